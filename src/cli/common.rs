@@ -1,0 +1,88 @@
+//! Options every subcommand shares, and opening the engine they describe.
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use rgmem::Engine;
+use rgmem::log::Log;
+use rgmem::memory::Thresholds;
+use rgmem::model::Model;
+use rgmem::model::offline::OfflineModel;
+use std::path::PathBuf;
+
+/// Which model answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModelKind {
+    /// The built-in rule-based model (no network).
+    Offline,
+}
+
+/// Options shared by every subcommand.
+#[derive(Debug, Clone, Args)]
+pub struct Shared {
+    /// Memory file (SQLite). Defaults to memory.db in the user's data directory.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// θ_inf: mentions that make RK1 fire on a relation.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub theta_inf: Option<u32>,
+    /// θ_sum: score that makes RK2 fire on a concept (default 2·θ_inf).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub theta_sum: Option<u32>,
+    /// The model that does synthesis, extraction and the operators.
+    #[arg(long, global = true, value_enum, default_value_t = ModelKind::Offline)]
+    pub model: ModelKind,
+    /// Approval mode: RK2/RK3 results become proposals until approved.
+    #[arg(long, global = true)]
+    pub approve: bool,
+}
+
+impl Shared {
+    /// The memory file path.
+    pub fn db_path(&self) -> PathBuf {
+        self.db.clone().unwrap_or_else(super::default_db)
+    }
+
+    /// Thresholds asked for on the command line, if any.
+    pub fn thresholds(&self) -> Option<Thresholds> {
+        match (self.theta_inf, self.theta_sum) {
+            (None, None) => None,
+            (inf, sum) => Some(Thresholds::new(inf.unwrap_or(3), sum)),
+        }
+    }
+
+    /// The model to use.
+    pub fn model(&self) -> Box<dyn Model> {
+        match self.model {
+            ModelKind::Offline => Box::new(OfflineModel),
+        }
+    }
+
+    /// Opens the log.
+    pub fn open_log(&self) -> Result<Log> {
+        let path = self.db_path();
+        Log::open(&path).with_context(|| format!("opening the memory file {}", path.display()))
+    }
+
+    /// Opens an existing log (refusing to create one for read-only commands).
+    pub fn open_existing_log(&self) -> Result<Log> {
+        let path = self.db_path();
+        if !path.exists() {
+            bail!(
+                "no memory file at {} (ingest something first, or pass --db)",
+                path.display()
+            );
+        }
+        self.open_log()
+    }
+
+    /// Opens the engine, with approval mode and any thresholds from the command line recorded.
+    pub fn open_engine(&self) -> Result<Engine> {
+        let mut engine =
+            Engine::open(self.open_log()?, self.model()).context("loading the memory at the head of the log")?;
+        engine.set_approve(self.approve);
+        if let Some(t) = self.thresholds() {
+            engine.set_thresholds(t).context("recording the thresholds")?;
+        }
+        Ok(engine)
+    }
+}

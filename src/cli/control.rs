@@ -1,0 +1,84 @@
+//! `rgmem rollback --to SEQ`, `approve SEQ`, `reject SEQ` and `revert SEQ`: corrections, each an
+//! appended event.
+
+use super::Shared;
+use anyhow::{Context, Result};
+use rgmem::event::EventRecord;
+use rgmem::ids::Seq;
+
+/// Options of `rollback`.
+#[derive(Debug, clap::Args)]
+pub struct RollbackArgs {
+    /// The seq to return to.
+    #[arg(long, value_name = "SEQ")]
+    to: u64,
+}
+
+/// A seq argument.
+#[derive(Debug, clap::Args)]
+pub struct SeqArg {
+    /// The seq of the event to act on (see `rgmem log`).
+    seq: u64,
+}
+
+fn print(records: &[EventRecord]) {
+    for r in records {
+        println!("{}", r.summary());
+    }
+}
+
+/// Runs `rollback`.
+pub fn rollback(shared: &Shared, args: &RollbackArgs) -> Result<()> {
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    print(
+        &engine
+            .rollback(Seq(args.to))
+            .with_context(|| format!("rolling back to #{}", args.to))?,
+    );
+    Ok(())
+}
+
+/// Runs `approve`.
+pub fn approve(shared: &Shared, args: &SeqArg) -> Result<()> {
+    let mut engine = open(shared)?;
+    print(
+        &engine
+            .approve(Seq(args.seq))
+            .with_context(|| format!("approving #{}", args.seq))?,
+    );
+    Ok(())
+}
+
+/// Runs `reject`.
+pub fn reject(shared: &Shared, args: &SeqArg) -> Result<()> {
+    let mut engine = open(shared)?;
+    print(
+        &engine
+            .reject(Seq(args.seq))
+            .with_context(|| format!("rejecting #{}", args.seq))?,
+    );
+    Ok(())
+}
+
+/// Runs `revert`.
+pub fn revert(shared: &Shared, args: &SeqArg) -> Result<()> {
+    let mut engine = open(shared)?;
+    print(
+        &engine
+            .revert(Seq(args.seq))
+            .with_context(|| format!("reverting #{}", args.seq))?,
+    );
+    Ok(())
+}
+
+/// Approval decisions keep approval mode on for what they cause to flow up.
+fn open(shared: &Shared) -> Result<rgmem::Engine> {
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    let pending = engine
+        .memory()
+        .proposals
+        .values()
+        .any(|p| p.status == rgmem::memory::ProposalStatus::Pending);
+    engine.set_approve(shared.approve || pending);
+    Ok(engine)
+}

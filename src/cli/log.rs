@@ -1,0 +1,37 @@
+//! `rgmem log [--json] [--from SEQ]`: the event log, with branches made visible.
+
+use super::Shared;
+use anyhow::Result;
+use rgmem::ids::Seq;
+use std::io::Write;
+
+/// Options of `log`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// One JSON object per event.
+    #[arg(long)]
+    json: bool,
+    /// Start at this seq.
+    #[arg(long, value_name = "SEQ", default_value_t = 1)]
+    from: u64,
+}
+
+/// Runs `log`.
+pub fn run(shared: &Shared, args: &Args) -> Result<()> {
+    let log = shared.open_existing_log()?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for r in log.range(Seq(args.from.max(1)), log.head())? {
+        if args.json {
+            writeln!(out, "{}", r.to_json())?;
+        } else {
+            let branch = if r.parent.0 + 1 == r.seq.0 {
+                String::new()
+            } else {
+                format!("  (parent {})", r.parent)
+            };
+            writeln!(out, "{}{branch}", r.summary())?;
+        }
+    }
+    Ok(())
+}

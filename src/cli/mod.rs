@@ -1,0 +1,70 @@
+//! The command line: shared options, subcommand dispatch, and exit codes (0 ok, 1 runtime
+//! error, 2 usage error).
+
+mod common;
+mod control;
+mod log;
+mod replay;
+mod show;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use common::Shared;
+
+/// rgmem: watch, step through, question and correct an LLM agent's long-term memory.
+#[derive(Debug, Parser)]
+#[command(name = "rgmem", version, about, long_about = None)]
+pub struct Cli {
+    #[command(flatten)]
+    shared: Shared,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Ingest a session file (or a LoCoMo file) without the interface, printing operator firings.
+    Replay(replay::Args),
+    /// Print the event log.
+    Log(log::Args),
+    /// Print the memory at head or at a seq: concept tree, relations, Σ/Δ.
+    Show(show::Args),
+    /// Roll back to a seq (appends `rolled_back`; nothing is deleted).
+    Rollback(control::RollbackArgs),
+    /// Approve the proposal recorded at SEQ.
+    Approve(control::SeqArg),
+    /// Reject the proposal recorded at SEQ.
+    Reject(control::SeqArg),
+    /// Revert the abstraction applied at SEQ (an RK2/RK3 firing or an approval).
+    Revert(control::SeqArg),
+}
+
+/// Runs the command line and maps failures to exit codes.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => replay::demo(&cli.shared),
+        Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
+        Some(Command::Log(args)) => log::run(&cli.shared, &args),
+        Some(Command::Show(args)) => show::run(&cli.shared, &args),
+        Some(Command::Rollback(args)) => control::rollback(&cli.shared, &args),
+        Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
+        Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
+        Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The default memory file in the user's data directory.
+pub fn default_db() -> PathBuf {
+    directories::ProjectDirs::from("", "", "rgmem")
+        .map_or_else(|| PathBuf::from("rgmem.db"), |d| d.data_dir().join("memory.db"))
+}

@@ -1,0 +1,120 @@
+//! `rgmem replay FILE --headless [--json]` and `rgmem replay --locomo FILE`: ingest without the
+//! interface, printing each operator firing (or, with `--json`, every event) as it is appended.
+
+use super::Shared;
+use anyhow::{Context, Result, bail};
+use rgmem::event::{Event, EventRecord};
+use rgmem::session::{SessionFile, TurnInput};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options of `replay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Session file (`.jsonl`, see sample_sessions/).
+    #[arg(required_unless_present = "locomo")]
+    file: Option<PathBuf>,
+    /// Run without the interface (the only mode until you open `rgmem tui --session`).
+    #[arg(long)]
+    headless: bool,
+    /// Print every appended event as one JSON line.
+    #[arg(long)]
+    json: bool,
+    /// Import a LoCoMo benchmark file instead, both speakers tracked as persons.
+    #[arg(long, value_name = "FILE", conflicts_with = "file")]
+    locomo: Option<PathBuf>,
+    /// With --locomo: only this conversation (e.g. conv-26).
+    #[arg(long, value_name = "ID", requires = "locomo")]
+    conversation: Option<String>,
+}
+
+/// Runs `replay`.
+pub fn run(shared: &Shared, args: &Args) -> Result<()> {
+    let (turns, user) = if let Some(path) = &args.locomo {
+        let convs = rgmem::locomo::load(path)?;
+        let picked: Vec<_> = convs
+            .into_iter()
+            .filter(|c| args.conversation.as_ref().is_none_or(|id| &c.id == id))
+            .collect();
+        if picked.is_empty() {
+            bail!(
+                "{}: no conversation {}",
+                path.display(),
+                args.conversation.as_deref().unwrap_or("at all")
+            );
+        }
+        (
+            picked
+                .iter()
+                .flat_map(rgmem::locomo::Conversation::turns)
+                .collect::<Vec<_>>(),
+            "User".to_string(),
+        )
+    } else if let Some(path) = &args.file {
+        let file = SessionFile::read(path)?;
+        let user = file.user_name();
+        (file.turns, user)
+    } else {
+        bail!("give a session file or --locomo FILE");
+    };
+    ingest(shared, &turns, &user, args.json)
+}
+
+/// With no subcommand: replay the embedded sample session into the default memory.
+pub fn demo(shared: &Shared) -> Result<()> {
+    let file = SessionFile::parse(
+        include_str!("../../sample_sessions/strength_training_injury.jsonl"),
+        "strength_training_injury.jsonl",
+    )?;
+    eprintln!(
+        "replaying the sample session strength_training_injury.jsonl into {}",
+        shared.db_path().display()
+    );
+    ingest(shared, &file.turns, &file.user_name(), false)
+}
+
+fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Result<()> {
+    let mut engine = shared.open_engine()?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut emit = |records: &[EventRecord]| -> Result<()> {
+        for r in records {
+            if json {
+                writeln!(out, "{}", r.to_json())?;
+            } else if matches!(
+                r.event,
+                Event::OperatorFired { .. } | Event::AbstractionProposed { .. } | Event::ModelFailed { .. }
+            ) {
+                writeln!(out, "{}", r.summary())?;
+            }
+        }
+        Ok(())
+    };
+    if engine.log().head().0 == 0 {
+        let records = engine.set_thresholds(engine.memory().thresholds)?;
+        emit(&records)?;
+    }
+    for turn in turns {
+        let records = engine
+            .ingest(turn, user)
+            .with_context(|| format!("ingesting turn {}", turn.index))?;
+        emit(&records)?;
+    }
+    let records = engine.finish().context("closing the last segment")?;
+    emit(&records)?;
+    if !json {
+        let m = engine.memory();
+        println!(
+            "{} turns, {} episodes, {} concepts, {} relations; RK1×{} RK2×{} RK3×{}; head {}",
+            m.turns.len(),
+            m.episodes.len(),
+            m.concepts.len(),
+            m.relations.len(),
+            m.firings[0],
+            m.firings[1],
+            m.firings[2],
+            engine.log().head()
+        );
+    }
+    Ok(())
+}

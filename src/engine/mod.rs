@@ -1,0 +1,235 @@
+//! The engine: owns the log, the memory at head and the model, and turns inputs (turns,
+//! threshold changes, rollbacks, approvals) into committed steps.
+
+mod step;
+
+pub use step::Step;
+
+use crate::error::{Error, Result};
+use crate::event::{Abstraction, Event, EventRecord, Subject};
+use crate::ids::Seq;
+use crate::ingest::{self, ASSISTANT};
+use crate::log::Log;
+use crate::memory::{Memory, ProposalStatus, Thresholds};
+use crate::model::Model;
+use crate::operators;
+use crate::session::TurnInput;
+
+/// The engine over one log.
+pub struct Engine {
+    log: Log,
+    memory: Memory,
+    model: Box<dyn Model>,
+    approve: bool,
+}
+
+impl Engine {
+    /// Opens the engine at the log's head.
+    pub fn open(log: Log, model: Box<dyn Model>) -> Result<Self> {
+        let memory = log.memory_at(log.head())?;
+        Ok(Self {
+            log,
+            memory,
+            model,
+            approve: false,
+        })
+    }
+
+    /// Approval mode: RK2/RK3 results become proposals.
+    pub fn set_approve(&mut self, approve: bool) {
+        self.approve = approve;
+    }
+
+    /// Whether approval mode is on.
+    #[must_use]
+    pub fn approve_mode(&self) -> bool {
+        self.approve
+    }
+
+    /// The log.
+    #[must_use]
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
+    /// The memory at head.
+    #[must_use]
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// The model.
+    pub fn model_mut(&mut self) -> &mut dyn Model {
+        self.model.as_mut()
+    }
+
+    /// Records the thresholds if they differ from those in force (and always in a fresh log).
+    pub fn set_thresholds(&mut self, thresholds: Thresholds) -> Result<Vec<EventRecord>> {
+        if self.log.head().0 > 0 && self.memory.thresholds == thresholds {
+            return Ok(Vec::new());
+        }
+        let Thresholds { theta_inf, theta_sum } = thresholds;
+        if theta_inf == 0 || theta_sum == 0 {
+            return Err(Error::Refused("θ_inf and θ_sum must be at least 1".into()));
+        }
+        self.run(|step| step.emit(Event::ThresholdsChanged { theta_inf, theta_sum }))
+    }
+
+    /// Ingests one turn as one step: track its speaker, record it, cut and synthesise
+    /// segments, then run every due operator.
+    pub fn ingest(&mut self, turn: &TurnInput, user_name: &str) -> Result<Vec<EventRecord>> {
+        if self.log.head().0 == 0 {
+            self.set_thresholds(self.memory.thresholds)?;
+        }
+        self.run(|step| {
+            if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
+                let name = if turn.speaker == "user" {
+                    user_name.to_string()
+                } else {
+                    turn.speaker.clone()
+                };
+                step.emit(Event::PersonTracked {
+                    name,
+                    speaker: turn.speaker.clone(),
+                });
+            }
+            step.emit(Event::TurnIngested {
+                turn: turn.index,
+                speaker: turn.speaker.clone(),
+                text: turn.text.clone(),
+                time: turn.time,
+                session: turn.session,
+                source_ref: turn.source_ref.clone(),
+            });
+            ingest::close_due_segments(step);
+            operators::run_due(step);
+        })
+    }
+
+    /// Closes the open segment (the input ended) and runs what became due.
+    pub fn finish(&mut self) -> Result<Vec<EventRecord>> {
+        self.run(|step| {
+            if ingest::close_due_segments(step) {
+                ingest::close_open_segment(step);
+            }
+            operators::run_due(step);
+        })
+    }
+
+    /// Runs due operators without new input (after a threshold change or an approval).
+    pub fn run_due(&mut self) -> Result<Vec<EventRecord>> {
+        self.run(operators::run_due)
+    }
+
+    /// Rolls back to `to`: appends `rolled_back`; later events grow a new branch.
+    pub fn rollback(&mut self, to: Seq) -> Result<Vec<EventRecord>> {
+        if !self.log.contains(to) {
+            return Err(Error::UnknownSeq(to));
+        }
+        let memory = self.log.memory_at(to)?;
+        let records = self.log.append_step(&[Event::RolledBack { to }], &memory)?;
+        self.memory = memory;
+        Ok(records)
+    }
+
+    /// Approves the proposal recorded at `seq`, then lets the change flow up.
+    pub fn approve(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
+        let proposal = self.pending_proposal(seq)?;
+        self.run(|step| {
+            step.emit(Event::AbstractionApproved { proposal });
+            operators::run_due(step);
+        })
+    }
+
+    /// Rejects the proposal recorded at `seq`.
+    pub fn reject(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
+        let proposal = self.pending_proposal(seq)?;
+        self.run(|step| {
+            step.emit(Event::AbstractionRejected { proposal });
+            operators::run_due(step);
+        })
+    }
+
+    /// Reverts the abstraction applied at `seq` (an RK2/RK3 firing or an approval), restoring the
+    /// concept's Σ/Δ from before it. Refused when the concept has changed since.
+    pub fn revert(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
+        let record = self.log.event(seq)?;
+        let (concept, before, after) = match record.event {
+            Event::OperatorFired {
+                subject: Subject::Concept(c),
+                before,
+                after,
+                ..
+            } => (c, before, after),
+            Event::AbstractionApproved { proposal } => {
+                let p =
+                    self.memory.proposals.get(&proposal).ok_or_else(|| {
+                        Error::Refused(format!("{seq} approved a proposal this branch does not hold"))
+                    })?;
+                (p.concept, p.before.clone(), p.after.clone())
+            }
+            other => {
+                return Err(Error::Refused(format!(
+                    "{seq} is a {} event; only RK2/RK3 firings and approvals can be reverted",
+                    other.kind()
+                )));
+            }
+        };
+        if concept.index() >= self.memory.concepts.len() || self.memory.profile(concept) != after {
+            return Err(Error::Refused(format!(
+                "the concept rewritten at {seq} has changed since; revert the later abstraction first"
+            )));
+        }
+        let restored: Abstraction = before;
+        self.run(|step| {
+            step.emit(Event::AbstractionReverted {
+                firing: seq,
+                concept,
+                restored,
+            });
+            operators::run_due(step);
+        })
+    }
+
+    fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
+        let record = self.log.event(seq)?;
+        let Event::AbstractionProposed { proposal, .. } = record.event else {
+            return Err(Error::Refused(format!(
+                "{seq} is a {} event, not a proposal",
+                record.event.kind()
+            )));
+        };
+        match self.memory.proposals.get(&proposal).map(|p| p.status) {
+            Some(ProposalStatus::Pending) => Ok(proposal),
+            Some(status) => Err(Error::Refused(
+                format!("the proposal at {seq} is already {status:?}").to_lowercase(),
+            )),
+            None => Err(Error::Refused(format!(
+                "the proposal at {seq} is not on the current branch"
+            ))),
+        }
+    }
+
+    /// Runs a step and commits it. If the commit fails, the memory is reloaded from the log,
+    /// so nothing half-applied survives.
+    fn run(&mut self, f: impl FnOnce(&mut Step<'_>)) -> Result<Vec<EventRecord>> {
+        let events = {
+            let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
+            f(&mut step);
+            step.events
+        };
+        match self.log.append_step(&events, &self.memory) {
+            Ok(records) => Ok(records),
+            Err(e) => {
+                self.memory = self.log.memory_at(self.log.head())?;
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Convenience for tests and tools: the memory a list of records folds to.
+#[must_use]
+pub fn fold_records(records: &[EventRecord]) -> Memory {
+    crate::memory::fold(records.iter().map(|r| &r.event))
+}

@@ -1,0 +1,33 @@
+//! The stored form of an event: `(kind, version, json body)`, decoupled from the Rust enum so the
+//! enum can evolve while old logs still decode.
+
+use super::Event;
+use crate::error::Error;
+
+/// Version written for every kind today. Bump a kind's version when its body changes shape and
+/// teach [`decode`] to upgrade the old body.
+pub const CURRENT_VERSION: u32 = 1;
+
+/// Encodes an event as `(kind, version, body)`; the body holds the fields without the `kind` tag.
+pub fn encode(event: &Event) -> Result<(&'static str, u32, String), Error> {
+    let mut value = serde_json::to_value(event).map_err(|e| Error::Codec(e.to_string()))?;
+    if let Some(obj) = value.as_object_mut() {
+        obj.remove("kind");
+    }
+    Ok((event.kind(), CURRENT_VERSION, value.to_string()))
+}
+
+/// Decodes a stored event. Unknown kinds and future versions are errors, never guesses.
+pub fn decode(kind: &str, version: u32, body: &str) -> Result<Event, Error> {
+    if version > CURRENT_VERSION {
+        return Err(Error::Codec(format!(
+            "event kind {kind} has version {version}, newer than this rgmem understands ({CURRENT_VERSION})"
+        )));
+    }
+    let mut value: serde_json::Value = serde_json::from_str(body).map_err(|e| Error::Codec(format!("{kind}: {e}")))?;
+    let obj = value
+        .as_object_mut()
+        .ok_or_else(|| Error::Codec(format!("{kind}: body is not an object")))?;
+    obj.insert("kind".into(), serde_json::Value::String(kind.to_string()));
+    serde_json::from_value(value).map_err(|e| Error::Codec(format!("{kind}: {e}")))
+}

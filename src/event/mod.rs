@@ -1,0 +1,462 @@
+//! The persisted vocabulary: every change to a memory is one of these past-tense facts.
+//!
+//! Events carry everything their application needs (texts, ids, timestamps from the
+//! conversation), so [`crate::memory::Memory::apply`] never consults a clock, a model or a file.
+
+mod codec;
+
+pub use codec::{CURRENT_VERSION, decode, encode};
+
+use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
+use crate::time::Timestamp;
+use serde::{Deserialize, Serialize};
+
+/// One entry of the log: the event and where it sits in the history tree.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventRecord {
+    /// Position in the log.
+    pub seq: Seq,
+    /// The seq this event applies on top of; a rollback makes it jump back.
+    pub parent: Seq,
+    /// The event itself.
+    pub event: Event,
+}
+
+/// The three renormalisation operators of the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Operator {
+    /// Relation inference: rewrites a relation's summary after θ_inf new mentions.
+    #[serde(rename = "RK1")]
+    Rk1,
+    /// Node-level abstraction: rewrites a concept's Σ and Δ after its score reaches θ_sum.
+    #[serde(rename = "RK2")]
+    Rk2,
+    /// Hierarchical flow: recomputes a dirty parent's Σ and Δ from its children.
+    #[serde(rename = "RK3")]
+    Rk3,
+}
+
+impl Operator {
+    /// "RK1", "RK2" or "RK3".
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Rk1 => "RK1",
+            Self::Rk2 => "RK2",
+            Self::Rk3 => "RK3",
+        }
+    }
+}
+
+/// Why a segment of turns was cut into an episode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CutReason {
+    /// The next turn belongs to another session.
+    SessionBoundary,
+    /// Too much time passed before the next turn.
+    TimeGap,
+    /// The next turn talks about something else.
+    TopicShift,
+    /// The segment reached its maximum length.
+    MaxLength,
+    /// The input ended.
+    EndOfInput,
+}
+
+/// What an operator fired on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Subject {
+    /// An event edge (RK1).
+    Relation(RelationId),
+    /// A concept (RK2, RK3).
+    Concept(ConceptId),
+}
+
+/// The counter that crossed its threshold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    /// "mentions" (RK1), "score" (RK2) or "dirty_children" (RK3).
+    pub counter: String,
+    /// Its value when the operator fired.
+    pub value: u32,
+    /// The threshold in force (θ_inf, θ_sum, or 1 for RK3).
+    pub threshold: u32,
+}
+
+/// The text an operator rewrites: a relation summary, or a concept's Σ and Δ.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Abstraction {
+    /// RK2/RK3: Σ, the stable core, and Δ, the exceptions and tensions.
+    Profile {
+        /// Σ.
+        sigma: String,
+        /// Δ.
+        delta: String,
+    },
+    /// RK1: the relation's Fact Summary and inferred traits.
+    Summary {
+        /// The relation-level theory T_e.
+        summary: String,
+    },
+}
+
+impl Abstraction {
+    /// An empty profile.
+    #[must_use]
+    pub fn empty_profile() -> Self {
+        Self::Profile {
+            sigma: String::new(),
+            delta: String::new(),
+        }
+    }
+
+    /// The whole text, for diffs and search: the summary, or Σ then Δ.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match self {
+            Self::Summary { summary } => summary.clone(),
+            Self::Profile { sigma, delta } => format!("Σ\n{sigma}\nΔ\n{delta}"),
+        }
+    }
+}
+
+/// What a model call was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// f_synth: segment → fact and conclusions.
+    Synth,
+    /// EXTRACT ENTITIES: unit → paths.
+    Entities,
+    /// EXTRACT RELATIONS: unit and paths → labelled edges.
+    Relations,
+    /// RK1.
+    Rk1,
+    /// RK2.
+    Rk2,
+    /// RK3.
+    Rk3,
+    /// The L2 query planner.
+    Planner,
+    /// A chat or question answer.
+    Answer,
+    /// The LoCoMo judge.
+    Judge,
+    /// A second request quoting a parse error.
+    Repair,
+    /// An embedding request.
+    Embed,
+}
+
+impl Purpose {
+    /// snake_case name, as stored.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Synth => "synth",
+            Self::Entities => "entities",
+            Self::Relations => "relations",
+            Self::Rk1 => "rk1",
+            Self::Rk2 => "rk2",
+            Self::Rk3 => "rk3",
+            Self::Planner => "planner",
+            Self::Answer => "answer",
+            Self::Judge => "judge",
+            Self::Repair => "repair",
+            Self::Embed => "embed",
+        }
+    }
+}
+
+/// Everything that can happen to a memory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The thresholds in force changed (always the first event of a memory).
+    ThresholdsChanged {
+        /// θ_inf.
+        theta_inf: u32,
+        /// θ_sum.
+        theta_sum: u32,
+    },
+    /// A person became tracked: a root with the 11 base concepts under it.
+    PersonTracked {
+        /// The root's display name.
+        name: String,
+        /// The speaker label their turns carry.
+        speaker: String,
+    },
+    /// A turn of dialogue arrived.
+    TurnIngested {
+        /// 0-based index of the turn in its session file.
+        turn: u32,
+        /// "user", "assistant" or a person's name.
+        speaker: String,
+        /// What was said.
+        text: String,
+        /// When it was said, if known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time: Option<Timestamp>,
+        /// The session it belongs to.
+        session: u32,
+        /// The source's own id for the turn (LoCoMo `dia_id`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        source_ref: Option<String>,
+    },
+    /// f_seg closed the open segment.
+    SegmentClosed {
+        /// The turns of the segment.
+        turns: Vec<TurnId>,
+        /// Why it was cut.
+        reason: CutReason,
+    },
+    /// f_synth produced an L0 episodic unit.
+    EpisodeRecorded {
+        /// The person root the unit is about.
+        person: ConceptId,
+        /// Provenance: the turns it came from.
+        turns: Vec<TurnId>,
+        /// λ_fact.
+        fact: String,
+        /// Λ_base.
+        base_conclusions: Vec<String>,
+        /// Λ_rel, the salient conclusions.
+        salient_conclusions: Vec<String>,
+        /// Time of the segment's first turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time: Option<Timestamp>,
+        /// Session of the segment.
+        session: u32,
+    },
+    /// A node joined the graph.
+    ConceptAdded {
+        /// Display name.
+        name: String,
+        /// Its level.
+        level: crate::memory::Level,
+        /// The node it was first reached from.
+        parent: ConceptId,
+    },
+    /// An event edge joined the graph.
+    RelationAdded {
+        /// Source node.
+        source: ConceptId,
+        /// Target node.
+        target: ConceptId,
+    },
+    /// An episode re-observed a relation: one more mention, more evidence.
+    MentionRecorded {
+        /// The relation.
+        relation: RelationId,
+        /// The L0 unit behind the mention.
+        episode: EpisodeId,
+        /// The event-snapshot label of this mention.
+        label: String,
+    },
+    /// An operator rewrote a relation summary or a concept's Σ/Δ.
+    OperatorFired {
+        /// RK1, RK2 or RK3.
+        operator: Operator,
+        /// Relation or concept name, for people and scripts.
+        target: String,
+        /// Relation or concept id.
+        subject: Subject,
+        /// The counter that crossed its threshold.
+        trigger: Trigger,
+        /// The text before.
+        before: Abstraction,
+        /// The text after.
+        after: Abstraction,
+        /// Provenance: the episodes whose evidence was consumed.
+        evidence: Vec<EpisodeId>,
+    },
+    /// In approval mode, an RK2/RK3 result waiting for a decision. Changes no Σ/Δ.
+    AbstractionProposed {
+        /// The proposal's id.
+        proposal: ProposalId,
+        /// RK2 or RK3.
+        operator: Operator,
+        /// Concept name.
+        target: String,
+        /// The concept.
+        concept: ConceptId,
+        /// The counter that crossed its threshold.
+        trigger: Trigger,
+        /// Σ/Δ now.
+        before: Abstraction,
+        /// Σ/Δ if approved.
+        after: Abstraction,
+        /// Provenance.
+        evidence: Vec<EpisodeId>,
+        /// How many buffered evidence items the proposal consumed.
+        consumed: u32,
+    },
+    /// A person approved a proposal: Σ/Δ change now.
+    AbstractionApproved {
+        /// The proposal.
+        proposal: ProposalId,
+    },
+    /// A person rejected a proposal: Σ/Δ stay, its evidence is consumed.
+    AbstractionRejected {
+        /// The proposal.
+        proposal: ProposalId,
+    },
+    /// A person reverted an applied abstraction: Σ/Δ go back to what they were before it.
+    AbstractionReverted {
+        /// The firing (or approval) being reverted.
+        firing: Seq,
+        /// The concept.
+        concept: ConceptId,
+        /// Σ/Δ restored.
+        restored: Abstraction,
+    },
+    /// A model answered. Logged before the events derived from it, so replay needs no network.
+    ModelCalled {
+        /// What for.
+        purpose: Purpose,
+        /// Which model.
+        model: String,
+        /// The rendered prompt.
+        prompt: String,
+        /// The raw reply.
+        reply: String,
+        /// Prompt tokens (server usage, or counted).
+        tokens_in: u32,
+        /// Reply tokens.
+        tokens_out: u32,
+        /// Wall time of the call.
+        latency_ms: u64,
+    },
+    /// A model call failed for good; the step went on without it.
+    ModelFailed {
+        /// What for.
+        purpose: Purpose,
+        /// Which model.
+        model: String,
+        /// The rendered prompt.
+        prompt: String,
+        /// The last reply, if any.
+        reply: String,
+        /// Why it failed.
+        error: String,
+    },
+    /// The history jumped back: this event's parent is `to`, and so is the memory.
+    RolledBack {
+        /// The seq returned to.
+        to: Seq,
+    },
+}
+
+impl Event {
+    /// The snake_case kind, as stored and printed.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::ThresholdsChanged { .. } => "thresholds_changed",
+            Self::PersonTracked { .. } => "person_tracked",
+            Self::TurnIngested { .. } => "turn_ingested",
+            Self::SegmentClosed { .. } => "segment_closed",
+            Self::EpisodeRecorded { .. } => "episode_recorded",
+            Self::ConceptAdded { .. } => "concept_added",
+            Self::RelationAdded { .. } => "relation_added",
+            Self::MentionRecorded { .. } => "mention_recorded",
+            Self::OperatorFired { .. } => "operator_fired",
+            Self::AbstractionProposed { .. } => "abstraction_proposed",
+            Self::AbstractionApproved { .. } => "abstraction_approved",
+            Self::AbstractionRejected { .. } => "abstraction_rejected",
+            Self::AbstractionReverted { .. } => "abstraction_reverted",
+            Self::ModelCalled { .. } => "model_called",
+            Self::ModelFailed { .. } => "model_failed",
+            Self::RolledBack { .. } => "rolled_back",
+        }
+    }
+
+    /// The operator behind an operator firing or proposal.
+    #[must_use]
+    pub fn operator(&self) -> Option<Operator> {
+        match self {
+            Self::OperatorFired { operator, .. } | Self::AbstractionProposed { operator, .. } => Some(*operator),
+            _ => None,
+        }
+    }
+}
+
+impl EventRecord {
+    /// The scripting form: `seq`, `parent`, `kind`, then the event's own fields.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut value = serde_json::to_value(&self.event).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(obj) = &mut value {
+            let mut out = serde_json::Map::new();
+            out.insert("seq".into(), self.seq.0.into());
+            out.insert("parent".into(), self.parent.0.into());
+            out.insert("kind".into(), self.event.kind().into());
+            for (k, v) in std::mem::take(obj) {
+                if k != "kind" {
+                    out.insert(k, v);
+                }
+            }
+            return serde_json::Value::Object(out);
+        }
+        value
+    }
+
+    /// One line for people: what happened, without the bulky texts.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        use crate::text::clip;
+        let detail = match &self.event {
+            Event::ThresholdsChanged { theta_inf, theta_sum } => format!("θ_inf={theta_inf} θ_sum={theta_sum}"),
+            Event::PersonTracked { name, speaker } => format!("{name} (speaker {speaker})"),
+            Event::TurnIngested {
+                turn, speaker, text, ..
+            } => format!("turn {turn} {speaker}: {}", clip(text, 70)),
+            Event::SegmentClosed { turns, reason } => format!("{} turns ({reason:?})", turns.len()),
+            Event::EpisodeRecorded { fact, .. } => clip(fact, 80),
+            Event::ConceptAdded { name, level, .. } => format!("{name} ({level:?})"),
+            Event::RelationAdded { source, target } => format!("{source} → {target}"),
+            Event::MentionRecorded { relation, label, .. } => format!("{relation}: {}", clip(label, 70)),
+            Event::OperatorFired {
+                operator,
+                target,
+                trigger,
+                ..
+            } => {
+                format!(
+                    "{} {target} ({} {}/{})",
+                    operator.label(),
+                    trigger.counter,
+                    trigger.value,
+                    trigger.threshold
+                )
+            }
+            Event::AbstractionProposed {
+                proposal,
+                operator,
+                target,
+                ..
+            } => format!("{proposal} {} {target}", operator.label()),
+            Event::AbstractionApproved { proposal } | Event::AbstractionRejected { proposal } => proposal.to_string(),
+            Event::AbstractionReverted { firing, concept, .. } => format!("{concept} back to before {firing}"),
+            Event::ModelCalled {
+                purpose,
+                model,
+                tokens_in,
+                tokens_out,
+                latency_ms,
+                ..
+            } => {
+                format!(
+                    "{} via {model}: {tokens_in}+{tokens_out} tokens, {latency_ms} ms",
+                    purpose.name()
+                )
+            }
+            Event::ModelFailed { purpose, error, .. } => format!("{}: {}", purpose.name(), clip(error, 80)),
+            Event::RolledBack { to } => format!("to {to}"),
+        };
+        format!("{} {:<20} {detail}", self.seq, self.event.kind())
+    }
+}

@@ -1,0 +1,122 @@
+//! UPDATE_GRAPH: entity paths become nodes, adjacent event pairs become relations, and each
+//! relation an episode touches gets exactly one mention from it.
+
+use crate::engine::Step;
+use crate::event::Event;
+use crate::ids::{ConceptId, EpisodeId, RelationId};
+use crate::memory::{BASE_CONCEPTS, Level};
+use crate::model::parse::{PathNode, RelationTriple};
+use crate::text::entity_key;
+
+/// Adds the paths of one episode to the person's graph and records its mentions.
+pub fn update(
+    step: &mut Step<'_>,
+    person: ConceptId,
+    episode: EpisodeId,
+    paths: &[Vec<PathNode>],
+    triples: &[RelationTriple],
+) {
+    let mut mentioned: Vec<(RelationId, String)> = Vec::new();
+    for path in paths {
+        let nodes = strip_root(step, person, path);
+        let Some((first, rest)) = nodes.split_first() else {
+            continue;
+        };
+        let (mut cur, rest) = match base_of(&first.name) {
+            Some(base) => (base_node(step, person, base), rest),
+            // A path that skips its base node still belongs somewhere: under the identity base.
+            None => (base_node(step, person, BASE_CONCEPTS[0]), nodes),
+        };
+        let mut seen_event = false;
+        for node in rest {
+            let name = node.name.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let level = match (node.is_event(), seen_event) {
+                (true, false) => Level::General,
+                (_, true) => Level::Instance,
+                (false, false) => Level::Abstract,
+            };
+            seen_event |= node.is_event();
+            let id = match step.memory.find_concept(person, level, name) {
+                Some(id) => id,
+                None => {
+                    step.emit(Event::ConceptAdded {
+                        name: name.to_string(),
+                        level,
+                        parent: cur,
+                    });
+                    ConceptId(u32::try_from(step.memory.concepts.len() - 1).unwrap_or(u32::MAX))
+                }
+            };
+            if id == cur {
+                continue;
+            }
+            let is_event_edge =
+                !step.memory.concept(cur).level.is_abstract() || !step.memory.concept(id).level.is_abstract();
+            if is_event_edge {
+                let rel = match step.memory.find_relation(cur, id) {
+                    Some(r) => r,
+                    None => {
+                        step.emit(Event::RelationAdded {
+                            source: cur,
+                            target: id,
+                        });
+                        RelationId(u32::try_from(step.memory.relations.len() - 1).unwrap_or(u32::MAX))
+                    }
+                };
+                if !mentioned.iter().any(|(r, _)| *r == rel) {
+                    let label = label_for(step, cur, id, triples);
+                    mentioned.push((rel, label));
+                }
+            }
+            cur = id;
+        }
+    }
+    for (relation, label) in mentioned {
+        step.emit(Event::MentionRecorded {
+            relation,
+            episode,
+            label,
+        });
+    }
+}
+
+fn strip_root<'p>(step: &Step<'_>, person: ConceptId, path: &'p [PathNode]) -> &'p [PathNode] {
+    let root = entity_key(&step.memory.concept(person).name);
+    match path.split_first() {
+        Some((first, rest))
+            if matches!(entity_key(&first.name).as_str(), "user") || entity_key(&first.name) == root =>
+        {
+            rest
+        }
+        _ => path,
+    }
+}
+
+fn base_of(name: &str) -> Option<&'static str> {
+    let key = entity_key(name);
+    BASE_CONCEPTS.iter().copied().find(|b| entity_key(b) == key)
+}
+
+fn base_node(step: &Step<'_>, person: ConceptId, base: &str) -> ConceptId {
+    step.memory
+        .concept(person)
+        .children
+        .iter()
+        .copied()
+        .find(|c| step.memory.concept(*c).name == base)
+        .unwrap_or(person)
+}
+
+fn label_for(step: &Step<'_>, source: ConceptId, target: ConceptId, triples: &[RelationTriple]) -> String {
+    let (s, t) = (&step.memory.concept(source).name, &step.memory.concept(target).name);
+    let (sk, tk) = (entity_key(s), entity_key(t));
+    triples
+        .iter()
+        .find(|r| entity_key(&r.source) == sk && entity_key(&r.target) == tk)
+        .map(|r| r.relationship.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| format!("user engages in {t}"))
+}

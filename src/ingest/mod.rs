@@ -1,0 +1,153 @@
+//! L0 and L1 ingestion: cutting turns into segments (f_seg), synthesising episodes (f_synth),
+//! and extracting entity paths and relations into the graph (f_extract).
+
+mod graph;
+pub mod segment;
+
+use crate::engine::Step;
+use crate::event::{CutReason, Event};
+use crate::ids::{ConceptId, TurnId};
+use crate::model::Task;
+use crate::model::offline::Lexicon;
+use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
+
+/// Speaker label of the assistant; every other speaker is a person.
+pub const ASSISTANT: &str = "assistant";
+
+/// Closes every segment f_seg finds in the open turns. Returns false if a model call failed
+/// (the segment stays open and is retried at the next step).
+pub fn close_due_segments(step: &mut Step<'_>) -> bool {
+    while let Some((len, reason)) = segment::next_cut(step.memory, Lexicon::builtin()) {
+        let turns: Vec<TurnId> = step.memory.open_segment[..len].to_vec();
+        if !close_segment(step, turns, reason) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Closes whatever is open (end of input).
+pub fn close_open_segment(step: &mut Step<'_>) -> bool {
+    let turns = segment::open_turns(step.memory);
+    if turns.is_empty() {
+        return true;
+    }
+    close_segment(step, turns, CutReason::EndOfInput)
+}
+
+struct Unit {
+    person: ConceptId,
+    synth: SynthReply,
+    paths: Vec<Vec<PathNode>>,
+    relations: Vec<RelationTriple>,
+}
+
+/// Synthesises one episode per person who spoke in the segment, then extracts their paths.
+/// Nothing but model-call records is emitted unless every call succeeded.
+fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> bool {
+    let mem = &*step.memory;
+    let lines: Vec<(String, String)> = turns
+        .iter()
+        .map(|t| {
+            let turn = &mem.turns[t.index()];
+            (display_speaker(mem, &turn.speaker), turn.text.clone())
+        })
+        .collect();
+    let time = turns.iter().find_map(|t| mem.turns[t.index()].time);
+    let session = mem.turns[turns[0].index()].session;
+    let mut persons: Vec<(String, ConceptId)> = Vec::new();
+    for t in &turns {
+        let speaker = &mem.turns[t.index()].speaker;
+        if let Some(root) = mem.person_for(speaker) {
+            if !persons.iter().any(|(s, _)| s == speaker) {
+                persons.push((speaker.clone(), root));
+            }
+        }
+    }
+    let mut units = Vec::new();
+    for (speaker, root) in persons {
+        let person = step.memory.concept(root).name.clone();
+        let own_words: Vec<&str> = lines
+            .iter()
+            .zip(&turns)
+            .filter(|(_, t)| step.memory.turns[t.index()].speaker == speaker)
+            .map(|((_, text), _)| text.as_str())
+            .collect();
+        let source_text = own_words.join("\n");
+        let task = Task::Synth {
+            person: person.clone(),
+            speaker: speaker.clone(),
+            time,
+            lines: lines.clone(),
+        };
+        let Some(synth) = step.call(task, parse::parse_synth) else {
+            return false;
+        };
+        let conclusions: Vec<(String, bool)> = synth
+            .base
+            .iter()
+            .map(|c| (c.clone(), false))
+            .chain(synth.salient.iter().map(|c| (c.clone(), true)))
+            .collect();
+        let task = Task::Entities {
+            person: person.clone(),
+            fact: synth.fact.clone(),
+            conclusions: conclusions.clone(),
+            source_text: source_text.clone(),
+        };
+        let Some(paths) = step.call(task, parse::parse_paths) else {
+            return false;
+        };
+        let relations = if paths.is_empty() {
+            Vec::new()
+        } else {
+            let paths_json = serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into());
+            let task = Task::Relations {
+                person,
+                fact: synth.fact.clone(),
+                conclusions,
+                paths_json,
+                paths: paths.clone(),
+                source_text,
+                time,
+            };
+            let Some(relations) = step.call(task, parse::parse_relations) else {
+                return false;
+            };
+            relations
+        };
+        units.push(Unit {
+            person: root,
+            synth,
+            paths,
+            relations,
+        });
+    }
+    step.emit(Event::SegmentClosed {
+        turns: turns.clone(),
+        reason,
+    });
+    for unit in units {
+        let episode = crate::ids::EpisodeId(u32::try_from(step.memory.episodes.len()).unwrap_or(u32::MAX));
+        step.emit(Event::EpisodeRecorded {
+            person: unit.person,
+            turns: turns.clone(),
+            fact: unit.synth.fact,
+            base_conclusions: unit.synth.base,
+            salient_conclusions: unit.synth.salient,
+            time,
+            session,
+        });
+        graph::update(step, unit.person, episode, &unit.paths, &unit.relations);
+    }
+    true
+}
+
+/// How a speaker appears in prompts: a person's name, or "Assistant".
+fn display_speaker(memory: &crate::memory::Memory, speaker: &str) -> String {
+    match memory.person_for(speaker) {
+        Some(root) => memory.concept(root).name.clone(),
+        None if speaker == ASSISTANT => "Assistant".into(),
+        None => speaker.to_string(),
+    }
+}

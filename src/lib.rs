@@ -1,0 +1,43 @@
+//! rgmem: an inspectable implementation of RGMem (arXiv 2510.16392), multi-scale memory for
+//! LLM agents.
+//!
+//! This library is the engine. It never touches a terminal; the binary's `tui/` and `cli/`
+//! drive it.
+//!
+//! # Map
+//! - [`event`]: the persisted vocabulary (past-tense events) and its versioned codec.
+//! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
+//! - [`ingest`]: f_seg (segmentation), f_synth (episodes) and f_extract (graph updates).
+//! - [`operators`]: RK1, RK2, RK3 and their scheduler.
+//! - [`model`]: the [`model::Model`] trait, prompts, parsers and the offline model.
+//! - [`log`]: the SQLite event store with checkpoints.
+//! - [`engine`]: steps: model calls and events, committed one transaction per step.
+//! - [`session`]: the session file format.
+//!
+//! # Glossary
+//! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
+//!   salient **conclusions**, with the turn ids it came from.
+//! - **concept**: a node of the L1 graph (person root, base concept, sub-concept, general or
+//!   instance event). Abstract concepts carry **Σ** (sigma, the stable core) and **Δ** (delta,
+//!   exceptions and tension).
+//! - **relation**: an event edge. Each episode that touches it adds one **mention** and its
+//!   **evidence** to the relation's buffer.
+//! - **operator**: RK1 (relation summary after θ_inf mentions), RK2 (Σ/Δ after a concept's score
+//!   reaches θ_sum), RK3 (Σ/Δ flowing up the tree from dirty children).
+
+pub mod engine;
+pub mod error;
+pub mod event;
+pub mod ids;
+pub mod ingest;
+pub mod locomo;
+pub mod log;
+pub mod memory;
+pub mod model;
+pub mod operators;
+pub mod session;
+pub mod text;
+pub mod time;
+
+pub use engine::Engine;
+pub use error::{Error, Result};

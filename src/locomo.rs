@@ -1,0 +1,297 @@
+//! The LoCoMo benchmark's JSON format: conversations between two speakers over dated sessions,
+//! with QA items. The loader handles every quirk listed in the data's README: malformed evidence
+//! ids, numeric answers, adversarial answers, date keys without sessions, and "1:56 pm on 8 May,
+//! 2023" dates.
+
+use crate::error::{Error, Result};
+use crate::session::TurnInput;
+use crate::time::Timestamp;
+use serde_json::Value;
+use std::path::Path;
+
+/// One question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// "conv-26/q12".
+    pub id: String,
+    /// The question.
+    pub question: String,
+    /// The gold answer as text (numbers converted; for category 5, "not mentioned").
+    pub answer: String,
+    /// The adversarial trap answer (category 5 only).
+    pub adversarial_answer: Option<String>,
+    /// Evidence dialogue ids that exist in the conversation ("D1:3").
+    pub evidence: Vec<String>,
+    /// Category 1–5.
+    pub category: u8,
+}
+
+/// One session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// Its number.
+    pub number: u32,
+    /// Its date, if it parses.
+    pub time: Option<Timestamp>,
+    /// (dia_id, speaker, text).
+    pub turns: Vec<(String, String, String)>,
+}
+
+/// One conversation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conversation {
+    /// "conv-26".
+    pub id: String,
+    /// The two speakers.
+    pub speakers: [String; 2],
+    /// Sessions in order.
+    pub sessions: Vec<Session>,
+    /// Questions.
+    pub questions: Vec<Question>,
+}
+
+impl Conversation {
+    /// The turns as session-format input, both speakers as persons, session dates as time.
+    #[must_use]
+    pub fn turns(&self) -> Vec<TurnInput> {
+        let mut out = Vec::new();
+        for s in &self.sessions {
+            for (dia, speaker, text) in &s.turns {
+                out.push(TurnInput {
+                    speaker: speaker.clone(),
+                    text: text.clone(),
+                    time: s.time,
+                    session: s.number,
+                    index: u32::try_from(out.len()).unwrap_or(u32::MAX),
+                    source_ref: Some(dia.clone()),
+                });
+            }
+        }
+        out
+    }
+
+    /// Number of turns.
+    #[must_use]
+    pub fn turn_count(&self) -> usize {
+        self.sessions.iter().map(|s| s.turns.len()).sum()
+    }
+}
+
+/// Reads a LoCoMo file.
+pub fn load(path: &Path) -> Result<Vec<Conversation>> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    parse(&text, &path.display().to_string())
+}
+
+/// Parses LoCoMo JSON; `origin` names the file in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Vec<Conversation>> {
+    let bad = |message: String| Error::BadInput {
+        path: origin.to_string(),
+        line: 0,
+        message,
+    };
+    let root: Value = serde_json::from_str(text).map_err(|e| Error::BadInput {
+        path: origin.to_string(),
+        line: e.line(),
+        message: format!("not valid JSON: {e}"),
+    })?;
+    let list = root
+        .as_array()
+        .ok_or_else(|| bad("expected a JSON list of conversations".into()))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, c)| conversation(c, i).map_err(|m| bad(format!("conversation {i}: {m}"))))
+        .collect()
+}
+
+fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, String> {
+    let id = c
+        .get("sample_id")
+        .and_then(Value::as_str)
+        .map_or_else(|| format!("conv-{i}"), str::to_string);
+    let conv = c
+        .get("conversation")
+        .and_then(Value::as_object)
+        .ok_or("missing `conversation`")?;
+    let speaker = |k: &str| {
+        conv.get(k)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or(format!("missing `{k}`"))
+    };
+    let speakers = [speaker("speaker_a")?, speaker("speaker_b")?];
+    let mut numbers: Vec<u32> = conv
+        .iter()
+        .filter(|(k, v)| v.is_array() && k.starts_with("session_"))
+        .filter_map(|(k, _)| k.strip_prefix("session_")?.parse().ok())
+        .collect();
+    numbers.sort_unstable();
+    let mut sessions = Vec::new();
+    for n in numbers {
+        let turns = conv[&format!("session_{n}")]
+            .as_array()
+            .map(|ts| {
+                ts.iter()
+                    .filter_map(|t| {
+                        let dia = t.get("dia_id")?.as_str()?.to_string();
+                        let speaker = t.get("speaker")?.as_str()?.to_string();
+                        let mut text = t.get("text").and_then(Value::as_str).unwrap_or_default().to_string();
+                        if let Some(caption) = t.get("blip_caption").and_then(Value::as_str) {
+                            text.push_str(&format!(" [shares a photo: {caption}]"));
+                        }
+                        Some((dia, speaker, text))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let time = conv
+            .get(&format!("session_{n}_date_time"))
+            .and_then(Value::as_str)
+            .and_then(parse_session_date);
+        sessions.push(Session { number: n, time, turns });
+    }
+    let known: std::collections::HashSet<&str> = sessions
+        .iter()
+        .flat_map(|s| s.turns.iter().map(|(d, _, _)| d.as_str()))
+        .collect();
+    let questions = c
+        .get("qa")
+        .and_then(Value::as_array)
+        .map(|qa| {
+            qa.iter()
+                .enumerate()
+                .filter_map(|(qi, q)| {
+                    let category = u8::try_from(q.get("category")?.as_u64()?).ok()?;
+                    let adversarial_answer = q.get("adversarial_answer").map(value_text);
+                    let answer = match q.get("answer") {
+                        Some(a) => value_text(a),
+                        None if category == 5 => "not mentioned".into(),
+                        None => return None,
+                    };
+                    Some(Question {
+                        id: format!("{id}/q{qi}"),
+                        question: q.get("question")?.as_str()?.to_string(),
+                        answer,
+                        adversarial_answer,
+                        evidence: evidence_ids(q.get("evidence"), &known),
+                        category,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Conversation {
+        id,
+        speakers,
+        sessions,
+        questions,
+    })
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Evidence ids split on `;`, `,` and whitespace; what does not parse or does not exist is dropped.
+#[must_use]
+pub fn evidence_ids(v: Option<&Value>, known: &std::collections::HashSet<&str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in v.and_then(Value::as_array).into_iter().flatten() {
+        let Some(s) = item.as_str() else { continue };
+        for part in s.split(|c: char| c == ';' || c == ',' || c.is_whitespace()) {
+            let p = part.trim();
+            let well_formed = p
+                .strip_prefix('D')
+                .and_then(|r| r.split_once(':'))
+                .is_some_and(|(a, b)| {
+                    !a.is_empty()
+                        && !b.is_empty()
+                        && a.chars().all(|c| c.is_ascii_digit())
+                        && b.chars().all(|c| c.is_ascii_digit())
+                });
+            if well_formed && known.contains(p) && !out.iter().any(|o| o == p) {
+                out.push(p.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// "1:56 pm on 8 May, 2023" → a timestamp.
+#[must_use]
+pub fn parse_session_date(s: &str) -> Option<Timestamp> {
+    let lower = s.to_lowercase();
+    let (clock, date) = lower.split_once(" on ")?;
+    let (hm, ampm) = clock.trim().split_once(' ')?;
+    let (h, m) = hm.split_once(':')?;
+    let (mut h, m): (u32, u32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
+    match ampm.trim() {
+        "pm" if h < 12 => h += 12,
+        "am" if h == 12 => h = 0,
+        _ => {}
+    }
+    let parts: Vec<&str> = date
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [day, month, year] = parts[..] else { return None };
+    let month = Timestamp::month_from_name(month)?;
+    Some(Timestamp::from_civil(
+        year.parse().ok()?,
+        month,
+        day.parse().ok()?,
+        h.min(23),
+        m.min(59),
+        0,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn session_dates_parse() {
+        let t = parse_session_date("1:56 pm on 8 May, 2023").unwrap();
+        assert_eq!(t.to_string(), "2023-05-08T13:56:00Z");
+        assert_eq!(
+            parse_session_date("12:09 am on 13 September, 2023")
+                .unwrap()
+                .to_string(),
+            "2023-09-13T00:09:00Z"
+        );
+        assert!(parse_session_date("sometime").is_none());
+    }
+
+    #[test]
+    fn malformed_and_unknown_evidence_is_dropped() {
+        let known: HashSet<&str> = ["D8:6", "D9:17", "D1:3"].into_iter().collect();
+        let v = serde_json::json!(["D8:6; D9:17", "D", "D1:3", "D99:1", 5]);
+        assert_eq!(evidence_ids(Some(&v), &known), vec!["D8:6", "D9:17", "D1:3"]);
+    }
+
+    #[test]
+    fn quirks_numbers_adversarial_and_extra_date_keys() {
+        let text = r#"[{"sample_id":"c1","conversation":{"speaker_a":"A","speaker_b":"B",
+            "session_1_date_time":"1:56 pm on 8 May, 2023","session_2_date_time":"2:00 pm on 9 May, 2023",
+            "session_1":[{"speaker":"A","dia_id":"D1:1","text":"hi"},{"speaker":"B","dia_id":"D1:2","text":"yo","blip_caption":"a dog"}]},
+            "qa":[{"question":"q?","answer":2022,"evidence":["D1:1"],"category":2},
+                  {"question":"adv?","adversarial_answer":"trap","evidence":["D1:2"],"category":5}]}]"#;
+        let convs = parse(text, "t.json").unwrap();
+        let c = &convs[0];
+        assert_eq!(c.sessions.len(), 1, "date keys without a session list are ignored");
+        assert_eq!(c.questions[0].answer, "2022");
+        assert_eq!(c.questions[1].answer, "not mentioned");
+        assert_eq!(c.questions[1].adversarial_answer.as_deref(), Some("trap"));
+        assert!(c.turns()[1].text.contains("a dog"));
+        assert_eq!(c.turns()[1].source_ref.as_deref(), Some("D1:2"));
+    }
+}

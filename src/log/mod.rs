@@ -1,0 +1,258 @@
+//! The SQLite event store: append-only, WAL, numbered migrations, one transaction per step,
+//! and checkpoints of the folded memory so a seek replays at most about one interval of events.
+//!
+//! Every event has a `seq` and a `parent`. A rollback appends `rolled_back` whose parent is the
+//! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
+//! of its ancestor chain.
+
+mod schema;
+
+use crate::error::{Error, Result};
+use crate::event::{self, Event, EventRecord};
+use crate::ids::Seq;
+use crate::memory::Memory;
+use crate::time::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// Events between checkpoints.
+pub const CHECKPOINT_INTERVAL: u64 = 1000;
+
+/// An open event log.
+pub struct Log {
+    conn: Connection,
+    path: PathBuf,
+    /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
+    parents: Vec<Seq>,
+    checkpoints: BTreeSet<Seq>,
+}
+
+impl Log {
+    /// Opens (creating if needed) a log file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Self> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        schema::migrate(&conn)?;
+        let mut parents = vec![Seq(0)];
+        {
+            let mut stmt = conn.prepare("SELECT seq, parent FROM events ORDER BY seq")?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+            for row in rows {
+                let (seq, parent) = row?;
+                if usize::try_from(seq).ok() != Some(parents.len()) {
+                    return Err(Error::Codec(format!("gap in the log before seq {seq}")));
+                }
+                parents.push(Seq(u64::try_from(parent).unwrap_or(0)));
+            }
+        }
+        let checkpoints = {
+            let mut stmt = conn.prepare("SELECT seq FROM checkpoints")?;
+            let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+            rows.map(|r| r.map(|s| Seq(u64::try_from(s).unwrap_or(0))))
+                .collect::<Result<BTreeSet<_>, _>>()?
+        };
+        Ok(Self {
+            conn,
+            path: path.to_path_buf(),
+            parents,
+            checkpoints,
+        })
+    }
+
+    /// The file behind the log.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The underlying connection, for modules that keep their own tables in the same file.
+    #[must_use]
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// The last appended event (Seq 0 when empty).
+    #[must_use]
+    pub fn head(&self) -> Seq {
+        Seq((self.parents.len() - 1) as u64)
+    }
+
+    /// Whether a seq exists (0 always does).
+    #[must_use]
+    pub fn contains(&self, seq: Seq) -> bool {
+        seq.index() < self.parents.len()
+    }
+
+    /// The parent of a seq.
+    #[must_use]
+    pub fn parent_of(&self, seq: Seq) -> Option<Seq> {
+        self.parents.get(seq.index()).copied()
+    }
+
+    /// The ancestor chain of `seq`, oldest first, excluding 0.
+    #[must_use]
+    pub fn chain(&self, seq: Seq) -> Vec<Seq> {
+        let mut out = Vec::new();
+        let mut cur = seq;
+        while cur.0 > 0 && self.contains(cur) {
+            out.push(cur);
+            cur = self.parents[cur.index()];
+        }
+        out.reverse();
+        out
+    }
+
+    /// Appends one step's events in one transaction, and a checkpoint of `memory_after` when the
+    /// step crossed a checkpoint boundary. The first event's parent is the head, except for a
+    /// rollback, whose parent is its target.
+    pub fn append_step(&mut self, events: &[Event], memory_after: &Memory) -> Result<Vec<EventRecord>> {
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let start = self.head();
+        let logged_at = now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut records = Vec::with_capacity(events.len());
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO events (seq, parent, kind, version, body, logged_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            let mut prev = start;
+            for (i, e) in events.iter().enumerate() {
+                let seq = Seq(start.0 + 1 + i as u64);
+                let parent = match e {
+                    Event::RolledBack { to } => *to,
+                    _ => prev,
+                };
+                let (kind, version, body) = event::encode(e)?;
+                stmt.execute(params![to_i64(seq), to_i64(parent), kind, version, body, logged_at])?;
+                records.push(EventRecord {
+                    seq,
+                    parent,
+                    event: e.clone(),
+                });
+                prev = seq;
+            }
+        }
+        let end = Seq(start.0 + events.len() as u64);
+        let checkpoint = end.0 / CHECKPOINT_INTERVAL > start.0 / CHECKPOINT_INTERVAL;
+        if checkpoint {
+            let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
+            tx.execute(
+                "INSERT OR REPLACE INTO checkpoints (seq, memory) VALUES (?1, ?2)",
+                params![to_i64(end), json],
+            )?;
+        }
+        tx.commit()?;
+        self.parents.extend(records.iter().map(|r| r.parent));
+        if checkpoint {
+            self.checkpoints.insert(end);
+        }
+        Ok(records)
+    }
+
+    /// One event.
+    pub fn event(&self, seq: Seq) -> Result<EventRecord> {
+        self.conn
+            .query_row(
+                "SELECT seq, parent, kind, version, body FROM events WHERE seq = ?1",
+                [to_i64(seq)],
+                read_record,
+            )
+            .optional()?
+            .ok_or(Error::UnknownSeq(seq))?
+    }
+
+    /// Events with seq in `from..=to`, in order.
+    pub fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, parent, kind, version, body FROM events WHERE seq >= ?1 AND seq <= ?2 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map([to_i64(from), to_i64(to)], read_record)?;
+        rows.map(|r| r?).collect()
+    }
+
+    /// Every event.
+    pub fn all(&self) -> Result<Vec<EventRecord>> {
+        self.range(Seq(1), self.head())
+    }
+
+    /// The memory at a seq: the nearest checkpointed ancestor, then the rest of the chain.
+    pub fn memory_at(&self, seq: Seq) -> Result<Memory> {
+        if !self.contains(seq) {
+            return Err(Error::UnknownSeq(seq));
+        }
+        let mut pending = Vec::new();
+        let mut cur = seq;
+        while cur.0 > 0 && !self.checkpoints.contains(&cur) {
+            pending.push(cur);
+            cur = self.parents[cur.index()];
+        }
+        let mut memory = if cur.0 > 0 {
+            self.checkpoint(cur)?
+        } else {
+            Memory::new()
+        };
+        pending.reverse();
+        if let (Some(first), Some(last)) = (pending.first(), pending.last()) {
+            let wanted: BTreeSet<Seq> = pending.iter().copied().collect();
+            for r in self.range(*first.min(last), *last)? {
+                if wanted.contains(&r.seq) {
+                    memory.apply(&r.event);
+                }
+            }
+        }
+        Ok(memory)
+    }
+
+    fn checkpoint(&self, seq: Seq) -> Result<Memory> {
+        let json: String =
+            self.conn
+                .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [to_i64(seq)], |r| {
+                    r.get(0)
+                })?;
+        let mut memory: Memory =
+            serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
+        memory.rebuild_index();
+        Ok(memory)
+    }
+}
+
+fn read_record(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<EventRecord>> {
+    let seq: i64 = r.get(0)?;
+    let parent: i64 = r.get(1)?;
+    let kind: String = r.get(2)?;
+    let version: u32 = r.get(3)?;
+    let body: String = r.get(4)?;
+    let seq = Seq(u64::try_from(seq).unwrap_or(0));
+    Ok(event::decode(&kind, version, &body)
+        .map(|event| EventRecord {
+            seq,
+            parent: Seq(u64::try_from(parent).unwrap_or(0)),
+            event,
+        })
+        .map_err(|e| Error::Codec(format!("{seq}: {e}"))))
+}
+
+fn to_i64(seq: Seq) -> i64 {
+    i64::try_from(seq.0).unwrap_or(i64::MAX)
+}
+
+/// Wall-clock time of an append; the only clock in the engine, and it never reaches the fold.
+fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+    Timestamp(secs).to_string()
+}

@@ -1,0 +1,33 @@
+//! Numbered schema migrations, tracked in `PRAGMA user_version`. Append new ones; never edit old.
+
+use rusqlite::Connection;
+
+/// Each entry upgrades the schema by one version.
+const MIGRATIONS: &[&str] = &[
+    // 1: the event log and its checkpoints.
+    "CREATE TABLE events (
+        seq INTEGER PRIMARY KEY,
+        parent INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        logged_at TEXT NOT NULL
+    );
+    CREATE INDEX events_kind ON events (kind);
+    CREATE TABLE checkpoints (
+        seq INTEGER PRIMARY KEY,
+        memory TEXT NOT NULL
+    );",
+];
+
+/// Brings a database up to the latest schema, one transaction per migration.
+pub fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let current: usize = conn
+        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))?
+        .try_into()
+        .unwrap_or(0);
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current) {
+        conn.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! The `rgmem` binary: parses the command line, then runs a `cli/` subcommand or the `tui/`
+//! inspector over the engine in the library.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main()
+}

@@ -1,0 +1,119 @@
+//! The L1 graph's nodes and event edges, with the evolving state the operators read and write.
+
+use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
+use serde::{Deserialize, Serialize};
+
+/// The 11 base concepts every person root links to (paper §2.2).
+pub const BASE_CONCEPTS: [&str; 11] = [
+    "Personal Identity and Traits",
+    "Health and Wellness",
+    "Goals and Plans",
+    "Consumption and Finance",
+    "Dining",
+    "Interests and Entertainment",
+    "Travel and Commute",
+    "Social Relationships",
+    "Work and Study",
+    "Values and Beliefs",
+    "Assets and Environment",
+];
+
+/// Where a node sits in the three-tier model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// A tracked person (`User`).
+    Root,
+    /// One of the 11 base concepts.
+    Base,
+    /// An abstract sub-concept ("Fitness").
+    Abstract,
+    /// A general, repeatable event ("Strength Training").
+    General,
+    /// A unique instance event or named thing ("Boston Marathon").
+    Instance,
+}
+
+impl Level {
+    /// Abstract levels carry Σ/Δ and join the classification tree.
+    #[must_use]
+    pub fn is_abstract(self) -> bool {
+        matches!(self, Self::Root | Self::Base | Self::Abstract)
+    }
+}
+
+/// One unit of buffered evidence waiting for an operator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The L0 unit it came from (for an inference: the latest unit behind it).
+    pub episode: EpisodeId,
+    /// The branch it belongs to: the relation's target name.
+    pub branch: String,
+    /// The text: an event-snapshot label, or an RK1 summary.
+    pub text: String,
+    /// Whether this is an RK1 inference rather than a raw mention.
+    #[serde(default)]
+    pub inference: bool,
+}
+
+/// A node of the graph.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Concept {
+    /// Its id.
+    pub id: ConceptId,
+    /// Display name.
+    pub name: String,
+    /// Tier.
+    pub level: Level,
+    /// Classification parent (none for a root).
+    pub parent: Option<ConceptId>,
+    /// The person root it belongs to (itself for a root).
+    pub person: ConceptId,
+    /// Depth below the root (root 0, base 1).
+    pub depth: u32,
+    /// Children in first-seen order.
+    pub children: Vec<ConceptId>,
+    /// Relations touching this node.
+    pub relations: Vec<RelationId>,
+    /// RK2 score: evidence routed here since the last RK2.
+    pub score: u32,
+    /// RK2 buffer I_v^new.
+    pub buffer: Vec<Evidence>,
+    /// Σ: the stable core.
+    pub sigma: String,
+    /// Δ: exceptions, restrictions and tension.
+    pub delta: String,
+    /// Set when a child's Σ/Δ changed and RK3 has not yet flowed it up.
+    pub dirty: bool,
+    /// A proposal awaiting approval, if any.
+    pub pending: Option<ProposalId>,
+    /// Provenance: every L0 unit that reached this node.
+    pub episodes: Vec<EpisodeId>,
+}
+
+/// An event edge and its evidence counters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relation {
+    /// Its id.
+    pub id: RelationId,
+    /// Source node.
+    pub source: ConceptId,
+    /// Target node.
+    pub target: ConceptId,
+    /// The most recent event-snapshot label.
+    pub label: String,
+    /// mentions(e) since the last RK1.
+    pub mentions: u32,
+    /// The abstract concept whose RK2 score its mentions feed.
+    pub owner: ConceptId,
+    /// Mentions over its whole life.
+    pub total_mentions: u32,
+    /// D_e^new: evidence since the last RK1.
+    pub buffer: Vec<Evidence>,
+    /// T_e: the RK1 summary.
+    pub summary: String,
+    /// How many times RK1 fired on it.
+    pub rk1_firings: u32,
+    /// Provenance: every L0 unit that mentioned it.
+    pub episodes: Vec<EpisodeId>,
+}

@@ -1,0 +1,134 @@
+//! A stable, self-describing JSON view of a memory, for `rgmem show --json` and for tests.
+
+use super::{Level, Memory};
+use serde_json::{Value, json};
+
+impl Memory {
+    /// The memory as JSON: thresholds, concepts with Σ/Δ, relations with mentions against θ_inf,
+    /// episodes with provenance, and proposals.
+    #[must_use]
+    pub fn to_view(&self) -> Value {
+        let concepts: Vec<Value> = self
+            .concepts
+            .iter()
+            .map(|c| {
+                json!({
+                    "id": c.id.0,
+                    "name": c.name,
+                    "level": c.level,
+                    "parent": c.parent.map(|p| p.0),
+                    "path": self.path_of(c.id).join(" / "),
+                    "score": c.score,
+                    "theta_sum": self.thresholds.theta_sum,
+                    "sigma": c.sigma,
+                    "delta": c.delta,
+                    "dirty": c.dirty,
+                    "pending": c.pending.map(|p| p.0),
+                    "episodes": c.episodes.iter().map(|e| e.0).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let relations: Vec<Value> = self
+            .relations
+            .iter()
+            .map(|r| {
+                json!({
+                    "id": r.id.0,
+                    "name": self.relation_name(r.id),
+                    "source": r.source.0,
+                    "target": r.target.0,
+                    "mentions": r.mentions,
+                    "theta_inf": self.thresholds.theta_inf,
+                    "total_mentions": r.total_mentions,
+                    "rk1_firings": r.rk1_firings,
+                    "label": r.label,
+                    "summary": r.summary,
+                    "episodes": r.episodes.iter().map(|e| e.0).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let episodes: Vec<Value> = self
+            .episodes
+            .iter()
+            .map(|e| {
+                json!({
+                    "id": e.id.0,
+                    "person": self.concept(e.person).name,
+                    "turns": e.turns.iter().map(|t| t.0).collect::<Vec<_>>(),
+                    "fact": e.fact,
+                    "base_conclusions": e.base_conclusions,
+                    "salient_conclusions": e.salient_conclusions,
+                    "time": e.time,
+                    "session": e.session,
+                })
+            })
+            .collect();
+        let persons: Vec<Value> = self
+            .roots()
+            .map(|r| json!({"id": r.id.0, "name": r.name, "sigma": r.sigma, "delta": r.delta}))
+            .collect();
+        json!({
+            "thresholds": {"theta_inf": self.thresholds.theta_inf, "theta_sum": self.thresholds.theta_sum},
+            "turns": self.turns.len(),
+            "open_segment": self.open_segment.iter().map(|t| t.0).collect::<Vec<_>>(),
+            "persons": persons,
+            "concepts": concepts,
+            "relations": relations,
+            "episodes": episodes,
+            "proposals": self.proposals.values().collect::<Vec<_>>(),
+            "firings": {"RK1": self.firings[0], "RK2": self.firings[1], "RK3": self.firings[2]},
+            "usage": self.usage,
+        })
+    }
+
+    /// The concept tree as indented text, with scores against θ_sum, markers and Σ/Δ.
+    #[must_use]
+    pub fn to_tree_text(&self) -> String {
+        let mut out = String::new();
+        for root in self.roots() {
+            self.write_node(&mut out, root.id, 0);
+        }
+        out
+    }
+
+    fn write_node(&self, out: &mut String, id: crate::ids::ConceptId, depth: usize) {
+        let c = self.concept(id);
+        let pad = "  ".repeat(depth);
+        let mut marks = String::new();
+        if c.dirty {
+            marks.push_str(" *dirty");
+        }
+        if let Some(p) = c.pending {
+            marks.push_str(&format!(" *pending {p}"));
+        }
+        let score = if c.level.is_abstract() && c.level != Level::Root {
+            format!(" [score {}/{}]", c.score, self.thresholds.theta_sum)
+        } else {
+            String::new()
+        };
+        let shows = !(c.level == Level::Base && c.children.is_empty() && c.sigma.is_empty());
+        if shows {
+            out.push_str(&format!("{pad}{} ({:?}){score}{marks}\n", c.name, c.level));
+            for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    out.push_str(&format!("{pad}  {tag} {line}\n"));
+                }
+            }
+            for r in c.relations.iter().map(|r| self.relation(*r)).filter(|r| r.source == id) {
+                out.push_str(&format!(
+                    "{pad}  ↳ {} mentions {}/{} (total {}, RK1×{})\n",
+                    self.concept(r.target).name,
+                    r.mentions,
+                    self.thresholds.theta_inf,
+                    r.total_mentions,
+                    r.rk1_firings
+                ));
+            }
+        }
+        for child in &c.children {
+            if self.concept(*child).level.is_abstract() {
+                self.write_node(out, *child, depth + 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! The `Model` trait and the tasks the engine asks of a model.
+//!
+//! A [`ModelRequest`] carries both the rendered prompt (what an LLM sees and what the log
+//! records) and the structured [`Task`] it was rendered from, so the offline model can do the
+//! work by rules instead of re-reading its own prompt. Replies always come back as text in the
+//! paper's formats and go through the same parsers in [`parse`], whichever model wrote them.
+
+pub mod offline;
+pub mod parse;
+pub mod prompts;
+mod task;
+
+pub use task::{ChildSummary, EvidenceItem, EvidenceKind, Task};
+
+use crate::event::Purpose;
+use thiserror::Error;
+
+/// One call: what it is for, the prompt, and the task behind the prompt.
+#[derive(Debug, Clone)]
+pub struct ModelRequest {
+    /// What the call is for.
+    pub purpose: Purpose,
+    /// The rendered prompt.
+    pub prompt: String,
+    /// The structured task the prompt was rendered from.
+    pub task: Task,
+}
+
+impl ModelRequest {
+    /// Renders the task's prompt.
+    #[must_use]
+    pub fn new(task: Task) -> Self {
+        Self {
+            purpose: task.purpose(),
+            prompt: task.render(),
+            task,
+        }
+    }
+}
+
+/// A model's answer plus what it cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    /// The raw reply text.
+    pub reply: String,
+    /// Prompt tokens, from the server's usage or counted.
+    pub tokens_in: u32,
+    /// Reply tokens.
+    pub tokens_out: u32,
+    /// Wall time.
+    pub latency_ms: u64,
+}
+
+/// Why a call produced no reply.
+#[derive(Debug, Error)]
+pub enum ModelError {
+    /// The server could not be reached or kept failing.
+    #[error("model unreachable: {0}")]
+    Unreachable(String),
+    /// The server refused the request (bad key, unknown model, …).
+    #[error("model refused the request: {0}")]
+    Refused(String),
+    /// The call timed out.
+    #[error("model call timed out after {0} ms")]
+    Timeout(u64),
+    /// The call was cancelled.
+    #[error("model call cancelled")]
+    Cancelled,
+    /// A recorded model has no reply for this prompt.
+    #[error("no recorded reply for this {0} prompt")]
+    NotRecorded(String),
+    /// Anything else.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Something that answers prompts.
+pub trait Model: Send {
+    /// Name recorded in the log ("offline", "openai:gpt-4o-mini", …).
+    fn name(&self) -> String;
+
+    /// Answers one request.
+    fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError>;
+
+    /// Answers one request, handing out the reply as it arrives. Models that cannot stream
+    /// hand it out whole.
+    fn complete_streaming(
+        &mut self,
+        request: &ModelRequest,
+        on_token: &mut dyn FnMut(&str),
+    ) -> Result<Completion, ModelError> {
+        let completion = self.complete(request)?;
+        on_token(&completion.reply);
+        Ok(completion)
+    }
+
+    /// Embeds texts, when the model has an embedding endpoint. `None` means: use the built-in embedder.
+    fn embed(&mut self, _texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
+        None
+    }
+}
+
+impl<M: Model + ?Sized> Model for Box<M> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
+        (**self).complete(request)
+    }
+    fn complete_streaming(
+        &mut self,
+        request: &ModelRequest,
+        on_token: &mut dyn FnMut(&str),
+    ) -> Result<Completion, ModelError> {
+        (**self).complete_streaming(request, on_token)
+    }
+    fn embed(&mut self, texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
+        (**self).embed(texts)
+    }
+}

@@ -1,0 +1,251 @@
+//! Offline f_extract. Entity paths come from the lexicon (base → sub-concept → general event),
+//! instances are the named things in the same sentence, and an activity the lexicon does not
+//! know ("I took up bouldering") still becomes a general event. Relation labels are event
+//! snapshots in the person's own words.
+
+use super::lexicon::Lexicon;
+use crate::model::parse::PathNode;
+use crate::text::{clip, entity_key, sentences, title_case, words};
+use crate::time::Timestamp;
+use serde_json::json;
+
+/// Most paths per unit, so a rambling turn cannot flood the graph.
+const MAX_PATHS: usize = 8;
+
+/// Verbs after which an unknown `-ing` word or noun is an activity.
+const ACTIVITY_VERBS: &[&str] = &[
+    "love", "enjoy", "started", "start", "tried", "try", "took", "practice", "practise", "went", "go", "do", "did",
+    "doing", "play", "played", "playing", "joined", "learning", "learn",
+];
+
+/// Capitalised words that are never names.
+const NOT_NAMES: &[&str] = &[
+    "I",
+    "I'm",
+    "I've",
+    "I'll",
+    "I'd",
+    "The",
+    "A",
+    "An",
+    "My",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "OK",
+    "Ok",
+    "Oh",
+    "Yes",
+    "No",
+    "So",
+    "But",
+    "And",
+    "It",
+    "It's",
+    "That",
+    "This",
+    "We",
+    "He",
+    "She",
+    "They",
+    "You",
+    "Thanks",
+    "Hi",
+    "Hey",
+    "Wow",
+    "Also",
+    "Just",
+    "Well",
+];
+
+/// The EXTRACT ENTITIES reply: a JSON list of paths.
+pub fn entities(lex: &Lexicon, source_text: &str) -> String {
+    let mut paths: Vec<Vec<PathNode>> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let node = |name: &str, event: bool| PathNode {
+        name: name.to_string(),
+        kind: if event { "event" } else { "abstract" }.into(),
+    };
+    for sentence in sentences(source_text) {
+        let found: Vec<_> = lex.matches(&sentence).collect();
+        let mut generals: Vec<(String, String, String)> = Vec::new();
+        for e in &found {
+            let key = (e.base.clone(), e.sub.clone(), e.general.clone());
+            if !generals.contains(&key) {
+                generals.push(key);
+            }
+        }
+        if generals.is_empty() {
+            if let Some(activity) = unknown_activity(&sentence) {
+                generals.push(("Interests and Entertainment".into(), "Activities".into(), activity));
+            }
+        }
+        let names = named_things(&sentence);
+        for (i, (base, sub, general)) in generals.iter().enumerate() {
+            let mut path = vec![node("User", false), node(base, false)];
+            if !sub.is_empty() && entity_key(sub) != entity_key(general) {
+                path.push(node(sub, false));
+            }
+            path.push(node(general, true));
+            // Named things in the sentence belong to its first activity.
+            let instance = if i == 0 {
+                names.first().filter(|n| entity_key(n) != entity_key(general))
+            } else {
+                None
+            };
+            if let Some(name) = instance {
+                path.push(node(name, true));
+            }
+            let key = path.iter().map(|n| entity_key(&n.name)).collect::<Vec<_>>().join("/");
+            if !seen.contains(&key) && paths.len() < MAX_PATHS {
+                seen.push(key);
+                paths.push(path);
+            }
+        }
+    }
+    serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into())
+}
+
+/// The EXTRACT RELATIONS reply for the paths of a unit.
+pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
+    let sents = sentences(source_text);
+    let mut out = Vec::new();
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for path in paths {
+        for pair in path.windows(2) {
+            let (s, t) = (&pair[0], &pair[1]);
+            let key = (entity_key(&s.name), entity_key(&t.name));
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let (label, kind) = if !s.is_event() && !t.is_event() {
+                let label = if entity_key(&s.name) == "user" {
+                    "has profile in"
+                } else {
+                    "has subclass"
+                };
+                (label.to_string(), "classification")
+            } else {
+                (snapshot(lex, &t.name, &sents, time), "event")
+            };
+            out.push(json!({"source": s.name, "target": t.name, "relationship": label, "relationship_type": kind}));
+        }
+    }
+    serde_json::to_string(&out).unwrap_or_else(|_| "[]".into())
+}
+
+/// "user mentions strength training ("went lifting this morning") on 2024-03-01".
+fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestamp>) -> String {
+    let key = entity_key(target);
+    let own = sents
+        .iter()
+        .find(|s| {
+            lex.matches(s).any(|e| entity_key(&e.general) == key)
+                || entity_key(s).contains(&key)
+                || unknown_activity(s).is_some_and(|a| entity_key(&a) == key)
+        })
+        .or_else(|| sents.first());
+    let mut label = format!("user mentions {}", target.to_lowercase());
+    if let Some(s) = own {
+        label.push_str(&format!(" (\"{}\")", clip(s, 160)));
+    }
+    if let Some(t) = time {
+        label.push_str(&format!(" on {}", t.date()));
+    }
+    label
+}
+
+/// An activity the lexicon does not know: the word after "I love/started/tried …", if it ends in -ing.
+fn unknown_activity(sentence: &str) -> Option<String> {
+    let toks: Vec<String> = words(sentence).collect();
+    for (i, w) in toks.iter().enumerate() {
+        if (w == "i" || w == "i've" || w == "i'm") && i + 2 < toks.len() + 1 {
+            let rest = &toks[i + 1..];
+            let verb_at = rest.iter().take(3).position(|v| ACTIVITY_VERBS.contains(&v.as_str()))?;
+            let candidate = rest
+                .iter()
+                .skip(verb_at + 1)
+                .take(3)
+                .find(|c| c.len() > 5 && c.ends_with("ing"))?;
+            if !crate::text::is_stopword(candidate)
+                && ![
+                    "something",
+                    "nothing",
+                    "anything",
+                    "everything",
+                    "thing",
+                    "morning",
+                    "evening",
+                    "feeling",
+                ]
+                .contains(&candidate.as_str())
+            {
+                return Some(title_case(candidate));
+            }
+        }
+    }
+    None
+}
+
+/// Capitalised word runs that are not sentence-initial and not common words: names of people,
+/// places, books, events.
+fn named_things(sentence: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    let toks: Vec<&str> = sentence.split_whitespace().collect();
+    for (i, raw) in toks.iter().enumerate() {
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        let capital = w.chars().next().is_some_and(char::is_uppercase) && w.len() > 1;
+        let name_like = capital
+            && i > 0
+            && !NOT_NAMES.contains(&w)
+            && crate::time::Timestamp::month_from_name(w).is_none_or(|_| w.len() < 3);
+        if name_like {
+            run.push(w);
+        }
+        let ends = !name_like || raw.ends_with([',', '.', '!', '?', ';', ':']);
+        if ends && !run.is_empty() {
+            if run.len() <= 4 {
+                out.push(run.join(" "));
+            }
+            run.clear();
+        }
+    }
+    if !run.is_empty() && run.len() <= 4 {
+        out.push(run.join(" "));
+    }
+    // Acronyms ("PR") and words the lexicon files as activities are not names.
+    let lex = super::Lexicon::builtin();
+    out.retain(|n| {
+        (n.contains(' ') || (n.len() >= 3 && !n.chars().all(|c| c.is_uppercase()))) && lex.matches(n).next().is_none()
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_things_skip_sentence_starts_and_pronouns() {
+        assert_eq!(
+            named_things("I ran the Boston Marathon with Sam."),
+            vec!["Boston Marathon", "Sam"]
+        );
+        assert!(named_things("Today I lifted.").is_empty());
+    }
+
+    #[test]
+    fn unknown_activities_are_read_from_first_person_verbs() {
+        assert_eq!(
+            unknown_activity("I just started bouldering at the new place"),
+            Some("Bouldering".into())
+        );
+        assert_eq!(unknown_activity("Good morning to you"), None);
+    }
+}

@@ -1,0 +1,314 @@
+//! The offline model's lexicon (`assets/lexicon.tsv`: word → base concept, sub-concept, general
+//! event) and its first-person cue phrases (`assets/cues.tsv`). Both are parsed once and matched
+//! on whole words; a trailing `*` matches any word starting with the given stem.
+
+use crate::text::words;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// One lexicon line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LexEntry {
+    /// The pattern as written.
+    pub pattern: String,
+    /// One of the 11 base concepts.
+    pub base: String,
+    /// Sub-concept.
+    pub sub: String,
+    /// General event.
+    pub general: String,
+}
+
+/// What a first-person cue says about a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Cue {
+    /// A preference.
+    Like,
+    /// An aversion.
+    Dislike,
+    /// A habit.
+    Habit,
+    /// A plan.
+    Plan,
+    /// A change of behaviour.
+    Change,
+    /// A restriction.
+    Constraint,
+    /// An injury or illness.
+    Injury,
+    /// A reason.
+    Reason,
+    /// A feeling.
+    Feeling,
+}
+
+impl Cue {
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "like" => Self::Like,
+            "dislike" => Self::Dislike,
+            "habit" => Self::Habit,
+            "plan" => Self::Plan,
+            "change" => Self::Change,
+            "constraint" => Self::Constraint,
+            "injury" => Self::Injury,
+            "reason" => Self::Reason,
+            "feeling" => Self::Feeling,
+            _ => return None,
+        })
+    }
+
+    /// Changes, restrictions, injuries and reasons are salient: they seed Δ.
+    #[must_use]
+    pub fn is_salient(self) -> bool {
+        matches!(self, Self::Change | Self::Constraint | Self::Injury | Self::Reason)
+    }
+
+    /// Restrictions and breaks with the past: what contradicts a habit.
+    #[must_use]
+    pub fn is_restrictive(self) -> bool {
+        matches!(self, Self::Change | Self::Constraint | Self::Injury | Self::Dislike)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Pattern {
+    words: Vec<String>,
+    prefix_last: bool,
+    target: usize,
+}
+
+impl Pattern {
+    fn matches_at(&self, toks: &[String], i: usize) -> bool {
+        if i + self.words.len() > toks.len() {
+            return false;
+        }
+        self.words.iter().enumerate().all(|(k, w)| {
+            let t = &toks[i + k];
+            if k + 1 == self.words.len() && self.prefix_last {
+                t.starts_with(w.as_str())
+            } else {
+                t == w
+            }
+        })
+    }
+}
+
+/// Patterns indexed by their first word (or stem).
+#[derive(Debug, Default)]
+struct Matcher {
+    exact: HashMap<String, Vec<Pattern>>,
+    stems: Vec<Pattern>,
+}
+
+impl Matcher {
+    fn add(&mut self, raw: &str, target: usize) {
+        let prefix_last = raw.ends_with('*');
+        let words: Vec<String> = words(raw.trim_end_matches('*')).collect();
+        if words.is_empty() {
+            return;
+        }
+        let p = Pattern {
+            words,
+            prefix_last,
+            target,
+        };
+        if p.prefix_last && p.words.len() == 1 {
+            self.stems.push(p);
+        } else {
+            self.exact.entry(p.words[0].clone()).or_default().push(p);
+        }
+    }
+
+    /// Targets of every pattern occurring in the tokens, longest match first at each position.
+    fn find(&self, toks: &[String]) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            let mut best: Option<&Pattern> = None;
+            let candidates = self
+                .exact
+                .get(&toks[i])
+                .into_iter()
+                .flatten()
+                .chain(self.stems.iter().filter(|s| toks[i].starts_with(s.words[0].as_str())));
+            for p in candidates {
+                if p.matches_at(toks, i) && best.is_none_or(|b| p.words.len() > b.words.len()) {
+                    best = Some(p);
+                }
+            }
+            match best {
+                Some(p) => {
+                    out.push(p.target);
+                    i += p.words.len();
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+}
+
+/// The parsed lexicon and cues.
+#[derive(Debug, Default)]
+pub struct Lexicon {
+    entries: Vec<LexEntry>,
+    matcher: Matcher,
+    cues: Vec<Cue>,
+    cue_matcher: Matcher,
+    by_general: HashMap<String, Vec<usize>>,
+}
+
+impl Lexicon {
+    /// The lexicon shipped in `assets/`.
+    pub fn builtin() -> &'static Self {
+        static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+        LEXICON.get_or_init(|| {
+            Self::parse(
+                include_str!("../../../assets/lexicon.tsv"),
+                include_str!("../../../assets/cues.tsv"),
+            )
+        })
+    }
+
+    /// Parses lexicon and cue text. Malformed lines are skipped: the files are ours and tested.
+    #[must_use]
+    pub fn parse(lexicon: &str, cues: &str) -> Self {
+        let mut lex = Self::default();
+        for line in lexicon
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let cols: Vec<&str> = line.split('\t').map(str::trim).collect();
+            if let [pattern, base, sub, general] = cols[..] {
+                let i = lex.entries.len();
+                lex.entries.push(LexEntry {
+                    pattern: pattern.into(),
+                    base: base.into(),
+                    sub: sub.into(),
+                    general: general.into(),
+                });
+                lex.matcher.add(pattern, i);
+                lex.by_general
+                    .entry(crate::text::entity_key(general))
+                    .or_default()
+                    .push(i);
+            }
+        }
+        for line in cues
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            if let Some((kind, phrase)) = line.split_once('\t') {
+                if let Some(cue) = Cue::parse(kind.trim()) {
+                    lex.cue_matcher.add(phrase.trim(), lex.cues.len());
+                    lex.cues.push(cue);
+                }
+            }
+        }
+        lex
+    }
+
+    /// Number of lexicon entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the lexicon is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Lexicon entries occurring in a text, in order of occurrence.
+    pub fn matches(&self, text: &str) -> impl Iterator<Item = &LexEntry> {
+        let toks: Vec<String> = words(text).collect();
+        self.matcher.find(&toks).into_iter().map(|i| &self.entries[i])
+    }
+
+    /// Cues occurring in a text, deduplicated, in order.
+    #[must_use]
+    pub fn cues(&self, text: &str) -> Vec<Cue> {
+        let toks: Vec<String> = words(text).collect();
+        let mut out = Vec::new();
+        for i in self.cue_matcher.find(&toks) {
+            if !out.contains(&self.cues[i]) {
+                out.push(self.cues[i]);
+            }
+        }
+        out
+    }
+
+    /// Every pattern filed under a general event: its synonyms.
+    pub fn synonyms(&self, general: &str) -> impl Iterator<Item = &str> {
+        self.by_general
+            .get(&crate::text::entity_key(general))
+            .into_iter()
+            .flatten()
+            .map(|i| self.entries[*i].pattern.trim_end_matches('*'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Lexicon {
+        Lexicon::parse(
+            "# comment\nlift*\tHealth and Wellness\tFitness\tStrength Training\nbench press\tHealth and Wellness\tFitness\tStrength Training\nrun\tHealth and Wellness\tFitness\tRunning\n",
+            "constraint\tno more\ninjury\thurt my\nlike\ti love\n",
+        )
+    }
+
+    #[test]
+    fn stems_phrases_and_whole_words_match() {
+        let lex = small();
+        let got: Vec<&str> = lex
+            .matches("I love lifting and the bench press, not runway runs")
+            .map(|e| e.general.as_str())
+            .collect();
+        assert_eq!(got, vec!["Strength Training", "Strength Training"]);
+        assert_eq!(lex.matches("a run").count(), 1);
+    }
+
+    #[test]
+    fn cues_classify_sentences() {
+        let lex = small();
+        assert_eq!(
+            lex.cues("I hurt my back, so no more lifting"),
+            vec![Cue::Injury, Cue::Constraint]
+        );
+        assert!(lex.cues("I love it").contains(&Cue::Like));
+    }
+
+    #[test]
+    fn synonyms_come_from_one_general_event() {
+        let lex = small();
+        let syn: Vec<&str> = lex.synonyms("strength training").collect();
+        assert_eq!(syn, vec!["lift", "bench press"]);
+    }
+
+    #[test]
+    fn builtin_assets_parse_completely() {
+        let lex = Lexicon::builtin();
+        let lines = include_str!("../../../assets/lexicon.tsv")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        assert_eq!(lex.len(), lines, "every lexicon line has 4 columns");
+        for e in &lex.entries {
+            assert!(
+                crate::memory::BASE_CONCEPTS.contains(&e.base.as_str()),
+                "unknown base in {e:?}"
+            );
+        }
+        let cue_lines = include_str!("../../../assets/cues.tsv")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        assert_eq!(lex.cues.len(), cue_lines, "every cue line has a known kind");
+    }
+}

@@ -1,0 +1,124 @@
+//! The offline model: deterministic, no network, every task done by rules. Its replies use the
+//! same text formats the prompts ask of an LLM, so they go through the same parsers.
+//!
+//! It is not a canned-reply stub: synthesis keeps the person's own words and classifies
+//! first-person cues; extraction maps words through the lexicon; RK1/RK2/RK3 aggregate the
+//! buffered evidence into summaries, Σ (what recurs) and Δ (restrictions and changes).
+
+mod abstraction;
+mod answer;
+mod extract;
+mod lexicon;
+mod synth;
+
+pub use lexicon::{Cue, LexEntry, Lexicon};
+
+use super::{Completion, Model, ModelError, ModelRequest, Task};
+use crate::text::estimate_tokens;
+
+/// The rule-based model.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OfflineModel;
+
+impl OfflineModel {
+    /// The reply text for a task.
+    #[must_use]
+    pub fn reply(task: &Task) -> String {
+        let lex = Lexicon::builtin();
+        match task {
+            Task::Synth {
+                person, time, lines, ..
+            } => synth::synthesize(lex, person, *time, lines),
+            Task::Entities { source_text, .. } => extract::entities(lex, source_text),
+            Task::Relations {
+                paths,
+                source_text,
+                time,
+                ..
+            } => extract::relations(lex, paths, source_text, *time),
+            Task::Rk1 {
+                source,
+                target,
+                evidence,
+                previous,
+            } => abstraction::rk1(lex, source, target, evidence, previous),
+            Task::Rk2 {
+                concept,
+                sigma,
+                delta,
+                evidence,
+            } => abstraction::rk2(lex, concept, sigma, delta, evidence),
+            Task::Rk3 { concept, children } => abstraction::rk3(concept, children),
+            Task::Plan { question } => answer::plan(lex, question),
+            Task::Answer { question, context, .. } => answer::answer(question, context),
+            Task::Judge { gold, answer, .. } => answer::judge(gold, answer),
+            Task::Repair { original, .. } => Self::reply(original),
+        }
+    }
+}
+
+impl Model for OfflineModel {
+    fn name(&self) -> String {
+        "offline".into()
+    }
+
+    fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
+        let reply = Self::reply(&request.task);
+        Ok(Completion {
+            tokens_in: estimate_tokens(&request.prompt),
+            tokens_out: estimate_tokens(&reply),
+            reply,
+            // Rules take microseconds; reporting 0 keeps offline logs byte-for-byte reproducible.
+            latency_ms: 0,
+        })
+    }
+}
+
+/// Rewrites a first-person sentence about `name` in the third person, keeping the rest of the words.
+#[must_use]
+pub fn third_person(sentence: &str, name: &str) -> String {
+    let mut out = Vec::new();
+    for (i, w) in sentence.split_whitespace().enumerate() {
+        let (core, tail) = split_punct(w);
+        let lower = core.to_lowercase().replace('’', "'");
+        let rep = match lower.as_str() {
+            "i" => Some(name.to_string()),
+            "i'm" => Some(format!("{name} is")),
+            "i've" => Some(format!("{name} has")),
+            "i'll" => Some(format!("{name} will")),
+            "i'd" => Some(format!("{name} would")),
+            "my" => Some(format!("{name}'s")),
+            "mine" => Some(format!("{name}'s")),
+            "me" => Some("them".to_string()),
+            "myself" => Some("themselves".to_string()),
+            "am" => Some("is".to_string()),
+            _ => None,
+        };
+        match rep {
+            Some(r) => out.push(format!("{r}{tail}")),
+            None if i == 0 => out.push(w.to_string()),
+            None => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+fn split_punct(w: &str) -> (&str, &str) {
+    let end = w
+        .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '\'')
+        .len();
+    (&w[..end], &w[end..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn third_person_swaps_pronouns_only() {
+        assert_eq!(
+            third_person("I hurt my back, so I'm resting.", "Alex"),
+            "Alex hurt Alex's back, so Alex is resting."
+        );
+    }
+}

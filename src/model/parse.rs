@@ -1,0 +1,426 @@
+//! One parser per prompt. Every model's reply goes through these, so the offline model and a
+//! real LLM are held to the same formats. JSON is read leniently: code fences, leading prose,
+//! trailing commas, single quotes and a missing closing bracket are all tolerated, because local
+//! models produce all of them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+/// Why a reply did not fit its format.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct ParseError(pub String);
+
+/// One node of an entity path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathNode {
+    /// Entity name.
+    pub name: String,
+    /// "abstract" or "event".
+    #[serde(rename = "type", default = "abstract_type")]
+    pub kind: String,
+}
+
+fn abstract_type() -> String {
+    "abstract".into()
+}
+
+impl PathNode {
+    /// Whether the node is an event (general or instance).
+    #[must_use]
+    pub fn is_event(&self) -> bool {
+        self.kind.trim().eq_ignore_ascii_case("event")
+    }
+}
+
+/// One labelled edge from EXTRACT RELATIONS.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelationTriple {
+    /// Source entity.
+    pub source: String,
+    /// Target entity.
+    pub target: String,
+    /// The label (an event snapshot for event edges).
+    #[serde(alias = "label", alias = "relation")]
+    pub relationship: String,
+    /// "classification" or "event".
+    #[serde(alias = "relationship type", alias = "type", default)]
+    pub relationship_type: String,
+}
+
+/// An f_synth reply.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SynthReply {
+    /// λ_fact.
+    pub fact: String,
+    /// Λ_base.
+    pub base: Vec<String>,
+    /// Λ_rel.
+    pub salient: Vec<String>,
+}
+
+/// One planner item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanItem {
+    /// Keyword or entity.
+    pub name: String,
+    /// Layers: summary, inference, conclusions, history.
+    #[serde(default)]
+    pub retrieve: Vec<String>,
+}
+
+/// Extracts the JSON value in a reply, repairing the usual damage.
+pub fn lenient_json(reply: &str) -> Result<Value, ParseError> {
+    let body = strip_fences(reply);
+    let start = body
+        .find(['[', '{'])
+        .ok_or_else(|| ParseError("no JSON list or object in the reply".into()))?;
+    let candidate = &body[start..];
+    if let Ok(v) = serde_json::from_str::<Value>(candidate.trim()) {
+        return Ok(v);
+    }
+    let repaired = repair_json(candidate);
+    serde_json::from_str::<Value>(&repaired).map_err(|e| ParseError(format!("invalid JSON: {e}")))
+}
+
+fn strip_fences(reply: &str) -> &str {
+    let t = reply.trim();
+    if let Some(open) = t.find("```") {
+        let after = &t[open + 3..];
+        let after = after.find('\n').map_or(after, |nl| &after[nl + 1..]);
+        return after.find("```").map_or(after, |close| &after[..close]);
+    }
+    t
+}
+
+/// Single quotes to double, trailing commas dropped, trailing prose cut, brackets closed.
+fn repair_json(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut stack: Vec<char> = Vec::new();
+    let mut in_str: Option<char> = None;
+    let mut escaped = false;
+    for c in s.chars() {
+        if let Some(q) = in_str {
+            if escaped {
+                escaped = false;
+                out.push(c);
+            } else if c == '\\' {
+                escaped = true;
+                out.push(c);
+            } else if c == q {
+                in_str = None;
+                out.push('"');
+            } else if c == '"' && q == '\'' {
+                out.push_str("\\\"");
+            } else {
+                out.push(c);
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                in_str = Some(c);
+                out.push('"');
+            }
+            '[' | '{' => {
+                stack.push(if c == '[' { ']' } else { '}' });
+                out.push(c);
+            }
+            ']' | '}' => {
+                trim_trailing_comma(&mut out);
+                stack.pop();
+                out.push(c);
+                if stack.is_empty() {
+                    return out;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    if in_str.is_some() {
+        out.push('"');
+    }
+    while let Some(close) = stack.pop() {
+        trim_trailing_comma(&mut out);
+        out.push(close);
+    }
+    out
+}
+
+fn trim_trailing_comma(out: &mut String) {
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
+    if out.ends_with(',') {
+        out.pop();
+    }
+}
+
+/// EXTRACT ENTITIES: a list of paths.
+pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
+    let v = lenient_json(reply)?;
+    let list = match v {
+        Value::Array(a) => a,
+        Value::Object(mut o) => match o.remove("paths") {
+            Some(Value::Array(a)) => a,
+            _ => return Err(ParseError("expected a JSON list of paths".into())),
+        },
+        _ => return Err(ParseError("expected a JSON list of paths".into())),
+    };
+    let mut paths = Vec::new();
+    for (i, p) in list.into_iter().enumerate() {
+        let nodes: Vec<PathNode> = match p {
+            Value::Array(nodes) => nodes
+                .into_iter()
+                .map(|n| match n {
+                    Value::String(name) => Ok(PathNode {
+                        name,
+                        kind: abstract_type(),
+                    }),
+                    other => serde_json::from_value(other),
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|e| ParseError(format!("path {i}: {e}")))?,
+            _ => return Err(ParseError(format!("path {i} is not a list"))),
+        };
+        if !nodes.is_empty() {
+            paths.push(nodes);
+        }
+    }
+    Ok(paths)
+}
+
+/// EXTRACT RELATIONS: a list of labelled edges.
+pub fn parse_relations(reply: &str) -> Result<Vec<RelationTriple>, ParseError> {
+    let v = lenient_json(reply)?;
+    let list = match v {
+        Value::Array(a) => a,
+        Value::Object(mut o) => match o.remove("relations") {
+            Some(Value::Array(a)) => a,
+            _ => return Err(ParseError("expected a JSON list of relations".into())),
+        },
+        _ => return Err(ParseError("expected a JSON list of relations".into())),
+    };
+    list.into_iter()
+        .enumerate()
+        .map(|(i, r)| serde_json::from_value(r).map_err(|e| ParseError(format!("relation {i}: {e}"))))
+        .collect()
+}
+
+/// The planner: a list of `{name, retrieve}`.
+pub fn parse_plan(reply: &str) -> Result<Vec<PlanItem>, ParseError> {
+    let v = lenient_json(reply)?;
+    let Value::Array(list) = v else {
+        return Err(ParseError("expected a JSON list".into()));
+    };
+    list.into_iter()
+        .enumerate()
+        .map(|(i, r)| serde_json::from_value(r).map_err(|e| ParseError(format!("item {i}: {e}"))))
+        .collect()
+}
+
+/// The judge: `{"label": "CORRECT" | "WRONG"}`.
+pub fn parse_judge(reply: &str) -> Result<bool, ParseError> {
+    let v = lenient_json(reply)?;
+    match v
+        .get("label")
+        .and_then(Value::as_str)
+        .map(str::to_ascii_uppercase)
+        .as_deref()
+    {
+        Some("CORRECT") => Ok(true),
+        Some("WRONG") => Ok(false),
+        _ => Err(ParseError("expected {\"label\": \"CORRECT\"|\"WRONG\"}".into())),
+    }
+}
+
+fn bullet(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let t = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .or_else(|| t.strip_prefix("• "))?;
+    let t = t.trim();
+    (!t.is_empty()).then_some(t)
+}
+
+fn header_key(line: &str) -> String {
+    line.trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches('*')
+        .trim_end_matches(':')
+        .trim()
+        .to_ascii_lowercase()
+}
+
+/// f_synth: `Fact:`, `Base Conclusions:` and `Salient Conclusions:`.
+pub fn parse_synth(reply: &str) -> Result<SynthReply, ParseError> {
+    let mut out = SynthReply::default();
+    let mut section = 0;
+    for line in strip_fences(reply).lines() {
+        let key = header_key(line);
+        if let Some(rest) = line.trim().trim_start_matches(['#', '*']).trim().strip_prefix("Fact:") {
+            out.fact = rest.trim().trim_matches('*').trim().to_string();
+            section = 0;
+        } else if key.starts_with("base conclusion") {
+            section = 1;
+        } else if key.starts_with("salient conclusion") {
+            section = 2;
+        } else if let Some(b) = bullet(line) {
+            match section {
+                1 => out.base.push(b.to_string()),
+                2 => out.salient.push(b.to_string()),
+                _ => {}
+            }
+        }
+    }
+    if out.fact.is_empty() {
+        return Err(ParseError("missing a `Fact:` line".into()));
+    }
+    Ok(out)
+}
+
+/// RK1: a Fact Summary plus `Inferred Trait/Interest:` bullets, kept as one normalised text.
+pub fn parse_rk1(reply: &str) -> Result<String, ParseError> {
+    let body = strip_fences(reply);
+    let Some(at) = body.find("Fact Summary") else {
+        return Err(ParseError("missing `Fact Summary:`".into()));
+    };
+    let rest = body[at + "Fact Summary".len()..].trim_start_matches([':', '*', ' ']);
+    let (summary, inferences) = match rest.find("Actionable Inferences") {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let summary = summary.trim().trim_end_matches(['#', '*']).trim();
+    if summary.is_empty() {
+        return Err(ParseError("empty Fact Summary".into()));
+    }
+    let bullets: Vec<String> = inferences
+        .lines()
+        .filter_map(bullet)
+        .map(|b| {
+            let b = b.trim_matches('*').trim();
+            let b = b.strip_prefix("Inferred Trait/Interest:").unwrap_or(b).trim();
+            format!("- Inferred Trait/Interest: {b}")
+        })
+        .collect();
+    let mut out = format!("Fact Summary: {summary}");
+    if !bullets.is_empty() {
+        out.push_str("\nActionable Inferences:\n");
+        out.push_str(&bullets.join("\n"));
+    }
+    Ok(out)
+}
+
+/// Splits a reply on `#` headers, matching them case-insensitively against `names`.
+fn sections(reply: &str, names: &[&str]) -> Vec<Option<String>> {
+    let mut out: Vec<Option<Vec<&str>>> = vec![None; names.len()];
+    let mut current: Option<usize> = None;
+    for line in strip_fences(reply).lines() {
+        let t = line.trim();
+        if t.starts_with('#') || (t.starts_with("**") && t.ends_with("**")) {
+            let key = header_key(t);
+            if let Some(i) = names.iter().position(|n| key == n.to_ascii_lowercase()) {
+                current = Some(i);
+                out[i].get_or_insert_with(Vec::new);
+                continue;
+            }
+        }
+        if let Some(i) = current {
+            if let Some(v) = out[i].as_mut() {
+                v.push(line.trim_end());
+            }
+        }
+    }
+    out.into_iter()
+        .map(|s| s.map(|lines| lines.join("\n").trim().to_string()))
+        .collect()
+}
+
+/// RK2: `# General Core Facts` → Σ, `# Specific Domain Facts` → Δ.
+pub fn parse_rk2(reply: &str) -> Result<(String, String), ParseError> {
+    let s = sections(reply, &["General Core Facts", "Specific Domain Facts"]);
+    match (&s[0], &s[1]) {
+        (Some(sigma), delta) => Ok((sigma.clone(), delta.clone().unwrap_or_default())),
+        (None, _) => Err(ParseError("missing the `# General Core Facts` section".into())),
+    }
+}
+
+/// The three RK3 headers.
+pub const RK3_HEADERS: [&str; 3] = ["Macro-Law", "Core Traits", "Restrictions and Guidelines"];
+
+/// RK3: Macro-Law and Core Traits → Σ, Restrictions and Guidelines → Δ.
+pub fn parse_rk3(reply: &str) -> Result<(String, String), ParseError> {
+    let s = sections(reply, &RK3_HEADERS);
+    let (Some(law), Some(traits)) = (&s[0], &s[1]) else {
+        return Err(ParseError("missing `# Macro-Law` or `# Core Traits`".into()));
+    };
+    let sigma = format!("{law}\n{traits}").trim().to_string();
+    Ok((sigma, s[2].clone().unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_survives_fences_prose_commas_quotes_and_truncation() {
+        let cases = [
+            "```json\n[{\"name\": \"a\", \"retrieve\": []}]\n```",
+            "Sure! Here it is:\n[{\"name\": \"a\", \"retrieve\": [],},]",
+            "[{'name': 'a', 'retrieve': []}]",
+            "[{\"name\": \"a\", \"retrieve\": [\"summary\"",
+            "[{\"name\": \"a\", \"retrieve\": []}] Hope this helps.",
+        ];
+        for c in cases {
+            let plan = parse_plan(c).unwrap_or_else(|e| panic!("{c}: {e}"));
+            assert_eq!(plan[0].name, "a", "{c}");
+        }
+        assert!(parse_plan("no json here").is_err());
+    }
+
+    #[test]
+    fn rk2_splits_sigma_and_delta() {
+        let (s, d) =
+            parse_rk2("# General Core Facts\n- lifts\n# Specific Domain Facts\nRegarding Injury:\n- back").unwrap();
+        assert_eq!(s, "- lifts");
+        assert_eq!(d, "Regarding Injury:\n- back");
+        assert!(parse_rk2("just prose").is_err());
+    }
+
+    #[test]
+    fn rk3_maps_law_and_traits_to_sigma() {
+        let (s, d) = parse_rk3("# Macro-Law\nLaw.\n# Core Traits\n- t\n# Restrictions and Guidelines\n- r").unwrap();
+        assert_eq!(s, "Law.\n- t");
+        assert_eq!(d, "- r");
+    }
+
+    #[test]
+    fn rk1_normalises_bullets() {
+        let t =
+            parse_rk1("**Fact Summary:** Lifts often.\n**Actionable Inferences:**\n* Inferred Trait/Interest: strong")
+                .unwrap();
+        assert_eq!(
+            t,
+            "Fact Summary: Lifts often.\nActionable Inferences:\n- Inferred Trait/Interest: strong"
+        );
+    }
+
+    #[test]
+    fn synth_reads_three_parts() {
+        let r = parse_synth("Fact: Alex lifted.\nBase Conclusions:\n- likes gym\nSalient Conclusions:\n- hurt back")
+            .unwrap();
+        assert_eq!(r.fact, "Alex lifted.");
+        assert_eq!(r.base, vec!["likes gym"]);
+        assert_eq!(r.salient, vec!["hurt back"]);
+        assert!(parse_synth("Base Conclusions:\n- x").is_err());
+    }
+
+    #[test]
+    fn judge_reads_label() {
+        assert_eq!(parse_judge("{\"label\": \"CORRECT\"}"), Ok(true));
+        assert_eq!(parse_judge("```\n{'label': 'wrong'}\n```"), Ok(false));
+        assert!(parse_judge("{\"verdict\": 1}").is_err());
+    }
+}

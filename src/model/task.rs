@@ -1,0 +1,338 @@
+//! The structured inputs of every model task, and how each renders into its prompt.
+
+use super::prompts::render;
+use crate::event::Purpose;
+use crate::time::Timestamp;
+
+/// The kind of an evidence line in RK1/RK2 prompts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EvidenceKind {
+    /// A conclusion about the person.
+    Conclusion,
+    /// An event-snapshot label.
+    RawEvent,
+    /// An RK1 summary.
+    Inference,
+}
+
+/// One line of evidence handed to RK1 or RK2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvidenceItem {
+    /// Its kind.
+    pub kind: EvidenceKind,
+    /// The branch (relation target) it belongs to.
+    pub branch: String,
+    /// Its text.
+    pub text: String,
+    /// A salient conclusion (change, restriction, reason).
+    pub salient: bool,
+    /// When it was observed.
+    pub time: Option<Timestamp>,
+}
+
+/// A child's Σ/Δ handed to RK3.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChildSummary {
+    /// Child name.
+    pub name: String,
+    /// Its Σ.
+    pub sigma: String,
+    /// Its Δ.
+    pub delta: String,
+}
+
+/// Everything the engine asks of a model.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Task {
+    /// f_synth: one segment → one episodic unit about `person`.
+    Synth {
+        /// The person's display name.
+        person: String,
+        /// The speaker label of the person's turns.
+        speaker: String,
+        /// Time of the segment.
+        time: Option<Timestamp>,
+        /// (speaker, text) lines.
+        lines: Vec<(String, String)>,
+    },
+    /// EXTRACT ENTITIES.
+    Entities {
+        /// The person.
+        person: String,
+        /// The unit's fact.
+        fact: String,
+        /// Its conclusions (text, salient).
+        conclusions: Vec<(String, bool)>,
+        /// The person's own words in the segment (the offline model reads names from them).
+        source_text: String,
+    },
+    /// EXTRACT RELATIONS.
+    Relations {
+        /// The person.
+        person: String,
+        /// The unit's fact.
+        fact: String,
+        /// Its conclusions.
+        conclusions: Vec<(String, bool)>,
+        /// The paths from EXTRACT ENTITIES, as JSON.
+        paths_json: String,
+        /// The paths, parsed.
+        paths: Vec<Vec<super::parse::PathNode>>,
+        /// The person's own words.
+        source_text: String,
+        /// Segment date.
+        time: Option<Timestamp>,
+    },
+    /// RK1 on one relation.
+    Rk1 {
+        /// Source name.
+        source: String,
+        /// Target name.
+        target: String,
+        /// New evidence since the last RK1.
+        evidence: Vec<EvidenceItem>,
+        /// The previous summary ("" on initialisation).
+        previous: String,
+    },
+    /// RK2 on one concept.
+    Rk2 {
+        /// Concept name.
+        concept: String,
+        /// Previous Σ.
+        sigma: String,
+        /// Previous Δ.
+        delta: String,
+        /// New evidence.
+        evidence: Vec<EvidenceItem>,
+    },
+    /// RK3 on one parent.
+    Rk3 {
+        /// Parent name.
+        concept: String,
+        /// The microstates: the parent's own RK2 profile (if any) and its children's.
+        children: Vec<ChildSummary>,
+    },
+    /// The L2 query planner.
+    Plan {
+        /// The question.
+        question: String,
+    },
+    /// Answer a question from a context.
+    Answer {
+        /// The person.
+        person: String,
+        /// The assembled context.
+        context: String,
+        /// The question.
+        question: String,
+    },
+    /// Judge an answer against gold.
+    Judge {
+        /// The question.
+        question: String,
+        /// Gold answer.
+        gold: String,
+        /// Generated answer.
+        answer: String,
+    },
+    /// Ask again, quoting the parse error.
+    Repair {
+        /// The original task.
+        original: Box<Task>,
+        /// The unparseable reply.
+        reply: String,
+        /// The parse error.
+        error: String,
+    },
+}
+
+impl Task {
+    /// What the call is for.
+    #[must_use]
+    pub fn purpose(&self) -> Purpose {
+        match self {
+            Self::Synth { .. } => Purpose::Synth,
+            Self::Entities { .. } => Purpose::Entities,
+            Self::Relations { .. } => Purpose::Relations,
+            Self::Rk1 { .. } => Purpose::Rk1,
+            Self::Rk2 { .. } => Purpose::Rk2,
+            Self::Rk3 { .. } => Purpose::Rk3,
+            Self::Plan { .. } => Purpose::Planner,
+            Self::Answer { .. } => Purpose::Answer,
+            Self::Judge { .. } => Purpose::Judge,
+            Self::Repair { .. } => Purpose::Repair,
+        }
+    }
+
+    /// The prompt an LLM sees.
+    #[must_use]
+    pub fn render(&self) -> String {
+        let p = self.purpose();
+        match self {
+            Self::Synth {
+                person, time, lines, ..
+            } => {
+                let segment: Vec<String> = lines.iter().map(|(s, t)| format!("{s}: {t}")).collect();
+                let date = time.map_or_else(|| "unknown".to_string(), |t| t.date());
+                render(
+                    p,
+                    &[("person", person), ("date", &date), ("segment", &segment.join("\n"))],
+                )
+            }
+            Self::Entities {
+                person,
+                fact,
+                conclusions,
+                ..
+            } => render(p, &[("person", person), ("unit", &unit_text(fact, conclusions))]),
+            Self::Relations {
+                person,
+                fact,
+                conclusions,
+                paths_json,
+                ..
+            } => render(
+                p,
+                &[
+                    ("person", person),
+                    ("unit", &unit_text(fact, conclusions)),
+                    ("paths", paths_json),
+                ],
+            ),
+            Self::Rk1 {
+                source,
+                target,
+                evidence,
+                previous,
+            } => {
+                let prev = if previous.is_empty() { "(none)" } else { previous };
+                render(
+                    p,
+                    &[
+                        ("source", source),
+                        ("target", target),
+                        ("evidence", &evidence_lines(evidence)),
+                        ("previous", prev),
+                    ],
+                )
+            }
+            Self::Rk2 {
+                concept,
+                sigma,
+                delta,
+                evidence,
+            } => {
+                let previous = if sigma.is_empty() && delta.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    format!("# General Core Facts\n{sigma}\n# Specific Domain Facts\n{delta}")
+                };
+                render(
+                    p,
+                    &[
+                        ("concept", concept),
+                        ("previous", &previous),
+                        ("evidence", &branch_blocks(evidence)),
+                    ],
+                )
+            }
+            Self::Rk3 { concept, children } => {
+                let blocks: Vec<String> = children
+                    .iter()
+                    .map(|c| {
+                        format!("[Updated Sub-Summary: {}]\n{}\n{}", c.name, c.sigma, c.delta)
+                            .trim_end()
+                            .to_string()
+                    })
+                    .collect();
+                render(p, &[("concept", concept), ("children", &blocks.join("\n\n"))])
+            }
+            Self::Plan { question } => render(p, &[("question", question)]),
+            Self::Answer {
+                person,
+                context,
+                question,
+            } => render(p, &[("person", person), ("context", context), ("question", question)]),
+            Self::Judge { question, gold, answer } => {
+                render(p, &[("question", question), ("gold", gold), ("answer", answer)])
+            }
+            Self::Repair { original, reply, error } => render(
+                p,
+                &[("error", error), ("reply", reply), ("format", original.format_hint())],
+            ),
+        }
+    }
+
+    /// The expected output format, quoted in repair requests.
+    #[must_use]
+    pub fn format_hint(&self) -> &'static str {
+        match self.purpose() {
+            Purpose::Synth => {
+                "Fact: <sentence>\nBase Conclusions:\n- <conclusion>\nSalient Conclusions:\n- <conclusion>"
+            }
+            Purpose::Entities => {
+                "a JSON list of paths; each path a list of {\"name\": ..., \"type\": \"abstract\"|\"event\"} starting with {\"name\": \"User\", \"type\": \"abstract\"}"
+            }
+            Purpose::Relations => {
+                "a JSON list of {\"source\": ..., \"target\": ..., \"relationship\": ..., \"relationship_type\": \"classification\"|\"event\"}"
+            }
+            Purpose::Rk1 => "Fact Summary: <paragraph>\nActionable Inferences:\n- Inferred Trait/Interest: <inference>",
+            Purpose::Rk2 => "# General Core Facts\n- <fact>\n# Specific Domain Facts\nRegarding <Label>:\n- <fact>",
+            Purpose::Rk3 => {
+                "# Macro-Law\n<sentence>\n# Core Traits\n- <trait>\n# Restrictions and Guidelines\n- <restriction>"
+            }
+            Purpose::Planner => {
+                "a JSON list of {\"name\": ..., \"retrieve\": [\"summary\"|\"inference\"|\"conclusions\"|\"history\"]}"
+            }
+            Purpose::Judge => "{\"label\": \"CORRECT\"} or {\"label\": \"WRONG\"}",
+            Purpose::Answer | Purpose::Repair | Purpose::Embed => "plain text",
+        }
+    }
+}
+
+fn unit_text(fact: &str, conclusions: &[(String, bool)]) -> String {
+    let mut s = format!("Fact: {fact}");
+    for (c, salient) in conclusions {
+        s.push_str(if *salient {
+            "\n[Salient Conclusion] "
+        } else {
+            "\n[Conclusion] "
+        });
+        s.push_str(c);
+    }
+    s
+}
+
+fn evidence_line(e: &EvidenceItem) -> String {
+    let tag = match e.kind {
+        EvidenceKind::Conclusion => "[Conclusion]",
+        EvidenceKind::RawEvent => "[Raw Event]",
+        EvidenceKind::Inference => "[Inference]",
+    };
+    match e.time {
+        Some(t) => format!("{tag} ({}) {}", t.date(), e.text),
+        None => format!("{tag} {}", e.text),
+    }
+}
+
+fn evidence_lines(evidence: &[EvidenceItem]) -> String {
+    evidence.iter().map(evidence_line).collect::<Vec<_>>().join("\n")
+}
+
+/// RK2 evidence grouped into branch blocks, in first-seen order.
+fn branch_blocks(evidence: &[EvidenceItem]) -> String {
+    let mut order: Vec<&str> = Vec::new();
+    for e in evidence {
+        if !order.contains(&e.branch.as_str()) {
+            order.push(&e.branch);
+        }
+    }
+    order
+        .iter()
+        .map(|b| {
+            let lines: Vec<String> = evidence.iter().filter(|e| e.branch == *b).map(evidence_line).collect();
+            format!("[Inference about '{b}']\n{}", lines.join("\n"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}

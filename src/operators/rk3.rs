@@ -1,0 +1,74 @@
+//! RK3, hierarchical flow: a dirty parent's Σ/Δ is recomputed from its children's Σ/Δ
+//! (synergy → Σ, tension → Δ). A change marks the grandparent dirty, so the flow continues up
+//! to the person root within the same step.
+
+use crate::engine::Step;
+use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::ids::ConceptId;
+use crate::model::{ChildSummary, Task, parse};
+
+/// Fires RK3 on one dirty concept (or proposes its result in approval mode).
+pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
+    let mem = &*step.memory;
+    let c = mem.concept(concept);
+    let children: Vec<ChildSummary> = c
+        .children
+        .iter()
+        .map(|id| mem.concept(*id))
+        .filter(|ch| !(ch.sigma.is_empty() && ch.delta.is_empty()))
+        .map(|ch| ChildSummary {
+            name: ch.name.clone(),
+            sigma: ch.sigma.clone(),
+            delta: ch.delta.clone(),
+        })
+        .collect();
+    if children.is_empty() {
+        return;
+    }
+    let value = u32::try_from(children.len()).unwrap_or(u32::MAX);
+    let trigger = Trigger {
+        counter: "dirty_children".into(),
+        value,
+        threshold: 1,
+    };
+    let before = mem.profile(concept);
+    let evidence = {
+        let mut e: Vec<_> = c.episodes.clone();
+        e.sort();
+        e.dedup();
+        e
+    };
+    let target = c.name.clone();
+    let task = Task::Rk3 {
+        concept: target.clone(),
+        children,
+    };
+    let Some((sigma, delta)) = step.call(task, parse::parse_rk3) else {
+        return;
+    };
+    let after = Abstraction::Profile { sigma, delta };
+    let event = if step.approve {
+        Event::AbstractionProposed {
+            proposal: step.memory.next_proposal_id(),
+            operator: Operator::Rk3,
+            target,
+            concept,
+            trigger,
+            before,
+            after,
+            evidence,
+            consumed: 0,
+        }
+    } else {
+        Event::OperatorFired {
+            operator: Operator::Rk3,
+            target,
+            subject: Subject::Concept(concept),
+            trigger,
+            before,
+            after,
+            evidence,
+        }
+    };
+    step.emit(event);
+}

@@ -1,0 +1,230 @@
+//! The session file format (`sample_sessions/*.jsonl`): an optional header line, then one turn
+//! per line, plus optional recorded model calls. A file is parsed whole before anything is
+//! ingested, so a malformed line names its file and line and nothing from the file is written.
+
+use crate::error::{Error, Result};
+use crate::time::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::path::Path;
+
+/// The optional first line.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Format version (1).
+    pub rgmem_session: u32,
+    /// Title.
+    #[serde(default)]
+    pub title: String,
+    /// The user's name.
+    #[serde(default)]
+    pub user: Option<String>,
+    /// What the session demonstrates.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// One turn to ingest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnInput {
+    /// "user", "assistant" or a person's name.
+    pub speaker: String,
+    /// What was said.
+    pub text: String,
+    /// When.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<Timestamp>,
+    /// Session number.
+    pub session: u32,
+    /// 0-based index of the turn in its file.
+    #[serde(skip)]
+    pub index: u32,
+    /// The source's own id (LoCoMo `dia_id`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_ref: Option<String>,
+}
+
+/// A recorded model call, for exact replay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedCall {
+    /// Purpose name.
+    pub purpose: String,
+    /// The prompt.
+    pub prompt: String,
+    /// The reply.
+    pub reply: String,
+    /// Prompt tokens.
+    #[serde(default)]
+    pub tokens_in: u32,
+    /// Reply tokens.
+    #[serde(default)]
+    pub tokens_out: u32,
+    /// Latency.
+    #[serde(default)]
+    pub latency_ms: u64,
+}
+
+/// A parsed session file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionFile {
+    /// The header, if present.
+    pub header: Option<Header>,
+    /// The turns, in order.
+    pub turns: Vec<TurnInput>,
+    /// Recorded model calls, in order.
+    pub model_calls: Vec<RecordedCall>,
+}
+
+impl SessionFile {
+    /// Reads and validates a session file.
+    pub fn read(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    /// The user's display name ("User" if the header gives none).
+    #[must_use]
+    pub fn user_name(&self) -> String {
+        self.header
+            .as_ref()
+            .and_then(|h| h.user.clone())
+            .filter(|u| !u.trim().is_empty())
+            .unwrap_or_else(|| "User".into())
+    }
+
+    /// Parses session text; `origin` names the file in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Self> {
+        let bad = |line: usize, message: String| Error::BadInput {
+            path: origin.to_string(),
+            line,
+            message,
+        };
+        let mut out = Self::default();
+        let mut session: u32 = 1;
+        let mut last_time: Option<Timestamp> = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let trimmed = raw.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(trimmed).map_err(|e| bad(line, format!("not valid JSON: {e}")))?;
+            let Value::Object(obj) = &value else {
+                return Err(bad(line, "expected a JSON object".into()));
+            };
+            if obj.contains_key("rgmem_session") {
+                if !out.turns.is_empty() || out.header.is_some() {
+                    return Err(bad(line, "the header must be the first line".into()));
+                }
+                let header: Header =
+                    serde_json::from_value(value).map_err(|e| bad(line, format!("bad header: {e}")))?;
+                if header.rgmem_session != 1 {
+                    return Err(bad(
+                        line,
+                        format!("unsupported session format version {}", header.rgmem_session),
+                    ));
+                }
+                out.header = Some(header);
+                continue;
+            }
+            if let Some(call) = obj.get("model_call") {
+                let call: RecordedCall =
+                    serde_json::from_value(call.clone()).map_err(|e| bad(line, format!("bad model_call: {e}")))?;
+                out.model_calls.push(call);
+                continue;
+            }
+            let speaker = match obj.get("speaker") {
+                Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_string(),
+                Some(_) => return Err(bad(line, "`speaker` must be a non-empty string".into())),
+                None => return Err(bad(line, "missing `speaker`".into())),
+            };
+            let text = match obj.get("text") {
+                Some(Value::String(s)) => s.clone(),
+                Some(_) => return Err(bad(line, "`text` must be a string".into())),
+                None => return Err(bad(line, "missing `text`".into())),
+            };
+            let time = match obj.get("time") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(s)) => Some(
+                    Timestamp::parse_rfc3339(s).ok_or_else(|| bad(line, format!("`time` is not RFC 3339: {s:?}")))?,
+                ),
+                Some(_) => return Err(bad(line, "`time` must be an RFC 3339 string".into())),
+            };
+            if let (Some(t), Some(prev)) = (time, last_time) {
+                if t < prev {
+                    return Err(bad(line, format!("`time` goes backwards ({t} is before {prev})")));
+                }
+            }
+            last_time = time.or(last_time);
+            match obj.get("session") {
+                None | Some(Value::Null) => {}
+                Some(v) => {
+                    session = v
+                        .as_u64()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .ok_or_else(|| bad(line, "`session` must be a non-negative integer".into()))?;
+                }
+            }
+            let source_ref = obj.get("source_ref").and_then(Value::as_str).map(str::to_string);
+            let index = u32::try_from(out.turns.len()).unwrap_or(u32::MAX);
+            out.turns.push(TurnInput {
+                speaker,
+                text,
+                time,
+                session,
+                index,
+                source_ref,
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_turns_and_session_defaults() {
+        let f = SessionFile::parse(
+            "{\"rgmem_session\":1,\"title\":\"t\",\"user\":\"Alex\"}\n\
+             {\"speaker\":\"user\",\"text\":\"hi\",\"time\":\"2024-03-01T09:00:00Z\",\"session\":2}\n\
+             {\"speaker\":\"assistant\",\"text\":\"hello\",\"extra\":true}\n",
+            "x.jsonl",
+        )
+        .unwrap();
+        assert_eq!(f.user_name(), "Alex");
+        assert_eq!(f.turns.len(), 2);
+        assert_eq!(f.turns[1].session, 2);
+        assert_eq!(f.turns[1].index, 1);
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let cases = [
+            ("{\"speaker\":\"user\",\"text\":\"a\"}\nnot json", 2, "not valid JSON"),
+            ("{\"text\":\"a\"}", 1, "missing `speaker`"),
+            ("{\"speaker\":\"user\"}", 1, "missing `text`"),
+            ("{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"soon\"}", 1, "RFC 3339"),
+            (
+                "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"2024-03-02T00:00:00Z\"}\n{\"speaker\":\"user\",\"text\":\"b\",\"time\":\"2024-03-01T00:00:00Z\"}",
+                2,
+                "backwards",
+            ),
+            ("{\"speaker\":\"user\",\"text\":\"a\",\"session\":-1}", 1, "session"),
+            (
+                "{\"speaker\":\"user\",\"text\":\"a\"}\n{\"rgmem_session\":1}",
+                2,
+                "header",
+            ),
+        ];
+        for (text, line, needle) in cases {
+            let err = SessionFile::parse(text, "f.jsonl").unwrap_err().to_string();
+            assert!(err.starts_with(&format!("f.jsonl:{line}:")), "{err}");
+            assert!(err.contains(needle), "{err}");
+        }
+    }
+}

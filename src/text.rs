@@ -1,0 +1,153 @@
+//! Word-level text handling shared by every layer: tokens, entity-name normalisation, sentences.
+
+/// Lowercase alphanumeric words, apostrophes kept inside words ("don't").
+pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\'').to_lowercase())
+        .filter(|w| !w.is_empty())
+}
+
+/// The key under which an entity name is merged: case, `&`/`and`, punctuation and a plural
+/// `s` do not make a different node ("Books" and "book" are one).
+#[must_use]
+pub fn entity_key(name: &str) -> String {
+    let mut out = Vec::new();
+    for w in name.replace('&', " and ").split(|c: char| !c.is_alphanumeric()) {
+        if w.is_empty() {
+            continue;
+        }
+        out.push(singular(&w.to_lowercase()));
+    }
+    out.join(" ")
+}
+
+/// A light singular form; only used for keys, never shown.
+#[must_use]
+pub fn singular(w: &str) -> String {
+    if w.len() > 4 && w.ends_with("ies") {
+        format!("{}y", &w[..w.len() - 3])
+    } else if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        w[..w.len() - 1].to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// Splits text into sentences on `.`, `!`, `?` and line breaks, keeping the punctuation.
+#[must_use]
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '\n' {
+            push_sentence(&mut out, &mut cur);
+            continue;
+        }
+        cur.push(c);
+        let next_is_space = chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if matches!(c, '.' | '!' | '?') && next_is_space {
+            push_sentence(&mut out, &mut cur);
+        }
+    }
+    push_sentence(&mut out, &mut cur);
+    out
+}
+
+fn push_sentence(out: &mut Vec<String>, cur: &mut String) {
+    let s = cur.trim();
+    if !s.is_empty() {
+        out.push(s.to_string());
+    }
+    cur.clear();
+}
+
+/// Title Case for names the offline model invents ("pottery class" → "Pottery Class").
+#[must_use]
+pub fn title_case(s: &str) -> String {
+    s.split_whitespace()
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Rough token count (chars / 4, at least the word count): what the paper's budgets are measured in
+/// when a server reports no usage.
+#[must_use]
+pub fn estimate_tokens(text: &str) -> u32 {
+    let chars = text.chars().count();
+    let words = text.split_whitespace().count();
+    u32::try_from(chars.div_ceil(4).max(words)).unwrap_or(u32::MAX)
+}
+
+/// Shortens to at most `max` characters on a char boundary, with an ellipsis.
+#[must_use]
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// Common English function words, ignored when judging topic overlap and when keying queries.
+pub const STOPWORDS: &[&str] = &[
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before",
+    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "don't", "for", "from", "had", "has", "have",
+    "having", "he", "her", "here", "hers", "him", "his", "how", "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into",
+    "is", "it", "it's", "its", "just", "me", "more", "most", "my", "no", "not", "now", "of", "oh", "on", "one", "or",
+    "our", "out", "over", "really", "so", "some", "such", "than", "that", "that's", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "through", "to", "too", "up", "very", "was", "we", "were", "what",
+    "when", "where", "which", "while", "who", "why", "will", "with", "would", "yeah", "yes", "you", "you're", "your",
+    "yours", "what's", "it'll", "get", "got", "going", "go", "like", "thing", "things", "lot", "well", "good", "great",
+    "thanks", "thank", "hey", "hi", "hello", "sure", "okay", "ok", "know", "think", "much", "many", "still", "even",
+    "way", "been", "let", "let's", "should", "cool", "wow", "awesome", "nice", "glad", "sounds", "sound",
+];
+
+/// Whether a lowercase word is a function word.
+#[must_use]
+pub fn is_stopword(w: &str) -> bool {
+    STOPWORDS.contains(&w)
+}
+
+/// Content words of a text, lowercased, function words and one-letter tokens dropped.
+#[must_use]
+pub fn content_words(text: &str) -> Vec<String> {
+    words(text).filter(|w| w.len() > 1 && !is_stopword(w)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entity_keys_merge_case_ampersand_and_plurals() {
+        assert_eq!(
+            entity_key("Interests & Entertainment"),
+            entity_key("interests and entertainment")
+        );
+        assert_eq!(entity_key("Books"), entity_key("book"));
+        assert_eq!(entity_key("Fitness"), "fitness");
+        assert_eq!(entity_key("Hobbies"), entity_key("hobby"));
+    }
+
+    #[test]
+    fn sentences_split_on_terminal_punctuation() {
+        assert_eq!(
+            sentences("I lift. Do you? Yes!\nOk"),
+            vec!["I lift.", "Do you?", "Yes!", "Ok"]
+        );
+        assert_eq!(sentences("It costs 3.5 dollars."), vec!["It costs 3.5 dollars."]);
+    }
+
+    #[test]
+    fn token_estimate_is_never_below_word_count() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert!(estimate_tokens("a b c d e f") >= 6);
+    }
+}
