@@ -222,7 +222,7 @@ fn named_things(sentence: &str) -> Vec<String> {
     // Acronyms ("PR") and words the lexicon files as activities are not names.
     let lex = super::Lexicon::builtin();
     out.retain(|n| {
-        (n.contains(' ') || (n.len() >= 3 && !n.chars().all(|c| c.is_uppercase()))) && lex.matches(n).next().is_none()
+        n.contains(" ") || (n.len() >= 3 && !n.chars().all(char::is_uppercase) && lex.matches(n).next().is_none())
     });
     out
 }
