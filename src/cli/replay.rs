@@ -118,6 +118,7 @@ fn ingest(
             .ingest(turn, user)
             .with_context(|| format!("ingesting turn {}", turn.index))?;
         emit(&records)?;
+        stop_if_refused(&records)?;
     }
     let records = engine.finish().context("closing the last segment")?;
     emit(&records)?;
@@ -134,6 +135,19 @@ fn ingest(
             m.firings[2],
             engine.log().head()
         );
+    }
+    Ok(())
+}
+
+/// A server that refuses a request (bad key, unknown model) will refuse every other one, so the
+/// replay stops at the first refusal, which is already logged, instead of failing turn by turn.
+fn stop_if_refused(records: &[EventRecord]) -> Result<()> {
+    for r in records {
+        if let Event::ModelFailed { error, .. } = &r.event {
+            if error.starts_with("model refused the request") {
+                bail!("{error}");
+            }
+        }
     }
     Ok(())
 }
