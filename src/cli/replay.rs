@@ -104,7 +104,8 @@ fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Resul
     emit(&records)?;
     if !json {
         let m = engine.memory();
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{} turns, {} episodes, {} concepts, {} relations; RK1×{} RK2×{} RK3×{}; head {}",
             m.turns.len(),
             m.episodes.len(),
@@ -114,7 +115,7 @@ fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Resul
             m.firings[1],
             m.firings[2],
             engine.log().head()
-        );
+        )?;
     }
     Ok(())
 }

@@ -111,7 +111,14 @@ fn delta_groups(delta: &str) -> Vec<(String, Vec<String>)> {
         } else if let Some(b) = line.strip_prefix("- ") {
             match groups.last_mut() {
                 Some(g) => g.1.push(b.to_string()),
-                None => groups.push(("General".into(), vec![b.to_string()])),
+                // RK3 output ("Label: restriction") when a concept has both children and its own evidence.
+                None => {
+                    let (label, rest) = b.split_once(": ").unwrap_or(("General", b));
+                    match groups.iter_mut().find(|(g, _)| g == label) {
+                        Some(g) => g.1.push(rest.to_string()),
+                        None => groups.push((label.to_string(), vec![rest.to_string()])),
+                    }
+                }
             }
         }
     }
@@ -251,7 +258,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             None => {
                 let since = date_range(&raw).map(|(a, _)| a);
                 let mut text = since.map_or_else(|| "recurring".to_string(), |d| format!("recurring since {d}"));
-                if let Some(t) = trait_of(lex, inference.copied(), &items) {
+                if let Some(t) = trait_of(lex, branch, inference.copied(), &items) {
                     text.push_str(&format!("; {t}"));
                 }
                 sig.push(((*branch).to_string(), text));
@@ -314,7 +321,7 @@ fn is_disruptive(groups: &[(String, Vec<String>)], key: &str) -> bool {
 
 /// The positive trait a recurring branch is known by: an RK1 preference or habit inference, or
 /// a preference/habit conclusion.
-fn trait_of(lex: &Lexicon, inference: Option<&EvidenceItem>, items: &[&EvidenceItem]) -> Option<String> {
+fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items: &[&EvidenceItem]) -> Option<String> {
     let from_inference = inference.and_then(|inf| {
         inf.text
             .lines()
@@ -330,6 +337,9 @@ fn trait_of(lex: &Lexicon, inference: Option<&EvidenceItem>, items: &[&EvidenceI
                     && cues_of(lex, &e.text)
                         .iter()
                         .any(|c| matches!(c, Cue::Like | Cue::Habit))
+                    && lex
+                        .matches(&e.text)
+                        .any(|m| entity_key(&m.general) == entity_key(branch))
             })
             .map(|e| clip(untagged(&e.text), 120))
     })
