@@ -670,3 +670,6 @@ pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> Memory {
     }
     m
 }
+
+#[cfg(test)]
+mod tests;
