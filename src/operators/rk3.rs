@@ -40,12 +40,9 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         threshold: 1,
     };
     let before = mem.profile(concept);
-    let evidence = {
-        let mut e: Vec<_> = c.episodes.clone();
-        e.sort();
-        e.dedup();
-        e
-    };
+    // RK3 consumes summaries, not episodes: its provenance is the child firings it merges (and
+    // every concept's `episodes`). Listing all episodes here would grow each root firing with history.
+    let evidence = Vec::new();
     let target = c.name.clone();
     let task = Task::Rk3 {
         concept: target.clone(),
