@@ -124,7 +124,8 @@ fn ingest(
     emit(&records)?;
     if !json {
         let m = engine.memory();
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{} turns, {} episodes, {} concepts, {} relations; RK1×{} RK2×{} RK3×{}; head {}",
             m.turns.len(),
             m.episodes.len(),
@@ -134,7 +135,7 @@ fn ingest(
             m.firings[1],
             m.firings[2],
             engine.log().head()
-        );
+        )?;
     }
     Ok(())
 }

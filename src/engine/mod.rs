@@ -155,19 +155,20 @@ impl Engine {
     /// concept's Σ/Δ from before it. Refused when the concept has changed since.
     pub fn revert(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
         let record = self.log.event(seq)?;
-        let (concept, before, after) = match record.event {
+        let (concept, operator, before, after) = match record.event {
             Event::OperatorFired {
                 subject: Subject::Concept(c),
+                operator,
                 before,
                 after,
                 ..
-            } => (c, before, after),
+            } => (c, operator, before, after),
             Event::AbstractionApproved { proposal } => {
                 let p =
                     self.memory.proposals.get(&proposal).ok_or_else(|| {
                         Error::Refused(format!("{seq} approved a proposal this branch does not hold"))
                     })?;
-                (p.concept, p.before.clone(), p.after.clone())
+                (p.concept, p.operator, p.before.clone(), p.after.clone())
             }
             other => {
                 return Err(Error::Refused(format!(
@@ -185,6 +186,7 @@ impl Engine {
         self.run(|step| {
             step.emit(Event::AbstractionReverted {
                 firing: seq,
+                operator,
                 concept,
                 restored,
             });

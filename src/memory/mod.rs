@@ -358,7 +358,15 @@ impl Memory {
             }
             Event::AbstractionApproved { proposal } => self.decide(*proposal, true),
             Event::AbstractionRejected { proposal } => self.decide(*proposal, false),
-            Event::AbstractionReverted { concept, restored, .. } => {
+            Event::AbstractionReverted {
+                concept,
+                restored,
+                operator,
+                ..
+            } => {
+                if *operator == Operator::Rk2 {
+                    self.set_own_profile(*concept, restored);
+                }
                 let changed = self.set_profile(*concept, restored);
                 if changed {
                     self.mark_parent_dirty(*concept);
@@ -411,6 +419,8 @@ impl Memory {
             buffer: Vec::new(),
             sigma: String::new(),
             delta: String::new(),
+            own_sigma: String::new(),
+            own_delta: String::new(),
             dirty: false,
             pending: None,
             episodes: Vec::new(),
@@ -526,6 +536,19 @@ impl Memory {
         score: u32,
     ) {
         let changed = self.set_profile(c, after);
+        if operator == Operator::Rk2 {
+            self.set_own_profile(c, after);
+            // A concept with children merges its own new Σ/Δ with theirs through RK3.
+            if self
+                .concept(c)
+                .children
+                .iter()
+                .any(|ch| !self.concept(*ch).sigma.is_empty())
+            {
+                self.concepts[c.index()].dirty = true;
+                self.index.dirty.insert(c);
+            }
+        }
         let node = &mut self.concepts[c.index()];
         match operator {
             Operator::Rk2 => {
@@ -593,6 +616,14 @@ impl Memory {
         changed
     }
 
+    fn set_own_profile(&mut self, c: ConceptId, profile: &Abstraction) {
+        if let Abstraction::Profile { sigma, delta } = profile {
+            let node = &mut self.concepts[c.index()];
+            node.own_sigma.clone_from(sigma);
+            node.own_delta.clone_from(delta);
+        }
+    }
+
     fn mark_parent_dirty(&mut self, c: ConceptId) {
         if let Some(p) = self.concept(c).parent {
             self.concepts[p.index()].dirty = true;
@@ -639,3 +670,6 @@ pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> Memory {
     }
     m
 }
+
+#[cfg(test)]
+mod tests;
