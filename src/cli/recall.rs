@@ -84,7 +84,7 @@ pub fn context(memory: &Memory, message: &str) -> (String, String) {
 }
 
 /// Moves the `k` best-scoring non-zero blocks into `out`, best first (ties: the later one).
-fn take_best(scored: &mut Vec<(usize, String)>, k: usize, out: &mut Vec<String>) {
+fn take_best(scored: &mut [(usize, String)], k: usize, out: &mut Vec<String>) {
     let mut indexed: Vec<(usize, usize)> = scored
         .iter()
         .enumerate()

@@ -144,10 +144,10 @@ fn ingest(
 /// replay stops at the first refusal, which is already logged, instead of failing turn by turn.
 fn stop_if_refused(records: &[EventRecord]) -> Result<()> {
     for r in records {
-        if let Event::ModelFailed { error, .. } = &r.event {
-            if error.starts_with("model refused the request") {
-                bail!("{error}");
-            }
+        if let Event::ModelFailed { error, .. } = &r.event
+            && error.starts_with("model refused the request")
+        {
+            bail!("{error}");
         }
     }
     Ok(())
