@@ -4,6 +4,8 @@
 
 #[path = "llm/cli.rs"]
 mod cli;
+#[path = "llm/client.rs"]
+mod client;
 #[path = "llm/cost.rs"]
 mod cost;
 #[path = "llm/fake.rs"]
