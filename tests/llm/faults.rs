@@ -116,14 +116,14 @@ fn a_timeout_fails_the_call_and_the_next_step_retries_it() {
     let fake = Fake::with_turns(SESSION, Thresholds::default(), TURNS);
     fake.plan(Target::Nth(0), Fault::Slow(Duration::from_secs(20)), 1);
     let config = OpenAiConfig {
-        timeout: Duration::from_millis(300),
+        timeout: Duration::from_millis(1500),
         ..fake.config()
     };
     let run = Run::new(config);
     let failures = run.failures();
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert_eq!(failures[0].0, Purpose::Synth);
-    assert!(failures[0].2.contains("timed out after 300 ms"), "{}", failures[0].2);
+    assert!(failures[0].2.contains("timed out after 1500 ms"), "{}", failures[0].2);
     assert_eq!(run.engine.memory().episodes.len(), clean_episodes());
 }
 

@@ -32,7 +32,7 @@ fn an_openai_log_with_failures_replays_exactly_with_no_network() {
     fake.plan(Target::Nth(10), Fault::Garbage, 1);
     fake.plan(Target::Nth(14), Fault::Slow(Duration::from_secs(20)), 1);
     let config = rgmem::model::openai::OpenAiConfig {
-        timeout: Duration::from_millis(400),
+        timeout: Duration::from_millis(1500),
         ..fake.config()
     };
     let dir = tempfile::tempdir().unwrap();
