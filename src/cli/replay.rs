@@ -140,12 +140,14 @@ fn ingest(
     Ok(())
 }
 
-/// A server that refuses a request (bad key, unknown model) will refuse every other one, so the
-/// replay stops at the first refusal, which is already logged, instead of failing turn by turn.
+/// A server that refuses a request (bad key, unknown model) will refuse every other one, and one
+/// that cannot be reached after every retry is down, so the replay stops at the first such
+/// failure, which is already logged, instead of failing turn by turn.
 fn stop_if_refused(records: &[EventRecord]) -> Result<()> {
     for r in records {
         if let Event::ModelFailed { error, .. } = &r.event
-            && error.starts_with("model refused the request")
+            && (error.starts_with("model refused the request")
+                || error.starts_with("model unreachable: cannot connect"))
         {
             bail!("{error}");
         }

@@ -171,3 +171,46 @@ fn recorded_replay_of_an_export_from_the_command_line() {
         text(&missing)
     );
 }
+
+#[test]
+fn an_unreachable_server_stops_the_replay_with_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    std::fs::write(
+        db.with_extension("no-config.toml"),
+        "# settings from the config file\nmax_retries = 1\nbackoff_ms = 1\nmodel = \"from-config\"\n",
+    )
+    .unwrap();
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let base = format!("http://127.0.0.1:{port}/v1");
+    let session = session_path(SESSION);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rgmem"));
+    let out = cmd
+        .arg("--db")
+        .arg(&db)
+        .args(["--model", "openai", "replay", session.to_str().unwrap(), "--headless"])
+        .env("OPENAI_BASE_URL", &base)
+        .env_remove("RGMEM_MODEL")
+        .env_remove("OPENAI_API_KEY")
+        .env("RGMEM_CONFIG", db.with_extension("no-config.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: model unreachable: cannot connect to {base} after 2 attempts"
+        )),
+        "{stderr}"
+    );
+    let log = rgmem(&db, &base, &["log", "--json"], None);
+    let failed = String::from_utf8_lossy(&log.stdout)
+        .lines()
+        .filter(|l| l.contains("\"model_failed\""))
+        .count();
+    assert_eq!(failed, 1);
+    assert!(String::from_utf8_lossy(&log.stdout).contains("openai:from-config"));
+}
