@@ -13,6 +13,8 @@
 //! - [`log`]: the SQLite event store with checkpoints.
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
 //! - [`session`]: the session file format.
+//! - [`eval`]: LoCoMo evaluation against baselines, metrics, and the θ sweep.
+//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //!
 //! # Glossary
 //! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
@@ -27,6 +29,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod event;
 pub mod ids;
 pub mod ingest;
@@ -35,6 +38,7 @@ pub mod log;
 pub mod memory;
 pub mod model;
 pub mod operators;
+pub mod retrieval;
 pub mod session;
 pub mod text;
 pub mod time;

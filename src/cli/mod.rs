@@ -3,6 +3,7 @@
 
 mod common;
 mod control;
+mod eval;
 mod log;
 mod replay;
 mod show;
@@ -39,6 +40,8 @@ enum Command {
     Reject(control::SeqArg),
     /// Revert the abstraction applied at SEQ (an RK2/RK3 firing or an approval).
     Revert(control::SeqArg),
+    /// Run a benchmark against baselines measured in the same run.
+    Eval(eval::Args),
 }
 
 /// Runs the command line and maps failures to exit codes.
@@ -53,6 +56,7 @@ pub fn main() -> ExitCode {
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
+        Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
