@@ -1,6 +1,7 @@
 //! The command line: shared options, subcommand dispatch, and exit codes (0 ok, 1 runtime
 //! error, 2 usage error).
 
+mod ask;
 mod common;
 mod control;
 mod eval;
@@ -40,6 +41,8 @@ enum Command {
     Reject(control::SeqArg),
     /// Revert the abstraction applied at SEQ (an RK2/RK3 firing or an approval).
     Revert(control::SeqArg),
+    /// Ask the memory a question: the retrieved context item by item, with provenance, then the answer.
+    Ask(ask::Args),
     /// Run a benchmark against baselines measured in the same run.
     Eval(eval::Args),
 }
@@ -56,6 +59,7 @@ pub fn main() -> ExitCode {
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
+        Some(Command::Ask(args)) => ask::run(&cli.shared, &args),
         Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
     };
     match result {

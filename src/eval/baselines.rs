@@ -65,7 +65,7 @@ impl FlatBm25 {
 
     /// The turns, ranked by BM25 against the question's content words, added best first while
     /// the rendered context stays within `budget` tokens.
-    pub fn retrieve(&self, question: &str, budget: u32) -> Result<Vec<&RawTurn>> {
+    pub fn retrieve<'a>(&'a self, question: &str, budget: u32) -> Result<Vec<&'a RawTurn>> {
         let Some(expr) = match_expr(&content_words(question)) else {
             return Ok(Vec::new());
         };
@@ -73,17 +73,37 @@ impl FlatBm25 {
             .conn
             .prepare_cached("SELECT rowid FROM turns WHERE turns MATCH ?1 ORDER BY bm25(turns)")?;
         let ids: Vec<i64> = stmt.query_map([expr], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let ranked: Vec<usize> = ids.into_iter().filter_map(|i| usize::try_from(i).ok()).collect();
         let mut used = estimate_tokens("# Turns");
+        let mut taken = vec![false; self.turns.len()];
         let mut out = Vec::new();
-        for id in ids {
-            let Some(t) = usize::try_from(id).ok().and_then(|i| self.turns.get(i)) else {
-                continue;
-            };
+        let mut take = |i: usize, used: &mut u32, out: &mut Vec<&'a RawTurn>| {
+            let Some(t) = self.turns.get(i) else { return };
             let cost = estimate_tokens(&t.line) + 1;
-            if used + cost <= budget {
-                used += cost;
+            if !taken[i] && *used + cost <= budget {
+                *used += cost;
+                taken[i] = true;
                 out.push(t);
             }
+        };
+        for &i in &ranked {
+            take(i, &mut used, &mut out);
+        }
+        // When BM25 has no more matching turns, the budget is filled with the neighbours of the
+        // best matches, nearest first, so the baseline always gets the tokens rgmem used.
+        let mut d = 1;
+        while d < self.turns.len() && budget.saturating_sub(used) > 8 && !ranked.is_empty() {
+            let mut in_range = false;
+            for &i in &ranked {
+                for j in [i.checked_sub(d), i.checked_add(d)].into_iter().flatten() {
+                    in_range |= j < self.turns.len();
+                    take(j, &mut used, &mut out);
+                }
+            }
+            if !in_range {
+                break;
+            }
+            d += 1;
         }
         Ok(out)
     }
@@ -124,7 +144,11 @@ mod tests {
             .iter()
             .map(|t| t.dia.as_str())
             .collect();
-        assert_eq!(got, vec!["D1:2", "D1:0"], "the turn with more pottery ranks first");
+        assert_eq!(
+            got,
+            vec!["D1:2", "D1:0", "D1:1", "D1:3"],
+            "the turn with more pottery ranks first; neighbours fill the rest"
+        );
         let tight = flat.retrieve("pottery?", 12).unwrap();
         assert_eq!(tight.len(), 1);
         assert!(estimate_tokens(&render(&tight)) <= 12);

@@ -10,11 +10,22 @@ use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
 use crate::log::Log;
 use crate::memory::{Level, Memory};
-use crate::text::{entity_key, words};
-use std::collections::HashMap;
+use crate::text::{content_words, entity_key, words};
+use std::collections::{HashMap, HashSet};
 
 /// Weight of an L0 item about someone other than the person the question names.
 const OTHER_PERSON: f64 = 0.6;
+/// Weight of a segment's other turns, relative to the turn an item was taken from.
+const SEGMENT: f64 = 0.5;
+
+/// An L0 item or relation mention whose turns are candidate events.
+struct Source {
+    episode: EpisodeId,
+    value: f64,
+    why: String,
+    /// The turns the item's text was taken from.
+    direct: Vec<TurnId>,
+}
 
 /// Retrieval over the memory at one seq of one log.
 pub struct Retriever<'a> {
@@ -73,7 +84,7 @@ impl<'a> Retriever<'a> {
             .filter(|k| !names.contains(&entity_key(k)))
             .collect();
         let mut items = Vec::new();
-        let mut sources: Vec<(EpisodeId, f64, String)> = Vec::new();
+        let mut sources: Vec<Source> = Vec::new();
         if let Some(expr) = index::match_expr(&keywords) {
             let conn = self.log.connection();
             let facts = self.ranked(
@@ -82,7 +93,12 @@ impl<'a> Retriever<'a> {
             );
             for (hit, value) in facts.into_iter().take(budgets.facts) {
                 let e = m.episode(hit.episode);
-                sources.push((e.id, value, format!("fact {}", e.id)));
+                sources.push(Source {
+                    episode: e.id,
+                    value,
+                    why: format!("fact of {}", e.id),
+                    direct: self.quoted_turns(e.id, &e.fact, 2),
+                });
                 items.push(Item::new(
                     Layer::Fact,
                     e.fact.clone(),
@@ -104,7 +120,12 @@ impl<'a> Retriever<'a> {
                 let Some((text, _)) = e.conclusions().nth(hit.item) else {
                     continue;
                 };
-                sources.push((e.id, value * 0.8, format!("conclusion of {}", e.id)));
+                sources.push(Source {
+                    episode: e.id,
+                    value: value * 0.9,
+                    why: format!("conclusion of {}", e.id),
+                    direct: self.quoted_turns(e.id, text, 1),
+                });
                 items.push(Item::new(
                     Layer::Conclusion,
                     text.to_string(),
@@ -154,7 +175,7 @@ impl<'a> Retriever<'a> {
         budgets: &Budgets,
         embedder: &mut Embedder<'_>,
         items: &mut Vec<Item>,
-        sources: &mut Vec<(EpisodeId, f64, String)>,
+        sources: &mut Vec<Source>,
     ) {
         let m = self.memory;
         let mut targets: Vec<String> = plan.elite().map(|i| i.name.clone()).collect();
@@ -256,7 +277,12 @@ impl<'a> Retriever<'a> {
             for (r, cos) in rels.iter().take(budgets.relations) {
                 let rel = m.relation(*r);
                 for e in rel.episodes.iter().rev().take(3) {
-                    sources.push((*e, f64::from(*cos) * 0.7, format!("mention of {}", m.relation_name(*r))));
+                    sources.push(Source {
+                        episode: *e,
+                        value: f64::from(*cos) * 0.7,
+                        why: format!("mention of {}", m.relation_name(*r)),
+                        direct: Vec::new(),
+                    });
                 }
             }
         }
@@ -269,7 +295,7 @@ impl<'a> Retriever<'a> {
         keywords: &[String],
         root: Option<ConceptId>,
         budgets: &Budgets,
-        sources: &[(EpisodeId, f64, String)],
+        sources: &[Source],
         items: &mut Vec<Item>,
     ) {
         let m = self.memory;
@@ -277,15 +303,22 @@ impl<'a> Retriever<'a> {
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
         let mut best: HashMap<TurnId, (f64, f32, EpisodeId, &str)> = HashMap::new();
-        for (e, value, why) in sources {
-            for t in &m.episode(*e).turns {
+        for src in sources {
+            for t in &m.episode(src.episode).turns {
                 let turn = &m.turns[t.index()];
                 let rel = cosine(&query, &embed::builtin(&turn.text));
                 let own = speaker_of_root.is_none_or(|s| s == turn.speaker);
-                let score = value * (0.25 + f64::from(rel)) * if own { 1.0 } else { OTHER_PERSON };
-                let entry = best.entry(*t).or_insert((0.0, rel, *e, why.as_str()));
+                // The turn a fact or conclusion was taken from carries its full score; the rest of
+                // the segment is context, worth as much as it resembles the question.
+                let weight = if src.direct.contains(t) {
+                    1.0
+                } else {
+                    SEGMENT * (0.25 + f64::from(rel))
+                };
+                let score = src.value * weight * if own { 1.0 } else { OTHER_PERSON };
+                let entry = best.entry(*t).or_insert((0.0, rel, src.episode, src.why.as_str()));
                 if score > entry.0 {
-                    *entry = (score, rel, *e, why.as_str());
+                    *entry = (score, rel, src.episode, src.why.as_str());
                 }
             }
         }
@@ -311,6 +344,26 @@ impl<'a> Retriever<'a> {
                 prov,
             ));
         }
+    }
+
+    /// The turns of an episode's person that a derived text was taken from: those sharing the
+    /// most content words with it (at most `n`, at least one shared word).
+    fn quoted_turns(&self, e: EpisodeId, text: &str, n: usize) -> Vec<TurnId> {
+        let m = self.memory;
+        let ep = m.episode(e);
+        let wanted: HashSet<String> = content_words(text).into_iter().collect();
+        let mut scored: Vec<(usize, TurnId)> = ep
+            .turns
+            .iter()
+            .filter(|t| m.person_for(&m.turns[t.index()].speaker) == Some(ep.person))
+            .map(|t| {
+                let have: HashSet<String> = content_words(&m.turns[t.index()].text).into_iter().collect();
+                (wanted.intersection(&have).count(), *t)
+            })
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.into_iter().take(n).map(|(_, t)| t).collect()
     }
 
     fn episode_provenance(&self, episodes: &[EpisodeId]) -> Provenance {

@@ -4,6 +4,7 @@
 //! `inference`, raw turns (events) answer `history`, and every item carries its layer, its scores
 //! and its provenance down to the turn ids. An optional token budget keeps the highest-value items.
 
+pub mod answer;
 mod assemble;
 mod context;
 pub mod embed;
@@ -42,7 +43,7 @@ impl Default for Budgets {
             concepts: 3,
             min_cosine: 0.5,
             relations: 5,
-            events: 24,
+            events: 60,
             tokens: None,
         }
     }
