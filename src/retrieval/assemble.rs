@@ -17,6 +17,8 @@ use std::collections::{HashMap, HashSet};
 const OTHER_PERSON: f64 = 0.6;
 /// Weight of a segment's other turns, relative to the turn an item was taken from.
 const SEGMENT: f64 = 0.5;
+/// The part of a segment turn's weight that does not depend on its resemblance to the question.
+const SEGMENT_BASE: f64 = 0.25;
 
 /// An L0 item or relation mention whose turns are candidate events.
 struct Source {
@@ -39,7 +41,6 @@ pub struct Retriever<'a> {
 impl<'a> Retriever<'a> {
     /// Brings the keyword index up to date and reads the branch of `at`, whose memory is `memory`.
     pub fn new(log: &'a Log, memory: &'a Memory, at: Seq) -> Result<Self> {
-        index::sync(log.connection())?;
         let branch = Branch::of(log, at)?;
         if branch.len() != memory.episodes.len() {
             return Err(Error::Refused(format!(
@@ -48,6 +49,7 @@ impl<'a> Retriever<'a> {
                 branch.len()
             )));
         }
+        index::sync(log.connection(), &branch, memory)?;
         let mut episode_relations = vec![Vec::new(); memory.episodes.len()];
         for r in &memory.relations {
             for e in &r.episodes {
@@ -88,17 +90,26 @@ impl<'a> Retriever<'a> {
         if let Some(expr) = index::match_expr(&keywords) {
             let conn = self.log.connection();
             let facts = self.ranked(
-                index::search(conn, &self.branch, &expr, DocKind::Fact, budgets.facts * 4)?,
+                index::search(
+                    conn,
+                    &self.branch,
+                    &expr,
+                    DocKind::Fact,
+                    budgets.facts.max(budgets.event_sources) * 4,
+                )?,
                 root,
             );
-            for (hit, value) in facts.into_iter().take(budgets.facts) {
+            for (rank, (hit, value)) in facts.into_iter().take(budgets.facts.max(budgets.event_sources)).enumerate() {
                 let e = m.episode(hit.episode);
                 sources.push(Source {
                     episode: e.id,
                     value,
                     why: format!("fact of {}", e.id),
-                    direct: self.quoted_turns(e.id, &e.fact, 2),
+                    direct: self.quoted_turns(e.id, &format!("{} {}", e.fact, keywords.join(" ")), 2),
                 });
+                if rank >= budgets.facts {
+                    continue;
+                }
                 items.push(Item::new(
                     Layer::Fact,
                     e.fact.clone(),
@@ -313,7 +324,7 @@ impl<'a> Retriever<'a> {
                 let weight = if src.direct.contains(t) {
                     1.0
                 } else {
-                    SEGMENT * (0.25 + f64::from(rel))
+                    SEGMENT * (SEGMENT_BASE + f64::from(rel))
                 };
                 let score = src.value * weight * if own { 1.0 } else { OTHER_PERSON };
                 let entry = best.entry(*t).or_insert((0.0, rel, src.episode, src.why.as_str()));

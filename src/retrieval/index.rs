@@ -1,4 +1,6 @@
 //! L0 keyword search: SQLite FTS5 (BM25) over episode facts and conclusions, in the memory file itself.
+//! A fact's row also holds, in a lower-weighted column, the person's own words it was synthesised
+//! from: the offline fact quotes only the most informative sentences, and the rest must stay findable.
 //!
 //! Rows are keyed by the seq of the `episode_recorded` event that produced them. Events never change,
 //! so a row never goes stale; what differs between rollback branches is which rows count, and that is
@@ -6,9 +8,9 @@
 //! every branch, and nothing is ever deleted from it, like the log it mirrors.
 
 use crate::error::{Error, Result};
-use crate::event::{self, Event};
 use crate::ids::{EpisodeId, Seq};
 use crate::log::Log;
+use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, params};
 use std::collections::{HashMap, HashSet};
@@ -92,54 +94,53 @@ impl Branch {
     }
 }
 
-/// Indexes every `episode_recorded` event appended since the last sync. Returns how many
-/// episodes were added. Cheap when nothing is new, so callers sync before each search.
-pub fn sync(conn: &Connection) -> Result<usize> {
-    let done: i64 = conn.query_row("SELECT indexed_to FROM memory_fts_state WHERE id = 1", [], |r| r.get(0))?;
-    let head: i64 = conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0))?;
-    if head <= done {
+/// Indexes the episodes of `branch` that are not in the index yet, reading their texts from
+/// `memory`, the memory at the branch's seq (an episode's turns are on every branch that holds
+/// the episode, so any such memory gives the same texts). Returns how many were added; cheap when
+/// nothing is new, so callers sync before searching.
+pub fn sync(conn: &Connection, branch: &Branch, memory: &Memory) -> Result<usize> {
+    let done: HashSet<i64> = {
+        let mut stmt = conn.prepare_cached("SELECT seq FROM memory_fts_rows")?;
+        let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    let mut todo: Vec<(i64, EpisodeId)> = branch
+        .episodes
+        .iter()
+        .filter(|(seq, _)| !done.contains(seq))
+        .map(|(s, e)| (*s, *e))
+        .collect();
+    if todo.is_empty() {
         return Ok(0);
     }
+    todo.sort_unstable();
     let tx = conn.unchecked_transaction()?;
-    let mut added = 0;
     {
-        let mut read = tx.prepare(
-            "SELECT seq, version, body FROM events WHERE kind = 'episode_recorded' AND seq > ?1 ORDER BY seq",
+        let mut insert = tx.prepare(
+            "INSERT INTO memory_fts (text, evidence, date, kind, seq, item) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
-        let mut insert =
-            tx.prepare("INSERT INTO memory_fts (text, date, kind, seq, item) VALUES (?1, ?2, ?3, ?4, ?5)")?;
-        let rows = read.query_map([done], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?))
-        })?;
-        for row in rows {
-            let (seq, version, body) = row?;
-            let Event::EpisodeRecorded {
-                fact,
-                base_conclusions,
-                salient_conclusions,
-                time,
-                ..
-            } = event::decode("episode_recorded", version, &body)?
-            else {
-                return Err(Error::Codec(format!("#{seq} is not an episode")));
+        let mut mark = tx.prepare("INSERT INTO memory_fts_rows (seq) VALUES (?1)")?;
+        for (seq, id) in &todo {
+            let Some(e) = memory.episodes.get(id.index()) else {
+                return Err(Error::Refused(format!("episode {id} is not in the memory given")));
             };
-            let date = date_text(time);
-            insert.execute(params![fact, date, DocKind::Fact.tag(), seq, 0])?;
-            for (i, c) in base_conclusions.iter().chain(&salient_conclusions).enumerate() {
-                insert.execute(params![
-                    c,
-                    date,
-                    DocKind::Conclusion.tag(),
-                    seq,
-                    i64::try_from(i).unwrap_or(0)
-                ])?;
+            let date = date_text(e.time);
+            let own: Vec<&str> = e
+                .turns
+                .iter()
+                .filter_map(|t| memory.turns.get(t.index()))
+                .filter(|t| memory.person_for(&t.speaker) == Some(e.person))
+                .map(|t| t.text.as_str())
+                .collect();
+            insert.execute(params![e.fact, own.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
+            for (i, (c, _)) in e.conclusions().enumerate() {
+                insert.execute(params![c, "", date, DocKind::Conclusion.tag(), seq, i64::try_from(i).unwrap_or(0)])?;
             }
-            added += 1;
+            mark.execute([seq])?;
         }
     }
-    tx.execute("UPDATE memory_fts_state SET indexed_to = ?1 WHERE id = 1", [head])?;
     tx.commit()?;
-    Ok(added)
+    Ok(todo.len())
 }
 
 /// The searchable date of a unit: `YYYY-MM-DD` plus "8 May 2023", so a query for the day, the
@@ -177,7 +178,7 @@ pub fn search(conn: &Connection, branch: &Branch, expr: &str, kind: DocKind, lim
     let mut fetch = limit.saturating_mul(4).max(64);
     loop {
         let mut stmt = conn.prepare_cached(
-            "SELECT seq, item, bm25(memory_fts, 1.0, 0.5) AS s FROM memory_fts
+            "SELECT seq, item, bm25(memory_fts, 1.0, 0.6, 0.5) AS s FROM memory_fts
              WHERE memory_fts MATCH ?1 AND kind = ?2 ORDER BY s LIMIT ?3",
         )?;
         let rows = stmt.query_map(

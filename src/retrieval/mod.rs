@@ -31,6 +31,8 @@ pub struct Budgets {
     pub relations: usize,
     /// Raw turns (events).
     pub events: usize,
+    /// Ranked facts whose source turns are candidate events (only `facts` of them are shown).
+    pub event_sources: usize,
     /// Cap on the whole context, in estimated tokens.
     pub tokens: Option<u32>,
 }
@@ -44,6 +46,7 @@ impl Default for Budgets {
             min_cosine: 0.5,
             relations: 5,
             events: 60,
+            event_sources: 15,
             tokens: None,
         }
     }
