@@ -8,6 +8,7 @@ mod eval;
 mod log;
 mod replay;
 mod show;
+mod sweep;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -43,13 +44,15 @@ enum Command {
     Revert(control::SeqArg),
     /// Ask the memory a question: the retrieved context item by item, with provenance, then the answer.
     Ask(ask::Args),
+    /// The phase-transition sweep over θ_inf on a session or LoCoMo file (`--theta-inf A..B`).
+    Sweep(sweep::Args),
     /// Run a benchmark against baselines measured in the same run.
     Eval(eval::Args),
 }
 
 /// Runs the command line and maps failures to exit codes.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(sweep::rewrite_args(std::env::args_os().collect()));
     let result = match cli.command {
         None => replay::demo(&cli.shared),
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
@@ -60,6 +63,7 @@ pub fn main() -> ExitCode {
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
         Some(Command::Ask(args)) => ask::run(&cli.shared, &args),
+        Some(Command::Sweep(args)) => sweep::run(&cli.shared, &args),
         Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
     };
     match result {

@@ -99,7 +99,11 @@ impl<'a> Retriever<'a> {
                 )?,
                 root,
             );
-            for (rank, (hit, value)) in facts.into_iter().take(budgets.facts.max(budgets.event_sources)).enumerate() {
+            for (rank, (hit, value)) in facts
+                .into_iter()
+                .take(budgets.facts.max(budgets.event_sources))
+                .enumerate()
+            {
                 let e = m.episode(hit.episode);
                 sources.push(Source {
                     episode: e.id,

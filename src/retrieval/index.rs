@@ -134,7 +134,14 @@ pub fn sync(conn: &Connection, branch: &Branch, memory: &Memory) -> Result<usize
                 .collect();
             insert.execute(params![e.fact, own.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
             for (i, (c, _)) in e.conclusions().enumerate() {
-                insert.execute(params![c, "", date, DocKind::Conclusion.tag(), seq, i64::try_from(i).unwrap_or(0)])?;
+                insert.execute(params![
+                    c,
+                    "",
+                    date,
+                    DocKind::Conclusion.tag(),
+                    seq,
+                    i64::try_from(i).unwrap_or(0)
+                ])?;
             }
             mark.execute([seq])?;
         }
