@@ -10,6 +10,8 @@ mod context;
 pub mod embed;
 pub mod index;
 pub mod planner;
+#[cfg(test)]
+mod tests;
 
 pub use assemble::{Retriever, person_in};
 pub use context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
