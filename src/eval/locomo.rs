@@ -99,7 +99,7 @@ pub fn run(
         let path = opts.work_dir.join(format!("{}.db", sanitize(&conv.id)));
         let mut tick = || {
             done += 1;
-            if done % 16 == 0 {
+            if done.is_multiple_of(16) {
                 progress(Progress {
                     done,
                     total,

@@ -27,10 +27,10 @@ pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)
         if next.session != prev.session {
             return Some((i, CutReason::SessionBoundary));
         }
-        if let (Some(a), Some(b)) = (prev.time, next.time) {
-            if b.0 - a.0 > MAX_GAP_SECS {
-                return Some((i, CutReason::TimeGap));
-            }
+        if let (Some(a), Some(b)) = (prev.time, next.time)
+            && b.0 - a.0 > MAX_GAP_SECS
+        {
+            return Some((i, CutReason::TimeGap));
         }
         if i >= MAX_TURNS {
             return Some((i, CutReason::MaxLength));

@@ -327,10 +327,10 @@ fn sections(reply: &str, names: &[&str]) -> Vec<Option<String>> {
                 continue;
             }
         }
-        if let Some(i) = current {
-            if let Some(v) = out[i].as_mut() {
-                v.push(line.trim_end());
-            }
+        if let Some(i) = current
+            && let Some(v) = out[i].as_mut()
+        {
+            v.push(line.trim_end());
         }
     }
     out.into_iter()

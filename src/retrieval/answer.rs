@@ -50,10 +50,10 @@ pub fn extractive(question: &str, context: &str, ignore: &[String]) -> String {
 /// A crude suffix stripper, enough to match "painted" and "painting" with "paint".
 fn stem(w: &str) -> String {
     for suffix in ["ing", "ed", "ly", "es", "s"] {
-        if w.len() > suffix.len() + 3 {
-            if let Some(base) = w.strip_suffix(suffix) {
-                return base.to_string();
-            }
+        if w.len() > suffix.len() + 3
+            && let Some(base) = w.strip_suffix(suffix)
+        {
+            return base.to_string();
         }
     }
     w.to_string()

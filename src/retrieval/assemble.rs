@@ -20,6 +20,9 @@ const SEGMENT: f64 = 0.5;
 /// The part of a segment turn's weight that does not depend on its resemblance to the question.
 const SEGMENT_BASE: f64 = 0.25;
 
+/// A candidate event's best score, its cosine to the keywords, and the source that gave it.
+type Candidate<'s> = (f64, f32, EpisodeId, &'s str);
+
 /// An L0 item or relation mention whose turns are candidate events.
 struct Source {
     episode: EpisodeId,
@@ -317,7 +320,7 @@ impl<'a> Retriever<'a> {
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
-        let mut best: HashMap<TurnId, (f64, f32, EpisodeId, &str)> = HashMap::new();
+        let mut best: HashMap<TurnId, Candidate<'_>> = HashMap::new();
         for src in sources {
             for t in &m.episode(src.episode).turns {
                 let turn = &m.turns[t.index()];
@@ -337,7 +340,7 @@ impl<'a> Retriever<'a> {
                 }
             }
         }
-        let mut ranked: Vec<(TurnId, (f64, f32, EpisodeId, &str))> = best.into_iter().collect();
+        let mut ranked: Vec<(TurnId, Candidate<'_>)> = best.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.events);
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
@@ -440,10 +443,10 @@ pub fn person_in(m: &Memory, question: &str) -> Option<String> {
     let mut best: Option<(usize, String)> = None;
     for root in m.roots().filter(|r| r.level == Level::Root) {
         let first = words(&root.name).next().unwrap_or_default();
-        if let Some(pos) = toks.iter().position(|t| *t == first) {
-            if best.as_ref().is_none_or(|(p, _)| pos < *p) {
-                best = Some((pos, root.name.clone()));
-            }
+        if let Some(pos) = toks.iter().position(|t| *t == first)
+            && best.as_ref().is_none_or(|(p, _)| pos < *p)
+        {
+            best = Some((pos, root.name.clone()));
         }
     }
     best.map(|(_, n)| n)

@@ -77,12 +77,11 @@ pub enum Embedder<'a> {
 impl Embedder<'_> {
     /// Embeds texts; every vector of one call comes from the same source, so they compare.
     pub fn embed(&mut self, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
-        if let Self::Model(model) = self {
-            if let Some(Ok(vectors)) = model.embed(texts) {
-                if vectors.len() == texts.len() {
-                    return (vectors, "model");
-                }
-            }
+        if let Self::Model(model) = self
+            && let Some(Ok(vectors)) = model.embed(texts)
+            && vectors.len() == texts.len()
+        {
+            return (vectors, "model");
         }
         (texts.iter().map(|t| builtin(t)).collect(), "builtin")
     }

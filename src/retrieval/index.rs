@@ -197,15 +197,15 @@ pub fn search(conn: &Connection, branch: &Branch, expr: &str, kind: DocKind, lim
         for row in rows {
             let (seq, item, score) = row?;
             seen += 1;
-            if let Some(episode) = branch.episodes.get(&seq) {
-                if out.len() < limit {
-                    out.push(Hit {
-                        kind,
-                        episode: *episode,
-                        item: usize::try_from(item).unwrap_or(0),
-                        bm25: -score,
-                    });
-                }
+            if let Some(episode) = branch.episodes.get(&seq)
+                && out.len() < limit
+            {
+                out.push(Hit {
+                    kind,
+                    episode: *episode,
+                    item: usize::try_from(item).unwrap_or(0),
+                    bm25: -score,
+                });
             }
         }
         // Rows of other branches may have crowded the window; widen it until it is not full.

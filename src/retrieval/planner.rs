@@ -214,10 +214,10 @@ pub fn dates(text: &str) -> Vec<String> {
         push(format!("{y:04}"));
     }
     for (i, t) in toks.iter().enumerate() {
-        if !used[i] {
-            if let Some(y) = year(t) {
-                push(format!("{y:04}"));
-            }
+        if !used[i]
+            && let Some(y) = year(t)
+        {
+            push(format!("{y:04}"));
         }
     }
     out

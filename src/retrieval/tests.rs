@@ -42,7 +42,8 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
 
 fn retrieve(engine: &Engine, question: &str, budgets: &Budgets) -> super::Context {
     let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-    r.retrieve(question, Plan::rules(question), budgets, &mut Embedder::Builtin).unwrap()
+    r.retrieve(question, Plan::rules(question), budgets, &mut Embedder::Builtin)
+        .unwrap()
 }
 
 #[test]
@@ -51,7 +52,11 @@ fn fts5_ranks_the_more_relevant_fact_first() {
     let mut e = engine(&dir);
     let turns = [
         turn("I baked bread with my sister at the weekend.", 1, 0),
-        turn("Pottery class again: I threw three pottery bowls on the pottery wheel.", 2, 1),
+        turn(
+            "Pottery class again: I threw three pottery bowls on the pottery wheel.",
+            2,
+            1,
+        ),
         turn("I read a book about pottery once.", 3, 2),
     ];
     ingest(&mut e, &turns, "Sam");
@@ -64,7 +69,11 @@ fn fts5_ranks_the_more_relevant_fact_first() {
     let first = e.memory().episode(hits[0].episode);
     assert!(first.fact.contains("three pottery bowls"), "{}", first.fact);
     assert!(hits[0].bm25 >= hits[1].bm25);
-    assert_eq!(index::sync(conn, &branch, e.memory()).unwrap(), 0, "a second sync adds nothing");
+    assert_eq!(
+        index::sync(conn, &branch, e.memory()).unwrap(),
+        0,
+        "a second sync adds nothing"
+    );
 }
 
 #[test]
@@ -87,21 +96,42 @@ fn dates_are_searchable_by_day_month_and_year() {
 fn rows_of_a_rolled_back_branch_are_not_retrieved() {
     let dir = tempfile::tempdir().unwrap();
     let mut e = engine(&dir);
-    ingest(&mut e, &[turn("I love pottery and I go to pottery class weekly.", 1, 0)], "Sam");
+    ingest(
+        &mut e,
+        &[turn("I love pottery and I go to pottery class weekly.", 1, 0)],
+        "Sam",
+    );
     let before = e.log().head();
-    ingest(&mut e, &[turn("Kayaking on the lake is my new favourite thing.", 2, 1)], "Sam");
+    ingest(
+        &mut e,
+        &[turn("Kayaking on the lake is my new favourite thing.", 2, 1)],
+        "Sam",
+    );
     let with_kayak = e.log().head();
-    assert!(!retrieve(&e, "Does Sam like kayaking?", &Budgets::default()).items.is_empty());
+    assert!(
+        !retrieve(&e, "Does Sam like kayaking?", &Budgets::default())
+            .items
+            .is_empty()
+    );
     e.rollback(before).unwrap();
     let ctx = retrieve(&e, "Does Sam like kayaking?", &Budgets::default());
-    assert!(ctx.items.iter().all(|i| !i.text.to_lowercase().contains("kayak")), "{:#?}", ctx.items);
+    assert!(
+        ctx.items.iter().all(|i| !i.text.to_lowercase().contains("kayak")),
+        "{:#?}",
+        ctx.items
+    );
     // The old branch is still readable at its own seq, from the same index.
     let old = e.log().memory_at(with_kayak).unwrap();
     let r = Retriever::new(e.log(), &old, with_kayak).unwrap();
     let q = "Does Sam like kayaking?";
-    let ctx = r.retrieve(q, Plan::rules(q), &Budgets::default(), &mut Embedder::Builtin).unwrap();
+    let ctx = r
+        .retrieve(q, Plan::rules(q), &Budgets::default(), &mut Embedder::Builtin)
+        .unwrap();
     assert!(ctx.items.iter().any(|i| i.text.to_lowercase().contains("kayak")));
-    assert!(Retriever::new(e.log(), &old, Seq(1)).is_err(), "a memory from another seq is refused");
+    assert!(
+        Retriever::new(e.log(), &old, Seq(1)).is_err(),
+        "a memory from another seq is refused"
+    );
 }
 
 #[test]
@@ -123,7 +153,10 @@ fn concepts_need_cosine_at_the_threshold() {
             ..Budgets::default()
         },
     );
-    assert!(strict.items.iter().all(|i| i.layer != Layer::Concept), "nothing reaches cosine > 1");
+    assert!(
+        strict.items.iter().all(|i| i.layer != Layer::Concept),
+        "nothing reaches cosine > 1"
+    );
 }
 
 #[test]
@@ -169,22 +202,37 @@ fn provenance_runs_from_turn_to_fact_to_relation_to_concept() {
     let fact = ctx.items.iter().find(|i| i.layer == Layer::Fact).expect("a fact");
     let ep = m.episode(fact.provenance.episodes[0]);
     assert_eq!(fact.provenance.turns, ep.turns, "fact → its turns");
-    assert!(!fact.provenance.relations.is_empty(), "fact → the relations its episode mentioned");
+    assert!(
+        !fact.provenance.relations.is_empty(),
+        "fact → the relations its episode mentioned"
+    );
     for r in &fact.provenance.relations {
         let rel = m.relation(*r);
-        assert!(rel.episodes.contains(&ep.id), "relation {r} was mentioned by the fact's episode");
-        assert!(fact.provenance.concepts.contains(&rel.owner), "relation → the concept it feeds");
+        assert!(
+            rel.episodes.contains(&ep.id),
+            "relation {r} was mentioned by the fact's episode"
+        );
+        assert!(
+            fact.provenance.concepts.contains(&rel.owner),
+            "relation → the concept it feeds"
+        );
         assert!(m.concept(rel.owner).episodes.contains(&ep.id), "concept ← episode");
     }
     let concept = ctx.items.iter().find(|i| i.layer == Layer::Concept).expect("a concept");
     let c = m.concept(concept.provenance.concepts[0]);
     for e_id in &c.episodes {
         for t in &m.episode(*e_id).turns {
-            assert!(concept.provenance.turns.contains(t), "concept → episode {e_id} → turn {t}");
+            assert!(
+                concept.provenance.turns.contains(t),
+                "concept → episode {e_id} → turn {t}"
+            );
         }
     }
     let event = ctx.items.iter().find(|i| i.layer == Layer::Event).expect("an event");
     let t = event.provenance.turns[0];
-    assert!(event.text.contains(&m.turns[t.index()].text), "an event shows its turn's text");
+    assert!(
+        event.text.contains(&m.turns[t.index()].text),
+        "an event shows its turn's text"
+    );
     assert!(m.episode(event.provenance.episodes[0]).turns.contains(&t));
 }

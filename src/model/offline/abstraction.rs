@@ -278,10 +278,11 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
     for child in children {
         for line in child.sigma.lines().map(str::trim) {
             // Strip lower-tier structure: keep only the factual bullets.
-            if let Some(b) = line.strip_prefix("- ") {
-                if !traits.iter().any(|t| t == b) && traits.len() < MAX_RK3_TRAITS {
-                    traits.push(b.to_string());
-                }
+            if let Some(b) = line.strip_prefix("- ")
+                && !traits.iter().any(|t| t == b)
+                && traits.len() < MAX_RK3_TRAITS
+            {
+                traits.push(b.to_string());
             }
         }
         // RK2 output groups restrictions under "Regarding X:"; RK3 output already prefixes them.
