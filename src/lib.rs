@@ -14,6 +14,8 @@
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
 //! - [`session`]: the session file format.
 //! - [`export`]: a log's branch as a session file with its recorded model replies.
+//! - [`eval`]: LoCoMo evaluation against baselines, metrics, and the θ sweep.
+//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //!
 //! # Glossary
 //! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
@@ -28,6 +30,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod event;
 pub mod export;
 pub mod ids;
@@ -37,6 +40,7 @@ pub mod log;
 pub mod memory;
 pub mod model;
 pub mod operators;
+pub mod retrieval;
 pub mod session;
 pub mod text;
 pub mod time;

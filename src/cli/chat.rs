@@ -7,10 +7,10 @@
 
 use super::Shared;
 use super::common::ModelKind;
-use super::recall;
 use anyhow::{Context, Result};
 use rgmem::event::{Event, EventRecord};
 use rgmem::model::Task;
+use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
 use rgmem::time::Timestamp;
 use std::io::{BufRead, Write};
@@ -51,10 +51,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         if message.is_empty() {
             continue;
         }
-        let (person, context) = recall::context(engine.memory(), &message);
+        let context = engine
+            .retrieve(&message, &Budgets::default())
+            .context("retrieving memory for the message")?;
         let task = Task::Answer {
-            person,
-            context,
+            person: engine.person_for_question(&context),
+            context: context.render(),
             question: message.clone(),
         };
         write!(out, "assistant: ")?;
@@ -67,6 +69,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         })?;
         if let Some(e) = write_failed {
             return Err(e).context("writing the answer to stdout");
+        }
+        if shared.model == ModelKind::Offline {
+            write!(out, " (offline model, answered from memory)")?;
         }
         writeln!(out)?;
         print_notable(&mut out, &records)?;

@@ -1,16 +1,18 @@
 //! The command line: shared options, subcommand dispatch, and exit codes (0 ok, 1 runtime
 //! error, 2 usage error).
 
+mod ask;
 mod chat;
 mod common;
 mod control;
 mod cost;
+mod eval;
 mod export;
 mod log;
 mod model;
-mod recall;
 mod replay;
 mod show;
+mod sweep;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -48,11 +50,17 @@ enum Command {
     Chat(chat::Args),
     /// Write the current branch as a session file with its recorded model replies.
     Export(export::Args),
+    /// Ask the memory a question: the retrieved context item by item, with provenance, then the answer.
+    Ask(ask::Args),
+    /// The phase-transition sweep over θ_inf on a session or LoCoMo file (`--theta-inf A..B`).
+    Sweep(sweep::Args),
+    /// Run a benchmark against baselines measured in the same run.
+    Eval(eval::Args),
 }
 
 /// Runs the command line and maps failures to exit codes.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(sweep::rewrite_args(std::env::args_os().collect()));
     let result = match cli.command {
         None => replay::demo(&cli.shared),
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
@@ -64,6 +72,9 @@ pub fn main() -> ExitCode {
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
         Some(Command::Chat(args)) => chat::run(&cli.shared, &args),
         Some(Command::Export(args)) => export::run(&cli.shared, &args),
+        Some(Command::Ask(args)) => ask::run(&cli.shared, &args),
+        Some(Command::Sweep(args)) => sweep::run(&cli.shared, &args),
+        Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

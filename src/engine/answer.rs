@@ -6,8 +6,40 @@ use super::Engine;
 use crate::error::Result;
 use crate::event::{Event, EventRecord};
 use crate::model::{Completion, ModelRequest, Task};
+use crate::retrieval::embed::Embedder;
+use crate::retrieval::{Budgets, Context, Plan, Retriever};
 
 impl Engine {
+    /// L2 retrieval at head for a question: the offline model plans by rules and embeds with the
+    /// built-in embedder; a real model plans with the planner prompt and embeds through its endpoint.
+    pub fn retrieve(&mut self, question: &str, budgets: &Budgets) -> Result<Context> {
+        let offline = self.model.name() == "offline";
+        let plan = if offline {
+            Plan::rules(question)
+        } else {
+            Plan::by_model(self.model.as_mut(), question)
+        };
+        let retriever = Retriever::new(&self.log, &self.memory, self.log.head())?;
+        let mut embedder = if offline {
+            Embedder::Builtin
+        } else {
+            Embedder::Model(self.model.as_mut())
+        };
+        retriever.retrieve(question, plan, budgets, &mut embedder)
+    }
+
+    /// The person a question is about (named in it), else every tracked person.
+    #[must_use]
+    pub fn person_for_question(&self, context: &Context) -> String {
+        context.person.clone().unwrap_or_else(|| {
+            self.memory
+                .roots()
+                .map(|r| r.name.clone())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+    }
+
     /// Asks the model for `task`, handing the reply out as it streams, and logs the call.
     /// A failed call is logged as `model_failed` and returned as the error.
     pub fn ask_streaming(

@@ -18,6 +18,15 @@ const MIGRATIONS: &[&str] = &[
         seq INTEGER PRIMARY KEY,
         memory TEXT NOT NULL
     );",
+    // 2: L2's keyword index over L0 facts (with the person's own words they came from) and
+    // conclusions. Rows are keyed by the seq of their `episode_recorded` event, which never changes,
+    // and filtered to the ancestor chain at query time, so rollback branches share one index
+    // (see `retrieval::index`).
+    "CREATE VIRTUAL TABLE memory_fts USING fts5(
+        text, evidence, date, kind UNINDEXED, seq UNINDEXED, item UNINDEXED,
+        tokenize = 'porter unicode61'
+    );
+    CREATE TABLE memory_fts_rows (seq INTEGER PRIMARY KEY);",
 ];
 
 /// Brings a database up to the latest schema, one transaction per migration.

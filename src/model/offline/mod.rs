@@ -50,7 +50,11 @@ impl OfflineModel {
             } => abstraction::rk2(lex, concept, sigma, delta, evidence),
             Task::Rk3 { concept, children } => abstraction::rk3(concept, children),
             Task::Plan { question } => answer::plan(lex, question),
-            Task::Answer { question, context, .. } => answer::answer(question, context),
+            Task::Answer {
+                person,
+                question,
+                context,
+            } => answer::answer(person, question, context),
             Task::Judge { gold, answer, .. } => answer::judge(gold, answer),
             Task::Repair { original, .. } => Self::reply(original),
         }

@@ -1,0 +1,104 @@
+//! `rgmem eval locomo FILE [--conversations ID,...] [--budget TOKENS] [--json]`: the benchmark
+//! report, rgmem against flat BM25 and the full context in the same run.
+
+use super::Shared;
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rgmem::eval::{locomo, report};
+use rgmem::retrieval::Budgets;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Options of `eval`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    bench: Bench,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Bench {
+    /// The LoCoMo benchmark: evidence recall, answer-token recall and context tokens per category.
+    Locomo(LocomoArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct LocomoArgs {
+    /// LoCoMo JSON file (the release's own format).
+    file: PathBuf,
+    /// Only these conversations (comma-separated sample ids, e.g. conv-26,conv-44).
+    #[arg(long, value_delimiter = ',', value_name = "ID,...")]
+    conversations: Vec<String>,
+    /// Cap rgmem's context at this many tokens (flat_bm25 always gets rgmem's count).
+    #[arg(long, value_name = "TOKENS")]
+    budget: Option<u32>,
+    /// Print the report as JSON (top-level `systems` and `questions`).
+    #[arg(long)]
+    json: bool,
+    /// Keep the per-conversation memory files here instead of a temporary directory.
+    #[arg(long, value_name = "DIR")]
+    work_dir: Option<PathBuf>,
+}
+
+/// Runs `eval`.
+pub fn run(shared: &Shared, args: &Args) -> Result<()> {
+    let Bench::Locomo(args) = &args.bench;
+    let convs = rgmem::locomo::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let convs = locomo::select(convs, &args.conversations)?;
+    let temp = args.work_dir.is_none();
+    let work_dir = args
+        .work_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("rgmem-eval-{}", std::process::id())));
+    let opts = locomo::Options {
+        conversations: args.conversations.clone(),
+        budgets: Budgets {
+            tokens: args.budget,
+            ..Budgets::default()
+        },
+        thresholds: shared.thresholds().unwrap_or_default(),
+        work_dir: work_dir.clone(),
+    };
+    let bar = ProgressBar::new(0);
+    if args.json && !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg:10} [{bar:40}] {pos}/{len} turns+questions ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+    }
+    let model = shared.model()?;
+    let mut answerer = (model.name() != "offline").then_some(model);
+    let started = std::time::Instant::now();
+    let result = locomo::run(
+        &convs,
+        &opts,
+        &mut || shared.model().map_err(|e| rgmem::Error::Refused(format!("{e:#}"))),
+        answerer.as_mut().map(|m| &mut **m as &mut dyn rgmem::model::Model),
+        &mut |p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+            bar.set_message(p.conversation.to_string());
+        },
+    );
+    bar.finish_and_clear();
+    if temp {
+        let _ = std::fs::remove_dir_all(&work_dir);
+    }
+    let questions = result.context("running the LoCoMo evaluation")?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report::to_json(&questions))?);
+    } else {
+        print!("{}", report::table(&questions));
+        println!(
+            "{} questions over {} conversations in {:.1} s (overall = categories 1-4; 5 reported apart)",
+            questions.len(),
+            convs.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

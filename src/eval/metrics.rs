@@ -1,0 +1,131 @@
+//! Benchmark metrics: evidence recall (the share of gold evidence turns whose text is in the
+//! context), answer-token recall, and LoCoMo's official token F1 over normalised answers.
+
+use crate::text::singular;
+use std::collections::HashSet;
+
+/// Lowercase alphanumeric tokens, everything else a separator.
+#[must_use]
+pub fn tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// A text prepared for containment tests: its tokens joined by single spaces, padded, so that
+/// " a b " is in " x a b y " but not in " xa b ".
+#[must_use]
+pub fn normalised(text: &str) -> String {
+    format!(" {} ", tokens(text).join(" "))
+}
+
+/// Share of evidence turn texts contained (token for token, in order) in the context. `None`
+/// when there is no evidence to find.
+#[must_use]
+pub fn evidence_recall(evidence_texts: &[&str], context: &str) -> Option<f64> {
+    let ctx = normalised(context);
+    let wanted: Vec<String> = evidence_texts
+        .iter()
+        .map(|t| normalised(t))
+        .filter(|t| t.trim() != "")
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let hit = wanted.iter().filter(|t| ctx.contains(t.as_str())).count();
+    Some(hit as f64 / wanted.len() as f64)
+}
+
+/// LoCoMo's answer normalisation: lowercase, punctuation and commas removed, articles and "and"
+/// dropped.
+#[must_use]
+pub fn answer_tokens(text: &str) -> Vec<String> {
+    tokens(&text.replace(',', ""))
+        .into_iter()
+        .filter(|t| !matches!(t.as_str(), "a" | "an" | "the" | "and"))
+        .collect()
+}
+
+/// Share of the gold answer's distinct normalised tokens present in the context. `None` for an
+/// empty gold answer.
+#[must_use]
+pub fn answer_token_recall(gold: &str, context: &str) -> Option<f64> {
+    let gold: HashSet<String> = answer_tokens(gold).into_iter().collect();
+    if gold.is_empty() {
+        return None;
+    }
+    let ctx: HashSet<String> = tokens(context).into_iter().collect();
+    Some(gold.iter().filter(|t| ctx.contains(*t)).count() as f64 / gold.len() as f64)
+}
+
+/// LoCoMo's token F1 between a prediction and the gold answer, on normalised, stemmed tokens
+/// (a light singular form stands in for the Porter stemmer).
+#[must_use]
+pub fn token_f1(prediction: &str, gold: &str) -> f64 {
+    let p: Vec<String> = answer_tokens(prediction).iter().map(|t| singular(t)).collect();
+    let g: Vec<String> = answer_tokens(gold).iter().map(|t| singular(t)).collect();
+    if p.is_empty() || g.is_empty() {
+        return if p == g { 1.0 } else { 0.0 };
+    }
+    let mut remaining = g.clone();
+    let mut common = 0usize;
+    for t in &p {
+        if let Some(i) = remaining.iter().position(|x| x == t) {
+            remaining.swap_remove(i);
+            common += 1;
+        }
+    }
+    if common == 0 {
+        return 0.0;
+    }
+    let precision = common as f64 / p.len() as f64;
+    let recall = common as f64 / g.len() as f64;
+    2.0 * precision * recall / (precision + recall)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evidence_recall_counts_whole_turns_in_order() {
+        let ctx = "- [D1:3 8 May 2023] Caroline: I went to a LGBTQ support group yesterday!\n- Melanie: Nice.";
+        let got = evidence_recall(
+            &[
+                "I went to a LGBTQ support group yesterday!",
+                "Nice",
+                "support group I went",
+                "I painted a lake",
+            ],
+            ctx,
+        );
+        assert_eq!(got, Some(0.5), "2 of 4 texts are in the context, word for word");
+        assert_eq!(evidence_recall(&[], ctx), None);
+        assert_eq!(evidence_recall(&["ice"], "nice"), Some(0.0), "whole tokens only");
+    }
+
+    #[test]
+    fn answer_token_recall_uses_locomo_normalisation() {
+        // gold tokens after normalisation: {7, may, 2023}; the context holds 7 and may.
+        assert_eq!(
+            answer_token_recall("The 7 May, 2023", "On 7 may she ran"),
+            Some(2.0 / 3.0)
+        );
+        assert_eq!(answer_token_recall("a an the", "x"), None);
+        assert_eq!(
+            answer_token_recall("Pottery and painting", "painting, pottery"),
+            Some(1.0)
+        );
+    }
+
+    #[test]
+    fn token_f1_matches_a_hand_computed_example() {
+        // prediction [she, went, hiking, in, mountain] vs gold [hiking, mountain, 2023]: 2 common,
+        // precision 2/5, recall 2/3, F1 = 2·(0.4·0.667)/(1.067) = 0.5.
+        let f1 = token_f1("She went hiking in the mountains", "hiking, mountains, 2023");
+        assert!((f1 - 0.5).abs() < 1e-9, "{f1}");
+        assert!((token_f1("Paris", "paris") - 1.0).abs() < 1e-9);
+        assert_eq!(token_f1("London", "Paris"), 0.0);
+    }
+}

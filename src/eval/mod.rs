@@ -1,0 +1,8 @@
+//! Evaluation: the LoCoMo benchmark against baselines measured in the same run, its metrics,
+//! and the θ sweep (the phase-transition demo).
+
+pub mod baselines;
+pub mod locomo;
+pub mod metrics;
+pub mod report;
+pub mod sweep;

@@ -1,0 +1,453 @@
+//! Context assembly: runs a plan against the memory at one seq and builds the items, with the
+//! paper's budgets (top-5 facts, top-30 conclusions, ≤3 concepts at cosine ≥ 0.5), relation
+//! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
+
+use super::context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
+use super::embed::{self, Embedder, cosine};
+use super::index::{self, Branch, DocKind, Hit};
+use super::{Budgets, Plan};
+use crate::error::{Error, Result};
+use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
+use crate::log::Log;
+use crate::memory::{Level, Memory};
+use crate::text::{content_words, entity_key, words};
+use std::collections::{HashMap, HashSet};
+
+/// Weight of an L0 item about someone other than the person the question names.
+const OTHER_PERSON: f64 = 0.6;
+/// Weight of a segment's other turns, relative to the turn an item was taken from.
+const SEGMENT: f64 = 0.5;
+/// The part of a segment turn's weight that does not depend on its resemblance to the question.
+const SEGMENT_BASE: f64 = 0.25;
+
+/// A candidate event's best score, its cosine to the keywords, and the source that gave it.
+type Candidate<'s> = (f64, f32, EpisodeId, &'s str);
+
+/// An L0 item or relation mention whose turns are candidate events.
+struct Source {
+    episode: EpisodeId,
+    value: f64,
+    why: String,
+    /// The turns the item's text was taken from.
+    direct: Vec<TurnId>,
+}
+
+/// Retrieval over the memory at one seq of one log.
+pub struct Retriever<'a> {
+    log: &'a Log,
+    memory: &'a Memory,
+    branch: Branch,
+    /// Relations each episode mentioned, for provenance.
+    episode_relations: Vec<Vec<crate::ids::RelationId>>,
+}
+
+impl<'a> Retriever<'a> {
+    /// Brings the keyword index up to date and reads the branch of `at`, whose memory is `memory`.
+    pub fn new(log: &'a Log, memory: &'a Memory, at: Seq) -> Result<Self> {
+        let branch = Branch::of(log, at)?;
+        if branch.len() != memory.episodes.len() {
+            return Err(Error::Refused(format!(
+                "the memory given has {} episodes but the log's branch at {at} has {}",
+                memory.episodes.len(),
+                branch.len()
+            )));
+        }
+        index::sync(log.connection(), &branch, memory)?;
+        let mut episode_relations = vec![Vec::new(); memory.episodes.len()];
+        for r in &memory.relations {
+            for e in &r.episodes {
+                if let Some(v) = episode_relations.get_mut(e.index()) {
+                    v.push(r.id);
+                }
+            }
+        }
+        Ok(Self {
+            log,
+            memory,
+            branch,
+            episode_relations,
+        })
+    }
+
+    /// Retrieves the context for a question.
+    pub fn retrieve(
+        &self,
+        question: &str,
+        plan: Plan,
+        budgets: &Budgets,
+        embedder: &mut Embedder<'_>,
+    ) -> Result<Context> {
+        let m = self.memory;
+        let person = person_in(m, question);
+        let root = person
+            .as_ref()
+            .and_then(|p| m.roots().find(|r| &r.name == p).map(|r| r.id));
+        let names: Vec<String> = m.roots().map(|r| entity_key(&r.name)).collect();
+        let keywords: Vec<String> = plan
+            .keywords()
+            .into_iter()
+            .filter(|k| !names.contains(&entity_key(k)))
+            .collect();
+        let mut items = Vec::new();
+        let mut sources: Vec<Source> = Vec::new();
+        if let Some(expr) = index::match_expr(&keywords) {
+            let conn = self.log.connection();
+            let facts = self.ranked(
+                index::search(
+                    conn,
+                    &self.branch,
+                    &expr,
+                    DocKind::Fact,
+                    budgets.facts.max(budgets.event_sources) * 4,
+                )?,
+                root,
+            );
+            for (rank, (hit, value)) in facts
+                .into_iter()
+                .take(budgets.facts.max(budgets.event_sources))
+                .enumerate()
+            {
+                let e = m.episode(hit.episode);
+                sources.push(Source {
+                    episode: e.id,
+                    value,
+                    why: format!("fact of {}", e.id),
+                    direct: self.quoted_turns(e.id, &format!("{} {}", e.fact, keywords.join(" ")), 2),
+                });
+                if rank >= budgets.facts {
+                    continue;
+                }
+                items.push(Item::new(
+                    Layer::Fact,
+                    e.fact.clone(),
+                    Scores {
+                        bm25: Some(hit.bm25),
+                        cosine: None,
+                    },
+                    value,
+                    format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
+                    self.episode_provenance(&[e.id]),
+                ));
+            }
+            let concl = self.ranked(
+                index::search(conn, &self.branch, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
+                root,
+            );
+            for (hit, value) in concl.into_iter().take(budgets.conclusions) {
+                let e = m.episode(hit.episode);
+                let Some((text, _)) = e.conclusions().nth(hit.item) else {
+                    continue;
+                };
+                sources.push(Source {
+                    episode: e.id,
+                    value: value * 0.9,
+                    why: format!("conclusion of {}", e.id),
+                    direct: self.quoted_turns(e.id, text, 1),
+                });
+                items.push(Item::new(
+                    Layer::Conclusion,
+                    text.to_string(),
+                    Scores {
+                        bm25: Some(hit.bm25),
+                        cosine: None,
+                    },
+                    value * 0.5,
+                    format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
+                    self.episode_provenance(&[e.id]),
+                ));
+            }
+        }
+        self.graph_items(&plan, root, budgets, embedder, &mut items, &mut sources);
+        self.event_items(&keywords, root, budgets, &sources, &mut items);
+        items.sort_by_key(|i| i.layer);
+        let trimmed = budgets.tokens.map_or(0, |b| trim_to_budget(&mut items, b));
+        Ok(Context {
+            question: question.to_string(),
+            plan,
+            items,
+            person,
+            trimmed,
+        })
+    }
+
+    /// Hits re-weighted for the question's person and normalised to the best one (0..1].
+    fn ranked(&self, hits: Vec<Hit>, root: Option<ConceptId>) -> Vec<(Hit, f64)> {
+        let mut scored: Vec<(Hit, f64)> = hits
+            .into_iter()
+            .map(|h| {
+                let own = root.is_none_or(|r| self.memory.episode(h.episode).person == r);
+                let w = if own { 1.0 } else { OTHER_PERSON };
+                (h, h.bm25.max(1e-9) * w)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let top = scored.first().map_or(1.0, |s| s.1).max(1e-12);
+        scored.into_iter().map(|(h, s)| (h, s / top)).collect()
+    }
+
+    /// Concepts (Σ/Δ) by cosine, relation summaries for `inference`, and relation evidence for `history`.
+    fn graph_items(
+        &self,
+        plan: &Plan,
+        root: Option<ConceptId>,
+        budgets: &Budgets,
+        embedder: &mut Embedder<'_>,
+        items: &mut Vec<Item>,
+        sources: &mut Vec<Source>,
+    ) {
+        let m = self.memory;
+        let mut targets: Vec<String> = plan.elite().map(|i| i.name.clone()).collect();
+        if targets.is_empty() {
+            targets = plan.keywords().into_iter().take(3).collect();
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let on_person = |c: ConceptId| root.is_none_or(|r| m.concept(c).person == r);
+        let concepts: Vec<ConceptId> = m
+            .concepts
+            .iter()
+            .filter(|c| c.level.is_abstract() && !(c.sigma.is_empty() && c.delta.is_empty()) && on_person(c.id))
+            .map(|c| c.id)
+            .collect();
+        let relations: Vec<_> = m
+            .relations
+            .iter()
+            .filter(|r| on_person(r.source) && (r.total_mentions > 0))
+            .map(|r| r.id)
+            .collect();
+        let mut texts = targets.clone();
+        texts.extend(concepts.iter().map(|c| m.concept(*c).name.clone()));
+        texts.extend(relations.iter().map(|r| m.concept(m.relation(*r).target).name.clone()));
+        let (vectors, _) = embedder.embed(&texts);
+        let (queries, rest) = vectors.split_at(targets.len());
+        let (concept_vecs, relation_vecs) = rest.split_at(concepts.len());
+        let best = |v: &[f32]| queries.iter().map(|q| cosine(q, v)).fold(0.0f32, f32::max);
+        let mut picked: Vec<(ConceptId, f32)> = concepts
+            .iter()
+            .zip(concept_vecs)
+            .map(|(c, v)| (*c, best(v)))
+            .filter(|(_, cos)| *cos >= budgets.min_cosine)
+            .collect();
+        picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        for (c, cos) in picked.into_iter().take(budgets.concepts) {
+            let node = m.concept(c);
+            let mut text = format!("{}:", m.path_of(c).join(" / "));
+            for (tag, body) in [("Σ", &node.sigma), ("Δ", &node.delta)] {
+                let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                if !lines.is_empty() {
+                    text.push_str(&format!(" {tag} {}", lines.join(" ")));
+                }
+            }
+            let mut prov = self.episode_provenance(&node.episodes);
+            prov.concepts = vec![c];
+            prov.relations.clone_from(&node.relations);
+            items.push(Item::new(
+                Layer::Concept,
+                text,
+                Scores {
+                    bm25: None,
+                    cosine: Some(cos),
+                },
+                f64::from(cos) * 0.6,
+                format!(
+                    "concept {} is within cosine {cos:.2} of a planned graph target",
+                    node.name
+                ),
+                prov,
+            ));
+        }
+        let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
+            .iter()
+            .zip(relation_vecs)
+            .map(|(r, v)| (*r, best(v)))
+            .filter(|(_, cos)| *cos >= budgets.min_cosine)
+            .collect();
+        rels.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        if plan.wants("inference") {
+            for (r, cos) in rels
+                .iter()
+                .filter(|(r, _)| !m.relation(*r).summary.is_empty())
+                .take(budgets.relations)
+            {
+                let rel = m.relation(*r);
+                let mut prov = self.episode_provenance(&rel.episodes);
+                prov.relations = vec![*r];
+                prov.concepts = vec![rel.source, rel.target, rel.owner];
+                let summary: Vec<&str> = rel.summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                items.push(Item::new(
+                    Layer::Relation,
+                    format!("{}: {}", m.relation_name(*r), summary.join(" ")),
+                    Scores {
+                        bm25: None,
+                        cosine: Some(*cos),
+                    },
+                    f64::from(*cos) * 0.5,
+                    format!(
+                        "relation {} matches a planned `inference` target (cosine {cos:.2})",
+                        m.relation_name(*r)
+                    ),
+                    prov,
+                ));
+            }
+        }
+        if plan.wants("history") {
+            for (r, cos) in rels.iter().take(budgets.relations) {
+                let rel = m.relation(*r);
+                for e in rel.episodes.iter().rev().take(3) {
+                    sources.push(Source {
+                        episode: *e,
+                        value: f64::from(*cos) * 0.7,
+                        why: format!("mention of {}", m.relation_name(*r)),
+                        direct: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Raw turns behind the retrieved L0 items and relation mentions, ranked by how well their
+    /// source ranked, how close the turn is to the keywords, and whether the question's person said it.
+    fn event_items(
+        &self,
+        keywords: &[String],
+        root: Option<ConceptId>,
+        budgets: &Budgets,
+        sources: &[Source],
+        items: &mut Vec<Item>,
+    ) {
+        let m = self.memory;
+        let query = embed::builtin(&keywords.join(" "));
+        let speaker_of_root: Option<&str> =
+            root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
+        let mut best: HashMap<TurnId, Candidate<'_>> = HashMap::new();
+        for src in sources {
+            for t in &m.episode(src.episode).turns {
+                let turn = &m.turns[t.index()];
+                let rel = cosine(&query, &embed::builtin(&turn.text));
+                let own = speaker_of_root.is_none_or(|s| s == turn.speaker);
+                // The turn a fact or conclusion was taken from carries its full score; the rest of
+                // the segment is context, worth as much as it resembles the question.
+                let weight = if src.direct.contains(t) {
+                    1.0
+                } else {
+                    SEGMENT * (SEGMENT_BASE + f64::from(rel))
+                };
+                let score = src.value * weight * if own { 1.0 } else { OTHER_PERSON };
+                let entry = best.entry(*t).or_insert((0.0, rel, src.episode, src.why.as_str()));
+                if score > entry.0 {
+                    *entry = (score, rel, src.episode, src.why.as_str());
+                }
+            }
+        }
+        let mut ranked: Vec<(TurnId, Candidate<'_>)> = best.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
+        ranked.truncate(budgets.events);
+        let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
+        ranked.sort_by_key(|(t, _)| *t);
+        for (t, (score, rel, e, why)) in ranked {
+            let turn = &m.turns[t.index()];
+            let mut prov = self.episode_provenance(&[e]);
+            prov.turns = vec![t];
+            prov.source_refs = turn.source_ref.iter().cloned().collect();
+            items.push(Item::new(
+                Layer::Event,
+                turn_line(m, t),
+                Scores {
+                    bm25: None,
+                    cosine: Some(rel),
+                },
+                0.9 * score / top,
+                format!("turn {t} is evidence of the {why}"),
+                prov,
+            ));
+        }
+    }
+
+    /// The turns of an episode's person that a derived text was taken from: those sharing the
+    /// most content words with it (at most `n`, at least one shared word).
+    fn quoted_turns(&self, e: EpisodeId, text: &str, n: usize) -> Vec<TurnId> {
+        let m = self.memory;
+        let ep = m.episode(e);
+        let wanted: HashSet<String> = content_words(text).into_iter().collect();
+        let mut scored: Vec<(usize, TurnId)> = ep
+            .turns
+            .iter()
+            .filter(|t| m.person_for(&m.turns[t.index()].speaker) == Some(ep.person))
+            .map(|t| {
+                let have: HashSet<String> = content_words(&m.turns[t.index()].text).into_iter().collect();
+                (wanted.intersection(&have).count(), *t)
+            })
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.into_iter().take(n).map(|(_, t)| t).collect()
+    }
+
+    fn episode_provenance(&self, episodes: &[EpisodeId]) -> Provenance {
+        let m = self.memory;
+        let mut turns: Vec<TurnId> = episodes
+            .iter()
+            .flat_map(|e| m.episode(*e).turns.iter().copied())
+            .collect();
+        turns.sort_unstable();
+        turns.dedup();
+        let source_refs = turns
+            .iter()
+            .filter_map(|t| m.turns[t.index()].source_ref.clone())
+            .collect();
+        let mut relations = Vec::new();
+        let mut concepts = Vec::new();
+        for e in episodes {
+            for r in self.episode_relations.get(e.index()).into_iter().flatten() {
+                if relations.contains(r) {
+                    continue;
+                }
+                relations.push(*r);
+                let rel = m.relation(*r);
+                for c in [rel.owner, rel.target] {
+                    if !concepts.contains(&c) {
+                        concepts.push(c);
+                    }
+                }
+            }
+        }
+        Provenance {
+            concepts,
+            relations,
+            episodes: episodes.to_vec(),
+            turns,
+            source_refs,
+        }
+    }
+}
+
+/// A turn as a context line: source id, session date, speaker, text.
+#[must_use]
+pub fn turn_line(m: &Memory, t: TurnId) -> String {
+    let turn = &m.turns[t.index()];
+    let id = turn.source_ref.clone().unwrap_or_else(|| t.to_string());
+    let date = turn.time.map(|ts| format!(" {}", ts.human_date())).unwrap_or_default();
+    let who = m
+        .person_for(&turn.speaker)
+        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone());
+    format!("[{id}{date}] {who}: {}", turn.text)
+}
+
+/// The tracked person a question names (first mention wins), matched on whole words.
+#[must_use]
+pub fn person_in(m: &Memory, question: &str) -> Option<String> {
+    let toks: Vec<String> = words(question)
+        .map(|w| w.strip_suffix("'s").map_or(w.clone(), str::to_string))
+        .collect();
+    let mut best: Option<(usize, String)> = None;
+    for root in m.roots().filter(|r| r.level == Level::Root) {
+        let first = words(&root.name).next().unwrap_or_default();
+        if let Some(pos) = toks.iter().position(|t| *t == first)
+            && best.as_ref().is_none_or(|(p, _)| pos < *p)
+        {
+            best = Some((pos, root.name.clone()));
+        }
+    }
+    best.map(|(_, n)| n)
+}

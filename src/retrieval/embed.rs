@@ -1,0 +1,106 @@
+//! Embeddings for L1 concept selection: a built-in deterministic embedder (hashed words and
+//! character trigrams) so retrieval works offline, or the model's `/v1/embeddings` when it has one.
+
+use crate::model::Model;
+use crate::text::{singular, words};
+
+/// Dimensions of the built-in embedding.
+pub const DIM: usize = 512;
+
+/// Embeds one text with hashed word and character-trigram features, L2-normalised.
+///
+/// Words weigh 1, their trigrams (of `#word#`) 0.35 in total per word, so "painting" and
+/// "paintings" are close, "art" and "painting" are not, and the same text always gives the
+/// same vector.
+#[must_use]
+pub fn builtin(text: &str) -> Vec<f32> {
+    let mut v = vec![0.0f32; DIM];
+    for w in words(text) {
+        let w = singular(&w);
+        add(&mut v, &w, 1.0);
+        let padded: Vec<char> = format!("#{w}#").chars().collect();
+        let grams = padded.len().saturating_sub(2).max(1);
+        let weight = 0.35 / grams as f32;
+        for g in padded.windows(3) {
+            add(&mut v, &g.iter().collect::<String>(), weight);
+        }
+    }
+    normalise(&mut v);
+    v
+}
+
+fn add(v: &mut [f32], feature: &str, weight: f32) {
+    let h = fnv1a(feature.as_bytes());
+    let idx = (h % DIM as u64) as usize;
+    let sign = if (h >> 63) == 0 { 1.0 } else { -1.0 };
+    v[idx] += sign * weight;
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn normalise(v: &mut [f32]) {
+    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if n > 0.0 {
+        for x in v {
+            *x /= n;
+        }
+    }
+}
+
+/// Cosine similarity; 0 for empty or mismatched vectors.
+#[must_use]
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    if a.len() != b.len() || a.is_empty() {
+        return 0.0;
+    }
+    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    let na = a.iter().map(|x| x * x).sum::<f32>().sqrt();
+    let nb = b.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na * nb) }
+}
+
+/// Where embeddings come from.
+pub enum Embedder<'a> {
+    /// The built-in hashed embedder.
+    Builtin,
+    /// A model's embedding endpoint, falling back to the built-in one when it has none or fails.
+    Model(&'a mut dyn Model),
+}
+
+impl Embedder<'_> {
+    /// Embeds texts; every vector of one call comes from the same source, so they compare.
+    pub fn embed(&mut self, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
+        if let Self::Model(model) = self
+            && let Some(Ok(vectors)) = model.embed(texts)
+            && vectors.len() == texts.len()
+        {
+            return (vectors, "model");
+        }
+        (texts.iter().map(|t| builtin(t)).collect(), "builtin")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_words_are_identical_and_inflections_close() {
+        assert!((cosine(&builtin("Painting"), &builtin("painting")) - 1.0).abs() < 1e-5);
+        assert!(cosine(&builtin("paintings"), &builtin("painting")) > 0.9);
+        assert!(cosine(&builtin("Strength Training"), &builtin("strength")) > 0.5);
+    }
+
+    #[test]
+    fn unrelated_words_fall_below_the_threshold() {
+        assert!(cosine(&builtin("pottery"), &builtin("marathon running")) < 0.5);
+        assert_eq!(cosine(&builtin(""), &builtin("x")), 0.0);
+    }
+}

@@ -1,0 +1,217 @@
+//! L0 keyword search: SQLite FTS5 (BM25) over episode facts and conclusions, in the memory file itself.
+//! A fact's row also holds, in a lower-weighted column, the person's own words it was synthesised
+//! from: the offline fact quotes only the most informative sentences, and the rest must stay findable.
+//!
+//! Rows are keyed by the seq of the `episode_recorded` event that produced them. Events never change,
+//! so a row never goes stale; what differs between rollback branches is which rows count, and that is
+//! decided at query time from the ancestor chain of the seq being read ([`Branch`]). One index serves
+//! every branch, and nothing is ever deleted from it, like the log it mirrors.
+
+use crate::error::{Error, Result};
+use crate::ids::{EpisodeId, Seq};
+use crate::log::Log;
+use crate::memory::Memory;
+use crate::time::Timestamp;
+use rusqlite::{Connection, params};
+use std::collections::{HashMap, HashSet};
+
+/// What an index row holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocKind {
+    /// An episode's λ_fact.
+    Fact,
+    /// One of an episode's conclusions.
+    Conclusion,
+}
+
+impl DocKind {
+    fn tag(self) -> &'static str {
+        match self {
+            Self::Fact => "fact",
+            Self::Conclusion => "conclusion",
+        }
+    }
+}
+
+/// One ranked row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    /// Fact or conclusion.
+    pub kind: DocKind,
+    /// The episode on the branch being read.
+    pub episode: EpisodeId,
+    /// For a conclusion: its position in [`crate::memory::Episode::conclusions`].
+    pub item: usize,
+    /// FTS5's bm25(), negated so that higher is better.
+    pub bm25: f64,
+}
+
+/// Which index rows belong to the memory at one seq: the `episode_recorded` events on its
+/// ancestor chain, numbered in chain order exactly as the fold numbers episodes.
+#[derive(Debug, Clone, Default)]
+pub struct Branch {
+    at: Seq,
+    episodes: HashMap<i64, EpisodeId>,
+}
+
+impl Branch {
+    /// The branch of the memory at `at`.
+    pub fn of(log: &Log, at: Seq) -> Result<Self> {
+        let recorded: HashSet<i64> = {
+            let mut stmt = log
+                .connection()
+                .prepare_cached("SELECT seq FROM events WHERE kind = 'episode_recorded'")?;
+            let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        let mut episodes = HashMap::new();
+        for seq in log.chain(at) {
+            let key = i64::try_from(seq.0).unwrap_or(i64::MAX);
+            if recorded.contains(&key) {
+                let id = EpisodeId(u32::try_from(episodes.len()).unwrap_or(u32::MAX));
+                episodes.insert(key, id);
+            }
+        }
+        Ok(Self { at, episodes })
+    }
+
+    /// The seq this branch was read at.
+    #[must_use]
+    pub fn at(&self) -> Seq {
+        self.at
+    }
+
+    /// Episodes on the branch.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.episodes.len()
+    }
+
+    /// Whether the branch holds no episode.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.episodes.is_empty()
+    }
+}
+
+/// Indexes the episodes of `branch` that are not in the index yet, reading their texts from
+/// `memory`, the memory at the branch's seq (an episode's turns are on every branch that holds
+/// the episode, so any such memory gives the same texts). Returns how many were added; cheap when
+/// nothing is new, so callers sync before searching.
+pub fn sync(conn: &Connection, branch: &Branch, memory: &Memory) -> Result<usize> {
+    let done: HashSet<i64> = {
+        let mut stmt = conn.prepare_cached("SELECT seq FROM memory_fts_rows")?;
+        let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    let mut todo: Vec<(i64, EpisodeId)> = branch
+        .episodes
+        .iter()
+        .filter(|(seq, _)| !done.contains(seq))
+        .map(|(s, e)| (*s, *e))
+        .collect();
+    if todo.is_empty() {
+        return Ok(0);
+    }
+    todo.sort_unstable();
+    let tx = conn.unchecked_transaction()?;
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO memory_fts (text, evidence, date, kind, seq, item) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        let mut mark = tx.prepare("INSERT INTO memory_fts_rows (seq) VALUES (?1)")?;
+        for (seq, id) in &todo {
+            let Some(e) = memory.episodes.get(id.index()) else {
+                return Err(Error::Refused(format!("episode {id} is not in the memory given")));
+            };
+            let date = date_text(e.time);
+            let own: Vec<&str> = e
+                .turns
+                .iter()
+                .filter_map(|t| memory.turns.get(t.index()))
+                .filter(|t| memory.person_for(&t.speaker) == Some(e.person))
+                .map(|t| t.text.as_str())
+                .collect();
+            insert.execute(params![e.fact, own.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
+            for (i, (c, _)) in e.conclusions().enumerate() {
+                insert.execute(params![
+                    c,
+                    "",
+                    date,
+                    DocKind::Conclusion.tag(),
+                    seq,
+                    i64::try_from(i).unwrap_or(0)
+                ])?;
+            }
+            mark.execute([seq])?;
+        }
+    }
+    tx.commit()?;
+    Ok(todo.len())
+}
+
+/// The searchable date of a unit: `YYYY-MM-DD` plus "8 May 2023", so a query for the day, the
+/// month ("2023-05", "May 2023") or the year matches it as a phrase.
+#[must_use]
+pub fn date_text(time: Option<Timestamp>) -> String {
+    time.map(|t| format!("{} {}", t.date(), t.human_date()))
+        .unwrap_or_default()
+}
+
+/// An FTS5 query that matches any of the keywords, each as a phrase of its words.
+#[must_use]
+pub fn match_expr<S: AsRef<str>>(keywords: &[S]) -> Option<String> {
+    let mut phrases: Vec<String> = Vec::new();
+    for k in keywords {
+        let toks: Vec<String> = k
+            .as_ref()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|t| !t.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        if toks.is_empty() {
+            continue;
+        }
+        let phrase = format!("\"{}\"", toks.join(" "));
+        if !phrases.contains(&phrase) {
+            phrases.push(phrase);
+        }
+    }
+    (!phrases.is_empty()).then(|| phrases.join(" OR "))
+}
+
+/// The best `limit` rows of one kind on the branch, best first.
+pub fn search(conn: &Connection, branch: &Branch, expr: &str, kind: DocKind, limit: usize) -> Result<Vec<Hit>> {
+    let mut fetch = limit.saturating_mul(4).max(64);
+    loop {
+        let mut stmt = conn.prepare_cached(
+            "SELECT seq, item, bm25(memory_fts, 1.0, 0.6, 0.5) AS s FROM memory_fts
+             WHERE memory_fts MATCH ?1 AND kind = ?2 ORDER BY s LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(
+            params![expr, kind.tag(), i64::try_from(fetch).unwrap_or(i64::MAX)],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, f64>(2)?)),
+        )?;
+        let mut seen = 0;
+        let mut out = Vec::new();
+        for row in rows {
+            let (seq, item, score) = row?;
+            seen += 1;
+            if let Some(episode) = branch.episodes.get(&seq)
+                && out.len() < limit
+            {
+                out.push(Hit {
+                    kind,
+                    episode: *episode,
+                    item: usize::try_from(item).unwrap_or(0),
+                    bm25: -score,
+                });
+            }
+        }
+        // Rows of other branches may have crowded the window; widen it until it is not full.
+        if out.len() >= limit || seen < fetch {
+            return Ok(out);
+        }
+        fetch = fetch.saturating_mul(4);
+    }
+}

@@ -1,0 +1,110 @@
+//! L2 multi-scale retrieval (paper §3.4, C.7): a question is planned into keywords with layers,
+//! L0 facts and conclusions are ranked by BM25 through SQLite FTS5 in the memory file itself,
+//! up to three L1 concepts are picked by cosine ≥ 0.5 with their Σ/Δ, relation summaries answer
+//! `inference`, raw turns (events) answer `history`, and every item carries its layer, its scores
+//! and its provenance down to the turn ids. An optional token budget keeps the highest-value items.
+
+pub mod answer;
+mod assemble;
+mod context;
+pub mod embed;
+pub mod index;
+pub mod planner;
+#[cfg(test)]
+mod tests;
+
+pub use assemble::{Retriever, person_in};
+pub use context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
+
+use crate::model::parse::PlanItem;
+
+/// The paper's budgets, plus the token cap.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budgets {
+    /// λ_fact items (paper: 5).
+    pub facts: usize,
+    /// Λ_conc items (paper: 30).
+    pub conclusions: usize,
+    /// Concepts with Σ/Δ (paper: 3).
+    pub concepts: usize,
+    /// Minimum cosine for a concept or relation (paper: 0.5).
+    pub min_cosine: f32,
+    /// Relation summaries for `inference`.
+    pub relations: usize,
+    /// Raw turns (events).
+    pub events: usize,
+    /// Ranked facts whose source turns are candidate events (only `facts` of them are shown).
+    pub event_sources: usize,
+    /// Cap on the whole context, in estimated tokens.
+    pub tokens: Option<u32>,
+}
+
+impl Default for Budgets {
+    fn default() -> Self {
+        Self {
+            facts: 5,
+            conclusions: 30,
+            concepts: 3,
+            min_cosine: 0.5,
+            relations: 5,
+            events: 60,
+            event_sources: 15,
+            tokens: None,
+        }
+    }
+}
+
+/// A plan: the planner's items, and whether they came from rules or a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// `{name, retrieve}` items.
+    pub items: Vec<PlanItem>,
+    /// "rules" or the model's name.
+    pub source: String,
+}
+
+impl Plan {
+    /// The rule-based plan.
+    #[must_use]
+    pub fn rules(question: &str) -> Self {
+        Self {
+            items: planner::plan(crate::model::offline::Lexicon::builtin(), question),
+            source: "rules".into(),
+        }
+    }
+
+    /// The plan a model writes (`Task::Plan`, parsed by `parse_plan`); the rules when the call or
+    /// the parse fails, so a question is never left unplanned.
+    pub fn by_model(model: &mut dyn crate::model::Model, question: &str) -> Self {
+        let request = crate::model::ModelRequest::new(crate::model::Task::Plan {
+            question: question.to_string(),
+        });
+        match model
+            .complete(&request)
+            .map(|c| crate::model::parse::parse_plan(&c.reply))
+        {
+            Ok(Ok(items)) if !items.is_empty() => Self {
+                items,
+                source: model.name(),
+            },
+            _ => Self::rules(question),
+        }
+    }
+
+    /// Every keyword.
+    #[must_use]
+    pub fn keywords(&self) -> Vec<String> {
+        self.items.iter().map(|i| i.name.clone()).collect()
+    }
+
+    /// Keywords that target the graph, with their layers.
+    pub fn elite(&self) -> impl Iterator<Item = &PlanItem> {
+        self.items.iter().filter(|i| !i.retrieve.is_empty())
+    }
+
+    /// Whether any keyword asks for a layer.
+    #[must_use]
+    pub fn wants(&self, layer: &str) -> bool {
+        self.elite().any(|i| i.retrieve.iter().any(|l| l == layer))
+    }
+}

@@ -1,0 +1,238 @@
+//! Retrieval against a real memory file: FTS5 ranking, rollback branches, the cosine threshold,
+//! budget trimming and provenance from turn to concept.
+
+use super::embed::Embedder;
+use super::index::{self, Branch, DocKind};
+use super::{Budgets, Layer, Plan, Retriever};
+use crate::engine::Engine;
+use crate::ids::Seq;
+use crate::log::Log;
+use crate::model::offline::OfflineModel;
+use crate::session::{SessionFile, TurnInput};
+
+fn engine(dir: &tempfile::TempDir) -> Engine {
+    Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap()
+}
+
+fn sample() -> SessionFile {
+    SessionFile::parse(
+        include_str!("../../sample_sessions/strength_training_injury.jsonl"),
+        "strength_training_injury.jsonl",
+    )
+    .unwrap()
+}
+
+fn ingest(engine: &mut Engine, turns: &[TurnInput], user: &str) {
+    for t in turns {
+        engine.ingest(t, user).unwrap();
+    }
+    engine.finish().unwrap();
+}
+
+fn turn(text: &str, session: u32, index: u32) -> TurnInput {
+    TurnInput {
+        speaker: "user".into(),
+        text: text.into(),
+        time: None,
+        session,
+        index,
+        source_ref: None,
+    }
+}
+
+fn retrieve(engine: &Engine, question: &str, budgets: &Budgets) -> super::Context {
+    let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
+    r.retrieve(question, Plan::rules(question), budgets, &mut Embedder::Builtin)
+        .unwrap()
+}
+
+#[test]
+fn fts5_ranks_the_more_relevant_fact_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let turns = [
+        turn("I baked bread with my sister at the weekend.", 1, 0),
+        turn(
+            "Pottery class again: I threw three pottery bowls on the pottery wheel.",
+            2,
+            1,
+        ),
+        turn("I read a book about pottery once.", 3, 2),
+    ];
+    ingest(&mut e, &turns, "Sam");
+    let conn = e.log().connection();
+    let branch = Branch::of(e.log(), e.log().head()).unwrap();
+    index::sync(conn, &branch, e.memory()).unwrap();
+    let expr = index::match_expr(&["pottery"]).unwrap();
+    let hits = index::search(conn, &branch, &expr, DocKind::Fact, 5).unwrap();
+    assert_eq!(hits.len(), 2, "the bread fact does not match: {hits:?}");
+    let first = e.memory().episode(hits[0].episode);
+    assert!(first.fact.contains("three pottery bowls"), "{}", first.fact);
+    assert!(hits[0].bm25 >= hits[1].bm25);
+    assert_eq!(
+        index::sync(conn, &branch, e.memory()).unwrap(),
+        0,
+        "a second sync adds nothing"
+    );
+}
+
+#[test]
+fn dates_are_searchable_by_day_month_and_year() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let mut t = turn("I ran my first half marathon today, so proud.", 1, 0);
+    t.time = crate::time::Timestamp::parse_rfc3339("2023-06-09T10:00:00Z");
+    ingest(&mut e, &[t, turn("I cooked pasta.", 2, 1)], "Sam");
+    let branch = Branch::of(e.log(), e.log().head()).unwrap();
+    index::sync(e.log().connection(), &branch, e.memory()).unwrap();
+    for q in ["2023-06-09", "2023-06", "9 June 2023", "June 2023"] {
+        let expr = index::match_expr(&[q]).unwrap();
+        let hits = index::search(e.log().connection(), &branch, &expr, DocKind::Fact, 5).unwrap();
+        assert_eq!(hits.len(), 1, "{q}");
+    }
+}
+
+#[test]
+fn rows_of_a_rolled_back_branch_are_not_retrieved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    ingest(
+        &mut e,
+        &[turn("I love pottery and I go to pottery class weekly.", 1, 0)],
+        "Sam",
+    );
+    let before = e.log().head();
+    ingest(
+        &mut e,
+        &[turn("Kayaking on the lake is my new favourite thing.", 2, 1)],
+        "Sam",
+    );
+    let with_kayak = e.log().head();
+    assert!(
+        !retrieve(&e, "Does Sam like kayaking?", &Budgets::default())
+            .items
+            .is_empty()
+    );
+    e.rollback(before).unwrap();
+    let ctx = retrieve(&e, "Does Sam like kayaking?", &Budgets::default());
+    assert!(
+        ctx.items.iter().all(|i| !i.text.to_lowercase().contains("kayak")),
+        "{:#?}",
+        ctx.items
+    );
+    // The old branch is still readable at its own seq, from the same index.
+    let old = e.log().memory_at(with_kayak).unwrap();
+    let r = Retriever::new(e.log(), &old, with_kayak).unwrap();
+    let q = "Does Sam like kayaking?";
+    let ctx = r
+        .retrieve(q, Plan::rules(q), &Budgets::default(), &mut Embedder::Builtin)
+        .unwrap();
+    assert!(ctx.items.iter().any(|i| i.text.to_lowercase().contains("kayak")));
+    assert!(
+        Retriever::new(e.log(), &old, Seq(1)).is_err(),
+        "a memory from another seq is refused"
+    );
+}
+
+#[test]
+fn concepts_need_cosine_at_the_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let s = sample();
+    ingest(&mut e, &s.turns, &s.user_name());
+    let q = "What is Alex's strength training like overall?";
+    let loose = retrieve(&e, q, &Budgets::default());
+    let concepts: Vec<_> = loose.items.iter().filter(|i| i.layer == Layer::Concept).collect();
+    assert!(!concepts.is_empty() && concepts.len() <= 3, "{concepts:#?}");
+    assert!(concepts.iter().all(|i| i.scores.cosine.unwrap_or(0.0) >= 0.5));
+    let strict = retrieve(
+        &e,
+        q,
+        &Budgets {
+            min_cosine: 1.01,
+            ..Budgets::default()
+        },
+    );
+    assert!(
+        strict.items.iter().all(|i| i.layer != Layer::Concept),
+        "nothing reaches cosine > 1"
+    );
+}
+
+#[test]
+fn a_token_budget_trims_the_whole_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let s = sample();
+    ingest(&mut e, &s.turns, &s.user_name());
+    let q = "Why did Alex stop deadlifting?";
+    let full = retrieve(&e, q, &Budgets::default());
+    let capped = retrieve(
+        &e,
+        q,
+        &Budgets {
+            tokens: Some(300),
+            ..Budgets::default()
+        },
+    );
+    assert!(full.tokens() > 300, "{}", full.tokens());
+    assert!(capped.tokens() <= 300, "{}", capped.tokens());
+    assert!(capped.trimmed > 0 && !capped.items.is_empty());
+    let kept_min = capped.items.iter().map(|i| i.value).fold(f64::MAX, f64::min);
+    let best_dropped = full
+        .items
+        .iter()
+        .filter(|i| !capped.items.contains(i))
+        .map(|i| i.value)
+        .fold(0.0, f64::max);
+    assert!(
+        kept_min >= best_dropped || capped.items.iter().all(|i| i.tokens < 300),
+        "the budget keeps high-value items"
+    );
+}
+
+#[test]
+fn provenance_runs_from_turn_to_fact_to_relation_to_concept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let s = sample();
+    ingest(&mut e, &s.turns, &s.user_name());
+    let m = e.memory();
+    let ctx = retrieve(&e, "When did Alex hurt their back deadlifting?", &Budgets::default());
+    let fact = ctx.items.iter().find(|i| i.layer == Layer::Fact).expect("a fact");
+    let ep = m.episode(fact.provenance.episodes[0]);
+    assert_eq!(fact.provenance.turns, ep.turns, "fact → its turns");
+    assert!(
+        !fact.provenance.relations.is_empty(),
+        "fact → the relations its episode mentioned"
+    );
+    for r in &fact.provenance.relations {
+        let rel = m.relation(*r);
+        assert!(
+            rel.episodes.contains(&ep.id),
+            "relation {r} was mentioned by the fact's episode"
+        );
+        assert!(
+            fact.provenance.concepts.contains(&rel.owner),
+            "relation → the concept it feeds"
+        );
+        assert!(m.concept(rel.owner).episodes.contains(&ep.id), "concept ← episode");
+    }
+    let concept = ctx.items.iter().find(|i| i.layer == Layer::Concept).expect("a concept");
+    let c = m.concept(concept.provenance.concepts[0]);
+    for e_id in &c.episodes {
+        for t in &m.episode(*e_id).turns {
+            assert!(
+                concept.provenance.turns.contains(t),
+                "concept → episode {e_id} → turn {t}"
+            );
+        }
+    }
+    let event = ctx.items.iter().find(|i| i.layer == Layer::Event).expect("an event");
+    let t = event.provenance.turns[0];
+    assert!(
+        event.text.contains(&m.turns[t.index()].text),
+        "an event shows its turn's text"
+    );
+    assert!(m.episode(event.provenance.episodes[0]).turns.contains(&t));
+}
