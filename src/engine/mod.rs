@@ -76,12 +76,15 @@ impl Engine {
     }
 
     /// Ingests one turn as one step: track its speaker, record it, cut and synthesise
-    /// segments, then run every due operator.
+    /// segments, then run every due operator. In a fresh log the thresholds are recorded first
+    /// (their own step), and their record is returned too, so callers see every appended event.
     pub fn ingest(&mut self, turn: &TurnInput, user_name: &str) -> Result<Vec<EventRecord>> {
-        if self.log.head().0 == 0 {
-            self.set_thresholds(self.memory.thresholds)?;
-        }
-        self.run(|step| {
+        let mut records = if self.log.head().0 == 0 {
+            self.set_thresholds(self.memory.thresholds)?
+        } else {
+            Vec::new()
+        };
+        records.extend(self.run(|step| {
             if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
                 let name = if turn.speaker == "user" {
                     user_name.to_string()
@@ -103,7 +106,8 @@ impl Engine {
             });
             ingest::close_due_segments(step);
             operators::run_due(step);
-        })
+        })?);
+        Ok(records)
     }
 
     /// Closes the open segment (the input ended) and runs what became due.
