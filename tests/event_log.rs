@@ -312,3 +312,45 @@ fn every_event_kind_survives_the_store() {
     assert_eq!(stored.last().unwrap().parent, Seq(3), "a rollback's parent is its target");
     assert_eq!(log.event(Seq(3)).unwrap().event, events[2]);
 }
+
+#[test]
+fn corrections_refuse_events_of_an_abandoned_branch() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = engine(&dir.path().join("m.db"), 1000);
+    engine.set_approve(true);
+    let injury = SessionFile::read(&sample("strength_training_injury.jsonl")).unwrap();
+    let trip = SessionFile::read(&sample("trip_planning.jsonl")).unwrap();
+    let proposals = |engine: &rgmem::Engine| -> Vec<(Seq, ProposalId, ConceptId)> {
+        let chain = engine.log().chain(engine.log().head());
+        engine
+            .log()
+            .all()
+            .unwrap()
+            .into_iter()
+            .filter(|r| chain.contains(&r.seq))
+            .filter_map(|r| match r.event {
+                Event::AbstractionProposed { proposal, concept, .. } => Some((r.seq, proposal, concept)),
+                _ => None,
+            })
+            .collect()
+    };
+    replay(&mut engine, &injury);
+    let (old_seq, old_id, old_concept) = proposals(&engine)[0];
+    let approval = engine.approve(old_seq).unwrap()[0].seq;
+    // A new branch from the start proposes again; its proposal ids start over.
+    engine.rollback(Seq(1)).unwrap();
+    replay(&mut engine, &trip);
+    let (_, new_id, new_concept) = proposals(&engine)[0];
+    assert_eq!(new_id, old_id, "proposal ids restart on a new branch");
+    assert_ne!(new_concept, old_concept);
+    let head = engine.log().head();
+    let memory = engine.memory().clone();
+    assert!(engine.approve(old_seq).is_err(), "approving a proposal of another branch");
+    assert!(engine.reject(old_seq).is_err(), "rejecting a proposal of another branch");
+    assert!(engine.revert(approval).is_err(), "reverting an approval of another branch");
+    assert_eq!(engine.log().head(), head, "nothing appended");
+    assert!(engine.memory() == &memory, "nothing changed");
+    // Back on the old branch, the same corrections apply again.
+    engine.rollback(approval).unwrap();
+    engine.revert(approval).unwrap();
+}

@@ -157,7 +157,7 @@ impl Engine {
     /// Reverts the abstraction applied at `seq` (an RK2/RK3 firing or an approval), restoring the
     /// concept's Σ/Δ from before it. Refused when the concept has changed since.
     pub fn revert(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
-        let record = self.log.event(seq)?;
+        let record = self.event_on_branch(seq)?;
         let (concept, before, after) = match record.event {
             Event::OperatorFired {
                 subject: Subject::Concept(c),
@@ -195,8 +195,20 @@ impl Engine {
         })
     }
 
-    fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
+    /// An event of the current branch. Proposal ids restart on every branch, so an event of an
+    /// abandoned branch could name a different proposal (or concept) here: refuse it.
+    fn event_on_branch(&self, seq: Seq) -> Result<EventRecord> {
         let record = self.log.event(seq)?;
+        if !self.log.is_ancestor(seq, self.log.head()) {
+            return Err(Error::Refused(format!(
+                "{seq} is on another branch; roll back to it (or after it) first"
+            )));
+        }
+        Ok(record)
+    }
+
+    fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
+        let record = self.event_on_branch(seq)?;
         let Event::AbstractionProposed { proposal, .. } = record.event else {
             return Err(Error::Refused(format!(
                 "{seq} is a {} event, not a proposal",

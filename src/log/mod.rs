@@ -107,6 +107,20 @@ impl Log {
         self.parents.get(seq.index()).copied()
     }
 
+    /// Whether `ancestor` is on the chain of `seq` (a seq is its own ancestor). Parents always
+    /// have smaller seqs, so the walk stops as soon as it passes below `ancestor`.
+    #[must_use]
+    pub fn is_ancestor(&self, ancestor: Seq, seq: Seq) -> bool {
+        if !self.contains(ancestor) || !self.contains(seq) {
+            return false;
+        }
+        let mut cur = seq;
+        while cur > ancestor {
+            cur = self.parents[cur.index()];
+        }
+        cur == ancestor
+    }
+
     /// The ancestor chain of `seq`, oldest first, excluding 0.
     #[must_use]
     pub fn chain(&self, seq: Seq) -> Vec<Seq> {
