@@ -153,10 +153,10 @@ impl SessionFile {
                 ),
                 Some(_) => return Err(bad(line, "`time` must be an RFC 3339 string".into())),
             };
-            if let (Some(t), Some(prev)) = (time, last_time) {
-                if t < prev {
-                    return Err(bad(line, format!("`time` goes backwards ({t} is before {prev})")));
-                }
+            if let (Some(t), Some(prev)) = (time, last_time)
+                && t < prev
+            {
+                return Err(bad(line, format!("`time` goes backwards ({t} is before {prev})")));
             }
             last_time = time.or(last_time);
             match obj.get("session") {

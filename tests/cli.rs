@@ -40,9 +40,18 @@ fn a_malformed_line_names_file_and_line_exits_1_and_writes_nothing() {
         ("{\"speaker\": \"user\", \"text\": \"oops\"", "not valid JSON"),
         ("{\"text\": \"who said this?\"}", "missing `speaker`"),
         ("{\"speaker\": \"user\"}", "missing `text`"),
-        ("{\"speaker\": \"user\", \"text\": \"x\", \"time\": \"yesterday\"}", "RFC 3339"),
-        ("{\"speaker\": \"user\", \"text\": \"x\", \"time\": \"2020-01-01T00:00:00Z\"}", "backwards"),
-        ("{\"speaker\": \"user\", \"text\": \"x\", \"session\": \"two\"}", "session"),
+        (
+            "{\"speaker\": \"user\", \"text\": \"x\", \"time\": \"yesterday\"}",
+            "RFC 3339",
+        ),
+        (
+            "{\"speaker\": \"user\", \"text\": \"x\", \"time\": \"2020-01-01T00:00:00Z\"}",
+            "backwards",
+        ),
+        (
+            "{\"speaker\": \"user\", \"text\": \"x\", \"session\": \"two\"}",
+            "session",
+        ),
         ("{\"rgmem_session\": 1}", "header"),
         ("[1, 2]", "JSON object"),
     ];
@@ -57,7 +66,10 @@ fn a_malformed_line_names_file_and_line_exits_1_and_writes_nothing() {
             let out = rgmem(&db, &args);
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{line}: {err}");
-            assert!(err.contains(&format!("bad{i}.jsonl:5:")), "{line}: names file and line: {err}");
+            assert!(
+                err.contains(&format!("bad{i}.jsonl:5:")),
+                "{line}: names file and line: {err}"
+            );
             assert!(err.contains(needle), "{line}: says what is wrong ({needle}): {err}");
             assert!(out.stdout.is_empty(), "{line}: prints no event");
             assert_eq!(event_count(&db), before, "{line}: nothing from the file is written");
@@ -96,7 +108,10 @@ fn runtime_errors_exit_1_with_one_clear_sentence() {
         let out = rgmem(&db, args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        assert!(err.starts_with("error: ") && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.trim().lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
     assert_eq!(event_count(&db), before, "refused corrections append nothing");
 }
@@ -117,7 +132,12 @@ fn usage_errors_exit_2() {
         &["log", "--from"],
     ] {
         let out = rgmem(&db, args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     assert!(!db.exists(), "a usage error touches no memory file");
 }
@@ -189,7 +209,10 @@ fn rk1_fires_after_the_third_mention_and_not_below_theta_inf() {
         assert_eq!(turn_seqs.len(), 3, "{activity}: said three times");
         assert_eq!(firings.len(), 1, "{activity}: RK1 fires once");
         let fired = firings[0]["seq"].as_u64().unwrap();
-        assert!(fired > mention_seqs[2] && fired > turn_seqs[2], "{activity}: only after the third mention");
+        assert!(
+            fired > mention_seqs[2] && fired > turn_seqs[2],
+            "{activity}: only after the third mention"
+        );
         assert_eq!(firings[0]["trigger"]["value"], 3);
         assert_eq!(firings[0]["trigger"]["threshold"], 3);
         assert!(firings[0]["target"].as_str().unwrap().ends_with(activity));
@@ -207,7 +230,10 @@ fn rk1_fires_after_the_third_mention_and_not_below_theta_inf() {
     let rk1: Vec<&Value> = log4.iter().filter(|e| operator(e) == Some("RK1")).collect();
     assert!(rk1.is_empty(), "θ_inf = 4: three mentions fire nothing: {rk1:?}");
     let view4 = show_json(&db4, None);
-    assert_eq!(view4["relations"][relation_id(&view4, "Pottery") as usize]["mentions"], 3);
+    assert_eq!(
+        view4["relations"][relation_id(&view4, "Pottery") as usize]["mentions"],
+        3
+    );
 }
 
 #[test]
@@ -239,14 +265,17 @@ fn holds_any(text: &str, words: &[&str]) -> bool {
 fn drift_the_habit_stays_in_sigma_and_the_injury_lands_in_delta() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");
-    rgmem_ok(&db, &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"]);
+    rgmem_ok(
+        &db,
+        &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"],
+    );
     let view = show_json(&db, None);
     let habit = ["lifting", "strength training", "deadlift", "squat", "gym"];
     let injury = ["injur", "hurt", "physio", "rehab", "no lifting", "disc", "pain"];
     let concepts = view["concepts"].as_array().unwrap();
-    let found = concepts.iter().find(|c| {
-        holds_any(c["sigma"].as_str().unwrap(), &habit) && holds_any(c["delta"].as_str().unwrap(), &injury)
-    });
+    let found = concepts
+        .iter()
+        .find(|c| holds_any(c["sigma"].as_str().unwrap(), &habit) && holds_any(c["delta"].as_str().unwrap(), &injury));
     let profiles: Vec<String> = concepts
         .iter()
         .filter(|c| !c["sigma"].as_str().unwrap().is_empty())
@@ -265,7 +294,10 @@ fn drift_the_habit_stays_in_sigma_and_the_injury_lands_in_delta() {
 fn rollback_makes_head_equal_the_memory_at_its_target_and_keeps_history() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");
-    rgmem_ok(&db, &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"]);
+    rgmem_ok(
+        &db,
+        &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"],
+    );
     let before = log_json(&db);
     let target = 200;
     let at_target = show_json(&db, Some(target));
@@ -274,7 +306,11 @@ fn rollback_makes_head_equal_the_memory_at_its_target_and_keeps_history() {
     assert_eq!(show_json(&db, None), at_target, "show --json equals show --json --at S");
     let after = log_json(&db);
     assert_eq!(after.len(), before.len() + 1, "nothing deleted, one event added");
-    assert_eq!(&after[..before.len()], &before[..], "every earlier event is still there");
+    assert_eq!(
+        &after[..before.len()],
+        &before[..],
+        "every earlier event is still there"
+    );
     let last = after.last().unwrap();
     assert_eq!(last["kind"], "rolled_back");
     assert_eq!(last["to"], target);
@@ -285,7 +321,11 @@ fn rollback_makes_head_equal_the_memory_at_its_target_and_keeps_history() {
     let trip = sample("trip_planning.jsonl");
     rgmem_ok(&db, &["replay", s(&trip), "--headless"]);
     let grown = log_json(&db);
-    assert_eq!(grown[after.len()]["parent"], last["seq"], "the new branch continues after the rollback");
+    assert_eq!(
+        grown[after.len()]["parent"],
+        last["seq"],
+        "the new branch continues after the rollback"
+    );
     let turns_at_target = at_target["turns"].as_u64().unwrap();
     assert_eq!(show_json(&db, None)["turns"].as_u64().unwrap(), turns_at_target + 80);
 }
@@ -306,7 +346,12 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
     let db = dir.path().join("m.db");
     rgmem_ok(
         &db,
-        &["--approve", "replay", s(&sample("strength_training_injury.jsonl")), "--headless"],
+        &[
+            "--approve",
+            "replay",
+            s(&sample("strength_training_injury.jsonl")),
+            "--headless",
+        ],
     );
     let log = log_json(&db);
     assert!(
@@ -315,10 +360,19 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
         "no RK2/RK3 applied in approval mode"
     );
     let proposals: Vec<&Value> = log.iter().filter(|e| kind(e) == "abstraction_proposed").collect();
-    assert!(proposals.len() >= 2, "RK2 results became proposals: {}", proposals.len());
+    assert!(
+        proposals.len() >= 2,
+        "RK2 results became proposals: {}",
+        proposals.len()
+    );
     let view = show_json(&db, None);
     for c in view["concepts"].as_array().unwrap() {
-        assert_eq!(profile(c), (String::new(), String::new()), "{}: Σ/Δ unchanged", c["name"]);
+        assert_eq!(
+            profile(c),
+            (String::new(), String::new()),
+            "{}: Σ/Δ unchanged",
+            c["name"]
+        );
     }
 
     // Approve the first proposal: its Σ/Δ take effect, and what flows up is proposed again.

@@ -43,12 +43,26 @@ fn fold_from_scratch_equals_incremental_application() {
                 folded.apply(&r.event);
             }
             all.extend(records);
-            assert!(&folded == engine.memory(), "{}: turn {} diverges", path.display(), turn.index);
+            assert!(
+                &folded == engine.memory(),
+                "{}: turn {} diverges",
+                path.display(),
+                turn.index
+            );
         }
         all.extend(engine.finish().unwrap());
         let from_scratch = rgmem::engine::fold_records(&all);
-        assert!(&from_scratch == engine.memory(), "{}: final fold diverges", path.display());
-        assert_eq!(engine.log().all().unwrap(), all, "{}: the log holds the records", path.display());
+        assert!(
+            &from_scratch == engine.memory(),
+            "{}: final fold diverges",
+            path.display()
+        );
+        assert_eq!(
+            engine.log().all().unwrap(),
+            all,
+            "{}: the log holds the records",
+            path.display()
+        );
         drop(engine);
         let reopened = Log::open(&db).unwrap();
         assert!(reopened.memory_at(reopened.head()).unwrap() == from_scratch);
@@ -89,8 +103,15 @@ fn seek_through_checkpoints_equals_the_fold_across_branches() {
     let records = log.all().unwrap();
     let tree = fold_tree(&records);
     let checkpoints: Vec<Seq> = log.checkpoints().collect();
-    assert!(checkpoints.len() > 30, "a small interval checkpoints often: {}", checkpoints.len());
-    assert!(checkpoints.iter().any(|c| c.0 > 150 && c.0 <= first_head.0), "abandoned branch");
+    assert!(
+        checkpoints.len() > 30,
+        "a small interval checkpoints often: {}",
+        checkpoints.len()
+    );
+    assert!(
+        checkpoints.iter().any(|c| c.0 > 150 && c.0 <= first_head.0),
+        "abandoned branch"
+    );
     assert!(checkpoints.iter().any(|c| c.0 > first_head.0), "new branches");
     for r in &records {
         let seek = log.memory_at(r.seq).unwrap();
@@ -98,13 +119,19 @@ fn seek_through_checkpoints_equals_the_fold_across_branches() {
         let chain: Vec<&Event> = log.chain(r.seq).iter().map(|s| &records[s.index() - 1].event).collect();
         assert!(rgmem::memory::fold(chain) == seek, "chain fold at {}", r.seq);
     }
-    assert!(engine.memory() == &tree[&log.head()], "the engine's memory is the fold at head");
+    assert!(
+        engine.memory() == &tree[&log.head()],
+        "the engine's memory is the fold at head"
+    );
     let head = log.head();
     drop(engine);
     // The interval only places new checkpoints: a log reopened with another one seeks the same.
     let reopened = Log::open_with(&db, 1000).unwrap();
     for seq in (0..=head.0).step_by(37).map(Seq) {
-        assert!(reopened.memory_at(seq).unwrap() == tree[&seq], "reopened memory_at({seq})");
+        assert!(
+            reopened.memory_at(seq).unwrap() == tree[&seq],
+            "reopened memory_at({seq})"
+        );
     }
 }
 
@@ -206,8 +233,12 @@ fn one_of_each() -> Vec<Event> {
             evidence: vec![EpisodeId(5)],
             consumed: 4,
         },
-        Event::AbstractionApproved { proposal: ProposalId(0) },
-        Event::AbstractionRejected { proposal: ProposalId(1) },
+        Event::AbstractionApproved {
+            proposal: ProposalId(0),
+        },
+        Event::AbstractionRejected {
+            proposal: ProposalId(1),
+        },
         Event::AbstractionReverted {
             firing: Seq(42),
             concept: ConceptId(12),
@@ -287,7 +318,10 @@ fn codec_round_trips_every_event_kind() {
 #[test]
 fn codec_refuses_what_it_does_not_understand() {
     let (kind, _, body) = encode(&Event::RolledBack { to: Seq(1) }).unwrap();
-    assert!(decode(kind, event::CURRENT_VERSION + 1, &body).is_err(), "a future version");
+    assert!(
+        decode(kind, event::CURRENT_VERSION + 1, &body).is_err(),
+        "a future version"
+    );
     assert!(decode("frobnicated", 1, "{}").is_err(), "an unknown kind");
     assert!(decode(kind, 1, "[1]").is_err(), "a body that is not an object");
     assert!(decode(kind, 1, "{\"to\":").is_err(), "a truncated body");
@@ -302,14 +336,19 @@ fn every_event_kind_survives_the_store() {
     let rollback = events.pop().unwrap();
     let mut log = Log::open(&db).unwrap();
     log.append_step(&events, &Memory::new()).unwrap();
-    log.append_step(std::slice::from_ref(&rollback), &Memory::new()).unwrap();
+    log.append_step(std::slice::from_ref(&rollback), &Memory::new())
+        .unwrap();
     drop(log);
     let log = Log::open(&db).unwrap();
     let stored = log.all().unwrap();
     let back: Vec<Event> = stored.iter().map(|r| r.event.clone()).collect();
     events.push(rollback);
     assert_eq!(back, events);
-    assert_eq!(stored.last().unwrap().parent, Seq(3), "a rollback's parent is its target");
+    assert_eq!(
+        stored.last().unwrap().parent,
+        Seq(3),
+        "a rollback's parent is its target"
+    );
     assert_eq!(log.event(Seq(3)).unwrap().event, events[2]);
 }
 
@@ -345,9 +384,18 @@ fn corrections_refuse_events_of_an_abandoned_branch() {
     assert_ne!(new_concept, old_concept);
     let head = engine.log().head();
     let memory = engine.memory().clone();
-    assert!(engine.approve(old_seq).is_err(), "approving a proposal of another branch");
-    assert!(engine.reject(old_seq).is_err(), "rejecting a proposal of another branch");
-    assert!(engine.revert(approval).is_err(), "reverting an approval of another branch");
+    assert!(
+        engine.approve(old_seq).is_err(),
+        "approving a proposal of another branch"
+    );
+    assert!(
+        engine.reject(old_seq).is_err(),
+        "rejecting a proposal of another branch"
+    );
+    assert!(
+        engine.revert(approval).is_err(),
+        "reverting an approval of another branch"
+    );
     assert_eq!(engine.log().head(), head, "nothing appended");
     assert!(engine.memory() == &memory, "nothing changed");
     // Back on the old branch, the same corrections apply again.

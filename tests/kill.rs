@@ -77,7 +77,10 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     for i in 0..KILL_AFTER {
-        assert!(lines.next().is_some_and(|l| l.is_ok()), "the child stopped after {i} events");
+        assert!(
+            lines.next().is_some_and(|l| l.is_ok()),
+            "the child stopped after {i} events"
+        );
     }
     child.kill().unwrap();
     let status = child.wait().unwrap();
@@ -94,7 +97,10 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
         assert_eq!(r.parent, Seq(i as u64));
     }
     let memory = log.memory_at(head).unwrap();
-    assert!(memory == rgmem::engine::fold_records(&killed), "head folds to the same memory");
+    assert!(
+        memory == rgmem::engine::fold_records(&killed),
+        "head folds to the same memory"
+    );
     assert_no_unfinished_work(&memory, head);
     let last = &killed.last().unwrap().event;
     assert!(
@@ -119,7 +125,10 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
         "the killed log ends at {head}, inside a step ({boundaries:?})"
     );
     let expected = reference.log().range(Seq(1), head).unwrap();
-    assert!(expected == killed, "the committed steps are exactly those of an uninterrupted run");
+    assert!(
+        expected == killed,
+        "the committed steps are exactly those of an uninterrupted run"
+    );
 
     // And ingest resumes from the killed log as if nothing had happened.
     drop(log);

@@ -58,10 +58,10 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
     let mut persons: Vec<(String, ConceptId)> = Vec::new();
     for t in &turns {
         let speaker = &mem.turns[t.index()].speaker;
-        if let Some(root) = mem.person_for(speaker) {
-            if !persons.iter().any(|(s, _)| s == speaker) {
-                persons.push((speaker.clone(), root));
-            }
+        if let Some(root) = mem.person_for(speaker)
+            && !persons.iter().any(|(s, _)| s == speaker)
+        {
+            persons.push((speaker.clone(), root));
         }
     }
     let mut units = Vec::new();
