@@ -13,6 +13,7 @@
 //! - [`log`]: the SQLite event store with checkpoints.
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
 //! - [`session`]: the session file format.
+//! - [`export`]: a log's branch as a session file with its recorded model replies.
 //!
 //! # Glossary
 //! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
@@ -28,6 +29,7 @@
 pub mod engine;
 pub mod error;
 pub mod event;
+pub mod export;
 pub mod ids;
 pub mod ingest;
 pub mod locomo;

@@ -241,6 +241,7 @@ fn one_of_each() -> Vec<Event> {
         },
         Event::AbstractionReverted {
             firing: Seq(42),
+            operator: Operator::Rk2,
             concept: ConceptId(12),
             restored: profile,
         },

@@ -5,6 +5,7 @@ use super::Shared;
 use anyhow::{Context, Result};
 use rgmem::event::EventRecord;
 use rgmem::ids::Seq;
+use std::io::Write;
 
 /// Options of `rollback`.
 #[derive(Debug, clap::Args)]
@@ -21,21 +22,22 @@ pub struct SeqArg {
     seq: u64,
 }
 
-fn print(records: &[EventRecord]) {
+fn print(records: &[EventRecord]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
     for r in records {
-        println!("{}", r.summary());
+        writeln!(out, "{}", r.summary())?;
     }
+    Ok(())
 }
 
 /// Runs `rollback`.
 pub fn rollback(shared: &Shared, args: &RollbackArgs) -> Result<()> {
-    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
     print(
         &engine
             .rollback(Seq(args.to))
             .with_context(|| format!("rolling back to #{}", args.to))?,
-    );
-    Ok(())
+    )
 }
 
 /// Runs `approve`.
@@ -45,8 +47,7 @@ pub fn approve(shared: &Shared, args: &SeqArg) -> Result<()> {
         &engine
             .approve(Seq(args.seq))
             .with_context(|| format!("approving #{}", args.seq))?,
-    );
-    Ok(())
+    )
 }
 
 /// Runs `reject`.
@@ -56,8 +57,7 @@ pub fn reject(shared: &Shared, args: &SeqArg) -> Result<()> {
         &engine
             .reject(Seq(args.seq))
             .with_context(|| format!("rejecting #{}", args.seq))?,
-    );
-    Ok(())
+    )
 }
 
 /// Runs `revert`.
@@ -67,13 +67,12 @@ pub fn revert(shared: &Shared, args: &SeqArg) -> Result<()> {
         &engine
             .revert(Seq(args.seq))
             .with_context(|| format!("reverting #{}", args.seq))?,
-    );
-    Ok(())
+    )
 }
 
 /// Approval decisions keep approval mode on for what they cause to flow up.
 fn open(shared: &Shared) -> Result<rgmem::Engine> {
-    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
     let pending = engine
         .memory()
         .proposals

@@ -3,6 +3,7 @@
 use super::Shared;
 use anyhow::Result;
 use rgmem::ids::Seq;
+use std::io::Write;
 
 /// Options of `show`.
 #[derive(Debug, clap::Args)]
@@ -20,17 +21,19 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
     let seq = args.at.map_or_else(|| log.head(), Seq);
     let memory = log.memory_at(seq)?;
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&memory.to_view())?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;
     } else {
         let t = memory.thresholds;
-        println!(
+        writeln!(
+            out,
             "memory at {seq} (head {}), θ_inf={} θ_sum={}",
             log.head(),
             t.theta_inf,
             t.theta_sum
-        );
-        print!("{}", memory.to_tree_text());
+        )?;
+        write!(out, "{}", memory.to_tree_text())?;
     }
     Ok(())
 }

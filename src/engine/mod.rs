@@ -1,6 +1,7 @@
 //! The engine: owns the log, the memory at head and the model, and turns inputs (turns,
 //! threshold changes, rollbacks, approvals) into committed steps.
 
+mod answer;
 mod step;
 
 pub use step::Step;
@@ -158,19 +159,20 @@ impl Engine {
     /// concept's Σ/Δ from before it. Refused when the concept has changed since.
     pub fn revert(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
         let record = self.event_on_branch(seq)?;
-        let (concept, before, after) = match record.event {
+        let (concept, operator, before, after) = match record.event {
             Event::OperatorFired {
                 subject: Subject::Concept(c),
+                operator,
                 before,
                 after,
                 ..
-            } => (c, before, after),
+            } => (c, operator, before, after),
             Event::AbstractionApproved { proposal } => {
                 let p =
                     self.memory.proposals.get(&proposal).ok_or_else(|| {
                         Error::Refused(format!("{seq} approved a proposal this branch does not hold"))
                     })?;
-                (p.concept, p.before.clone(), p.after.clone())
+                (p.concept, p.operator, p.before.clone(), p.after.clone())
             }
             other => {
                 return Err(Error::Refused(format!(
@@ -188,6 +190,7 @@ impl Engine {
         self.run(|step| {
             step.emit(Event::AbstractionReverted {
                 firing: seq,
+                operator,
                 concept,
                 restored,
             });

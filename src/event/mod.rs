@@ -308,6 +308,8 @@ pub enum Event {
     AbstractionReverted {
         /// The firing (or approval) being reverted.
         firing: Seq,
+        /// The operator whose result is reverted (RK2 also restores the concept's own profile).
+        operator: Operator,
         /// The concept.
         concept: ConceptId,
         /// Σ/Δ restored.

@@ -105,3 +105,71 @@ fn is_topic_shift(open: &[&Turn], cache: &mut [Option<Rc<Features>>], i: usize, 
 pub fn open_turns(memory: &Memory) -> Vec<TurnId> {
     memory.open_segment.clone()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Event;
+    use crate::time::Timestamp;
+
+    fn memory(turns: &[(&str, &str, u32, i64)]) -> Memory {
+        let mut m = Memory::new();
+        m.apply(&Event::PersonTracked {
+            name: "Alex".into(),
+            speaker: "user".into(),
+        });
+        for (i, (speaker, text, session, minute)) in turns.iter().enumerate() {
+            m.apply(&Event::TurnIngested {
+                turn: u32::try_from(i).unwrap(),
+                speaker: (*speaker).into(),
+                text: (*text).into(),
+                time: Some(Timestamp(1_700_000_000 + minute * 60)),
+                session: *session,
+                source_ref: None,
+            });
+        }
+        m
+    }
+
+    #[test]
+    fn a_session_boundary_always_cuts() {
+        let m = memory(&[
+            ("user", "I went lifting", 1, 0),
+            ("assistant", "Nice", 1, 1),
+            ("user", "Lifting again", 2, 2),
+        ]);
+        assert_eq!(next_cut(&m, Lexicon::builtin()), Some((2, CutReason::SessionBoundary)));
+    }
+
+    #[test]
+    fn a_long_silence_cuts() {
+        let m = memory(&[("user", "I went lifting", 1, 0), ("user", "Lifting again", 1, 90)]);
+        assert_eq!(next_cut(&m, Lexicon::builtin()), Some((1, CutReason::TimeGap)));
+    }
+
+    #[test]
+    fn a_topic_shift_cuts_but_a_follow_up_does_not() {
+        let m = memory(&[
+            ("user", "I did heavy squats at the gym today", 1, 0),
+            ("assistant", "How did the squats feel?", 1, 1),
+            ("user", "The squats felt strong", 1, 2),
+        ]);
+        assert_eq!(next_cut(&m, Lexicon::builtin()), None);
+        let m = memory(&[
+            ("user", "I did heavy squats at the gym today", 1, 0),
+            ("assistant", "How did the squats feel?", 1, 1),
+            ("user", "My sister is visiting from Paris next week", 1, 2),
+        ]);
+        assert_eq!(next_cut(&m, Lexicon::builtin()), Some((2, CutReason::TopicShift)));
+    }
+
+    #[test]
+    fn segments_never_exceed_the_maximum() {
+        let turns: Vec<(&str, &str, u32, i64)> = (0..12).map(|i| ("user", "I went lifting", 1, i)).collect();
+        let m = memory(&turns);
+        assert_eq!(
+            next_cut(&m, Lexicon::builtin()),
+            Some((MAX_TURNS, CutReason::MaxLength))
+        );
+    }
+}

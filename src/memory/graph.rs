@@ -83,6 +83,13 @@ pub struct Concept {
     pub sigma: String,
     /// Δ: exceptions, restrictions and tension.
     pub delta: String,
+    /// Σ from this concept's own evidence (its last RK2), kept apart from the Σ that RK3 merges
+    /// with its children's, so the two formats never mix and RK3 can count it as one microstate.
+    #[serde(default)]
+    pub own_sigma: String,
+    /// Δ from this concept's own evidence.
+    #[serde(default)]
+    pub own_delta: String,
     /// Set when a child's Σ/Δ changed and RK3 has not yet flowed it up.
     pub dirty: bool,
     /// A proposal awaiting approval, if any.

@@ -59,17 +59,17 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
             salient: false,
             time,
         });
-        if seen.insert(e.episode) {
-            if let Some(ep) = memory.episodes.get(e.episode.index()) {
-                for (c, salient) in ep.conclusions() {
-                    items.push(EvidenceItem {
-                        kind: EvidenceKind::Conclusion,
-                        branch: e.branch.clone(),
-                        text: c.to_string(),
-                        salient,
-                        time,
-                    });
-                }
+        if seen.insert(e.episode)
+            && let Some(ep) = memory.episodes.get(e.episode.index())
+        {
+            for (c, salient) in ep.conclusions() {
+                items.push(EvidenceItem {
+                    kind: EvidenceKind::Conclusion,
+                    branch: e.branch.clone(),
+                    text: c.to_string(),
+                    salient,
+                    time,
+                });
             }
         }
     }

@@ -17,8 +17,8 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
     }
     let task = Task::Rk2 {
         concept: c.name.clone(),
-        sigma: c.sigma.clone(),
-        delta: c.delta.clone(),
+        sigma: c.own_sigma.clone(),
+        delta: c.own_delta.clone(),
         evidence: evidence_items(mem, &c.buffer),
     };
     let trigger = Trigger {

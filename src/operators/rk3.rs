@@ -11,16 +11,24 @@ use crate::model::{ChildSummary, Task, parse};
 pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
     let mem = &*step.memory;
     let c = mem.concept(concept);
-    let children: Vec<ChildSummary> = c
-        .children
-        .iter()
-        .map(|id| mem.concept(*id))
-        .filter(|ch| !(ch.sigma.is_empty() && ch.delta.is_empty()))
-        .map(|ch| ChildSummary {
-            name: ch.name.clone(),
-            sigma: ch.sigma.clone(),
-            delta: ch.delta.clone(),
-        })
+    let own = (!c.own_sigma.is_empty() || !c.own_delta.is_empty()).then(|| ChildSummary {
+        name: format!("{} (own evidence)", c.name),
+        sigma: c.own_sigma.clone(),
+        delta: c.own_delta.clone(),
+    });
+    let children: Vec<ChildSummary> = own
+        .into_iter()
+        .chain(
+            c.children
+                .iter()
+                .map(|id| mem.concept(*id))
+                .filter(|ch| !(ch.sigma.is_empty() && ch.delta.is_empty()))
+                .map(|ch| ChildSummary {
+                    name: ch.name.clone(),
+                    sigma: ch.sigma.clone(),
+                    delta: ch.delta.clone(),
+                }),
+        )
         .collect();
     if children.is_empty() {
         return;
@@ -32,12 +40,9 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         threshold: 1,
     };
     let before = mem.profile(concept);
-    let evidence = {
-        let mut e: Vec<_> = c.episodes.clone();
-        e.sort();
-        e.dedup();
-        e
-    };
+    // RK3 consumes summaries, not episodes: its provenance is the child firings it merges (and
+    // every concept's `episodes`). Listing all episodes here would grow each root firing with history.
+    let evidence = Vec::new();
     let target = c.name.clone();
     let task = Task::Rk3 {
         concept: target.clone(),

@@ -18,8 +18,6 @@ const MAX_DELTA_GROUPS: usize = 6;
 const MAX_DELTA_PER_GROUP: usize = 3;
 const MAX_RK3_TRAITS: usize = 12;
 const MAX_RK3_RESTRICTIONS: usize = 8;
-/// Change conclusions on one branch (across runs) that flip its Σ bullet.
-const CHANGES_TO_FLIP: usize = 2;
 
 fn cues_of(lex: &Lexicon, conclusion: &str) -> Vec<Cue> {
     match cue_of(conclusion) {
@@ -113,7 +111,14 @@ fn delta_groups(delta: &str) -> Vec<(String, Vec<String>)> {
         } else if let Some(b) = line.strip_prefix("- ") {
             match groups.last_mut() {
                 Some(g) => g.1.push(b.to_string()),
-                None => groups.push(("General".into(), vec![b.to_string()])),
+                // RK3 output ("Label: restriction") when a concept has both children and its own evidence.
+                None => {
+                    let (label, rest) = b.split_once(": ").unwrap_or(("General", b));
+                    match groups.iter_mut().find(|(g, _)| g == label) {
+                        Some(g) => g.1.push(rest.to_string()),
+                        None => groups.push((label.to_string(), vec![rest.to_string()])),
+                    }
+                }
             }
         }
     }
@@ -121,6 +126,33 @@ fn delta_groups(delta: &str) -> Vec<(String, Vec<String>)> {
 }
 
 const ALSO: &str = "Also mentioned";
+
+/// How much a Δ bullet matters: injuries and restrictions outrank changes and aversions.
+fn tension_rank(bullet: &str) -> u8 {
+    match cue_of(bullet) {
+        Some(Cue::Injury) => 4,
+        Some(Cue::Constraint) => 3,
+        Some(Cue::Change) => 2,
+        Some(Cue::Dislike) => 1,
+        _ => 0,
+    }
+}
+
+/// The branch a conclusion is about: a branch of this concept it names, else (if it names no
+/// known activity at all) the branch it arrived with. Conclusions about other concepts' activities
+/// are left to those concepts.
+fn attribute<'b>(lex: &Lexicon, text: &str, arrived: &'b str, branches: &BTreeMap<String, &'b str>) -> Option<&'b str> {
+    let mut named_elsewhere = false;
+    for m in lex.matches(text) {
+        // A tension that names one of this concept's activities belongs here, even when it also
+        // names another concept's (an injury that stops a habit is tension for both).
+        if let Some(b) = branches.get(&entity_key(&m.general)) {
+            return Some(b);
+        }
+        named_elsewhere = true;
+    }
+    (!named_elsewhere).then_some(arrived)
+}
 
 /// RK2: `# General Core Facts` (Σ) and `# Specific Domain Facts` (Δ).
 pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
@@ -139,7 +171,55 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         .unwrap_or_default();
     sig.retain(|(k, _)| k != ALSO);
     let mut groups = delta_groups(delta);
+    let had_tension: Vec<String> = groups
+        .iter()
+        .filter(|(_, b)| !b.is_empty())
+        .map(|(g, _)| entity_key(g))
+        .collect();
 
+    // Δ: restrictions, injuries, changes and aversions, each under the branch it names.
+    let mut fresh_tension: BTreeMap<String, String> = BTreeMap::new();
+    let mut injured: Vec<String> = Vec::new();
+    let mut seen_text: Vec<&str> = Vec::new();
+    for c in evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion) {
+        if seen_text.contains(&c.text.as_str()) || !cues_of(lex, &c.text).iter().any(|k| k.is_restrictive()) {
+            continue;
+        }
+        seen_text.push(&c.text);
+        let Some(named) = attribute(lex, &c.text, &c.branch, &branch_keys) else {
+            continue;
+        };
+        let date = c.time.map(|t| format!(" ({})", t.date())).unwrap_or_default();
+        let tag = cue_of(&c.text).map_or_else(
+            || cues_of(lex, &c.text).first().map_or("", |k| super::synth::label(*k)),
+            super::synth::label,
+        );
+        let bullet = format!("{tag} {}{date}", clip(untagged(&c.text), 200))
+            .trim()
+            .to_string();
+        // An interruption dates from its injury if there is one, else from its first restriction.
+        let day = date.trim().trim_matches(['(', ')']).to_string();
+        let entry = fresh_tension.entry(entity_key(named)).or_insert_with(|| day.clone());
+        if cue_of(&bullet) == Some(Cue::Injury) && !injured.contains(&entity_key(named)) {
+            injured.push(entity_key(named));
+            *entry = day;
+        }
+        let i = match groups.iter().position(|(g, _)| entity_key(g) == entity_key(named)) {
+            Some(i) => i,
+            None => {
+                groups.push((named.to_string(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if !groups[i].1.contains(&bullet) {
+            groups[i].1.push(bullet);
+        }
+        // The most recent tension is listed last.
+        let g = groups.remove(i);
+        groups.push(g);
+    }
+
+    // Σ: one bullet per recurring branch, kept verbatim while evidence stays consistent.
     for branch in &order {
         let items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.branch == *branch).collect();
         let raw: Vec<&EvidenceItem> = items
@@ -148,87 +228,38 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             .filter(|e| e.kind == EvidenceKind::RawEvent)
             .collect();
         let inference = items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
-        let known = sig.iter().position(|(k, _)| entity_key(k) == entity_key(branch));
-        let was_also = also.iter().any(|a| entity_key(a) == entity_key(branch));
-        let recurring = raw.len() >= 2 || inference.is_some() || known.is_some() || was_also;
-
-        // Restrictions, changes and plans, attributed to the branch they name.
-        let mut changes = 0;
-        for c in items.iter().filter(|e| e.kind == EvidenceKind::Conclusion) {
-            let cues = cues_of(lex, &c.text);
-            if !cues.iter().any(|k| k.is_restrictive() || *k == Cue::Plan) {
-                continue;
-            }
-            let named = lex
-                .matches(&c.text)
-                .find_map(|m| branch_keys.get(&entity_key(&m.general)).copied())
-                .unwrap_or(branch);
-            let date = c.time.map(|t| format!(" ({})", t.date())).unwrap_or_default();
-            let bullet = format!("{}{date}", clip(untagged(&c.text), 200));
-            if named == *branch && cues.contains(&Cue::Change) {
-                changes += 1;
-            }
-            match groups.iter_mut().find(|(g, _)| entity_key(g) == entity_key(named)) {
-                Some((_, bullets)) => {
-                    if !bullets.contains(&bullet) {
-                        bullets.push(bullet);
-                    }
-                }
-                None => groups.push((named.to_string(), vec![bullet])),
-            }
-            // A group that just changed moves to the end: the most recent tension is listed last.
-            if let Some(i) = groups.iter().position(|(g, _)| entity_key(g) == entity_key(named)) {
-                let g = groups.remove(i);
-                groups.push(g);
-            }
-        }
-
-        if !recurring {
+        let key = entity_key(branch);
+        let known = sig.iter().position(|(k, _)| entity_key(k) == key);
+        let was_also = also.iter().any(|a| entity_key(a) == key);
+        if !(raw.len() >= 2 || inference.is_some() || known.is_some() || was_also) {
             if !was_also {
                 also.push((*branch).to_string());
             }
             continue;
         }
-        also.retain(|a| entity_key(a) != entity_key(branch));
-        let prior_changes = groups
-            .iter()
-            .find(|(g, _)| entity_key(g) == entity_key(branch))
-            .map_or(0, |(_, b)| b.len());
-        let since = date_range(&raw).map(|(a, _)| a);
+        also.retain(|a| entity_key(a) != key);
         match known {
-            Some(i) => {
-                let flipped = sig[i].1.starts_with("previously");
-                if !flipped && changes > 0 && changes + prior_changes > CHANGES_TO_FLIP {
-                    let when = since.map(|d| format!(" (changed around {d})")).unwrap_or_default();
-                    sig[i].1 = format!(
-                        "previously {}; no longer the norm{when}",
-                        sig[i].1.trim_end_matches('.')
-                    );
+            // Tension that persists across two abstractions reorganises the habit's Σ bullet.
+            Some(i)
+                if had_tension.contains(&key)
+                    && is_disruptive(&groups, &key)
+                    && !sig[i].1.contains("; interrupted since ") =>
+            {
+                if let Some(fresh) = fresh_tension.get(&key) {
+                    let since = injury_date(&groups, &key).unwrap_or_else(|| fresh.clone());
+                    let since = if since.is_empty() {
+                        "recently".to_string()
+                    } else {
+                        since
+                    };
+                    sig[i].1 = format!("{}; interrupted since {since}", sig[i].1.trim_end_matches('.'));
                 }
             }
+            Some(_) => {}
             None => {
-                let trait_line = inference
-                    .and_then(|inf| {
-                        inf.text
-                            .lines()
-                            .find_map(|l| l.trim().strip_prefix("- Inferred Trait/Interest: ").map(str::to_string))
-                    })
-                    .or_else(|| {
-                        items
-                            .iter()
-                            .find(|e| {
-                                e.kind == EvidenceKind::Conclusion
-                                    && cues_of(lex, &e.text)
-                                        .iter()
-                                        .any(|c| matches!(c, Cue::Like | Cue::Habit))
-                            })
-                            .map(|e| clip(untagged(&e.text), 120))
-                    });
-                let mut text = match &since {
-                    Some(d) => format!("recurring since {d}"),
-                    None => "recurring".to_string(),
-                };
-                if let Some(t) = trait_line {
+                let since = date_range(&raw).map(|(a, _)| a);
+                let mut text = since.map_or_else(|| "recurring".to_string(), |d| format!("recurring since {d}"));
+                if let Some(t) = trait_of(lex, branch, inference.copied(), &items) {
                     text.push_str(&format!("; {t}"));
                 }
                 sig.push(((*branch).to_string(), text));
@@ -237,9 +268,14 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     }
     sig.truncate(MAX_SIGMA);
     for (_, bullets) in &mut groups {
-        let excess = bullets.len().saturating_sub(MAX_DELTA_PER_GROUP);
-        bullets.drain(..excess);
+        // Keep the weightiest tension, then the most recent.
+        let mut ranked: Vec<(usize, String)> = bullets.drain(..).enumerate().collect();
+        ranked.sort_by_key(|(i, b)| (std::cmp::Reverse(tension_rank(b)), std::cmp::Reverse(*i)));
+        ranked.truncate(MAX_DELTA_PER_GROUP);
+        ranked.sort_by_key(|(i, _)| *i);
+        *bullets = ranked.into_iter().map(|(_, b)| b).collect();
     }
+    groups.retain(|(_, b)| !b.is_empty());
     let excess = groups.len().saturating_sub(MAX_DELTA_GROUPS);
     groups.drain(..excess);
 
@@ -259,15 +295,70 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     }
     out.push_str("# Specific Domain Facts\n");
     for (label, bullets) in &groups {
-        if bullets.is_empty() {
-            continue;
-        }
         out.push_str(&format!("Regarding {label}:\n"));
         for b in bullets {
             out.push_str(&format!("- {b}\n"));
         }
     }
     out
+}
+
+/// Whether a branch's tension is strong enough to reorganise its Σ bullet: an injury, or
+/// repeated changes.
+fn is_disruptive(groups: &[(String, Vec<String>)], key: &str) -> bool {
+    groups
+        .iter()
+        .filter(|(g, _)| entity_key(g) == key)
+        .flat_map(|(_, b)| b)
+        .any(|b| cue_of(b) == Some(Cue::Injury))
+        || groups
+            .iter()
+            .filter(|(g, _)| entity_key(g) == key)
+            .flat_map(|(_, b)| b)
+            .filter(|b| cue_of(b) == Some(Cue::Change))
+            .count()
+            >= 3
+}
+
+/// The date of the injury behind a branch's tension, from its Δ bullet's "(YYYY-MM-DD)".
+fn injury_date(groups: &[(String, Vec<String>)], key: &str) -> Option<String> {
+    groups
+        .iter()
+        .filter(|(g, _)| entity_key(g) == key)
+        .flat_map(|(_, b)| b)
+        .find(|b| cue_of(b) == Some(Cue::Injury))
+        .and_then(|b| {
+            b.trim_end()
+                .strip_suffix(')')?
+                .rsplit_once('(')
+                .map(|(_, d)| d.to_string())
+        })
+}
+
+/// The positive trait a recurring branch is known by: an RK1 preference or habit inference, or
+/// a preference/habit conclusion.
+fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items: &[&EvidenceItem]) -> Option<String> {
+    let from_inference = inference.and_then(|inf| {
+        inf.text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("- Inferred Trait/Interest: "))
+            .find(|t| t.starts_with("enjoys") || t.starts_with("keeps a regular"))
+            .map(str::to_string)
+    });
+    from_inference.or_else(|| {
+        items
+            .iter()
+            .find(|e| {
+                e.kind == EvidenceKind::Conclusion
+                    && cues_of(lex, &e.text)
+                        .iter()
+                        .any(|c| matches!(c, Cue::Like | Cue::Habit))
+                    && lex
+                        .matches(&e.text)
+                        .any(|m| entity_key(&m.general) == entity_key(branch))
+            })
+            .map(|e| clip(untagged(&e.text), 120))
+    })
 }
 
 /// RK3: Macro-Law, Core Traits (children's Σ) and Restrictions and Guidelines (children's Δ).
@@ -278,10 +369,11 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
     for child in children {
         for line in child.sigma.lines().map(str::trim) {
             // Strip lower-tier structure: keep only the factual bullets.
-            if let Some(b) = line.strip_prefix("- ") {
-                if !traits.iter().any(|t| t == b) && traits.len() < MAX_RK3_TRAITS {
-                    traits.push(b.to_string());
-                }
+            if let Some(b) = line.strip_prefix("- ")
+                && !traits.iter().any(|t| t == b)
+                && traits.len() < MAX_RK3_TRAITS
+            {
+                traits.push(b.to_string());
             }
         }
         // RK2 output groups restrictions under "Regarding X:"; RK3 output already prefixes them.
@@ -328,3 +420,6 @@ fn join_names(names: &[&str]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -79,10 +79,10 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
                 generals.push(key);
             }
         }
-        if generals.is_empty() {
-            if let Some(activity) = unknown_activity(&sentence) {
-                generals.push(("Interests and Entertainment".into(), "Activities".into(), activity));
-            }
+        if generals.is_empty()
+            && let Some(activity) = unknown_activity(&sentence)
+        {
+            generals.push(("Interests and Entertainment".into(), "Activities".into(), activity));
         }
         let names = named_things(&sentence);
         for (i, (base, sub, general)) in generals.iter().enumerate() {

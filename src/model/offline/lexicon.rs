@@ -201,11 +201,11 @@ impl Lexicon {
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
         {
-            if let Some((kind, phrase)) = line.split_once('\t') {
-                if let Some(cue) = Cue::parse(kind.trim()) {
-                    lex.cue_matcher.add(phrase.trim(), lex.cues.len());
-                    lex.cues.push(cue);
-                }
+            if let Some((kind, phrase)) = line.split_once('\t')
+                && let Some(cue) = Cue::parse(kind.trim())
+            {
+                lex.cue_matcher.add(phrase.trim(), lex.cues.len());
+                lex.cues.push(cue);
             }
         }
         lex

@@ -52,7 +52,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     let mut base = Vec::new();
     let mut salient = Vec::new();
     for (_, sentence, cues, topics) in &scored {
-        if cues.is_empty() && *topics == 0 {
+        if (cues.is_empty() && *topics == 0) || !is_about_self(sentence) {
             continue;
         }
         let text = clip(&third_person(sentence, person), 240);
@@ -123,4 +123,21 @@ pub fn untagged(conclusion: &str) -> &str {
         Some((_, rest)) => rest,
         None => conclusion,
     }
+}
+
+/// Whether a sentence speaks about its speaker: a first-person word, or at least no "you"
+/// (remarks about the other person, "must have been hard for you", are not conclusions about the speaker).
+fn is_about_self(sentence: &str) -> bool {
+    let mut second = false;
+    for w in crate::text::words(sentence) {
+        match w.as_str() {
+            "i" | "i'm" | "i've" | "i'll" | "i'd" | "my" | "me" | "mine" | "myself" | "we" | "our" | "we're"
+            | "we've" | "us" => {
+                return true;
+            }
+            "you" | "your" | "you're" | "you've" | "yours" | "you'll" => second = true,
+            _ => {}
+        }
+    }
+    !second
 }

@@ -1,0 +1,192 @@
+//! Pure tests of the fold: the score rule, RK1/RK2 resets, dirty flags and approval semantics.
+
+use super::*;
+use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+
+fn graph() -> Memory {
+    let mut m = Memory::new();
+    for e in [
+        Event::ThresholdsChanged {
+            theta_inf: 2,
+            theta_sum: 3,
+        },
+        Event::PersonTracked {
+            name: "Alex".into(),
+            speaker: "user".into(),
+        },
+        Event::ConceptAdded {
+            name: "Fitness".into(),
+            level: Level::Abstract,
+            parent: ConceptId(2),
+        },
+        Event::ConceptAdded {
+            name: "Running".into(),
+            level: Level::General,
+            parent: ConceptId(12),
+        },
+        Event::RelationAdded {
+            source: ConceptId(12),
+            target: ConceptId(13),
+        },
+    ] {
+        m.apply(&e);
+    }
+    m
+}
+
+fn episode(m: &mut Memory) -> EpisodeId {
+    m.apply(&Event::EpisodeRecorded {
+        person: ConceptId(0),
+        turns: vec![],
+        fact: "ran".into(),
+        base_conclusions: vec![],
+        salient_conclusions: vec![],
+        time: None,
+        session: 1,
+    });
+    EpisodeId(u32::try_from(m.episodes.len() - 1).unwrap())
+}
+
+fn mention(m: &mut Memory) {
+    let e = episode(m);
+    m.apply(&Event::MentionRecorded {
+        relation: RelationId(0),
+        episode: e,
+        label: "user runs".into(),
+    });
+}
+
+fn profile(sigma: &str) -> Abstraction {
+    Abstraction::Profile {
+        sigma: sigma.into(),
+        delta: String::new(),
+    }
+}
+
+fn trigger() -> Trigger {
+    Trigger {
+        counter: "score".into(),
+        value: 3,
+        threshold: 3,
+    }
+}
+
+#[test]
+fn mentions_feed_the_relation_and_its_owner_concept() {
+    let mut m = graph();
+    assert_eq!(m.concept(ConceptId(12)).name, "Fitness");
+    mention(&mut m);
+    assert_eq!(m.relation(RelationId(0)).mentions, 1);
+    assert_eq!(m.concept(ConceptId(12)).score, 1);
+    assert!(m.due_relations().is_empty());
+    mention(&mut m);
+    assert_eq!(m.due_relations(), vec![RelationId(0)]);
+}
+
+#[test]
+fn rk1_resets_the_counter_and_hands_its_summary_to_the_owner() {
+    let mut m = graph();
+    mention(&mut m);
+    mention(&mut m);
+    m.apply(&Event::OperatorFired {
+        operator: Operator::Rk1,
+        target: "Fitness → Running".into(),
+        subject: Subject::Relation(RelationId(0)),
+        trigger: Trigger {
+            counter: "mentions".into(),
+            value: 2,
+            threshold: 2,
+        },
+        before: Abstraction::Summary { summary: String::new() },
+        after: Abstraction::Summary {
+            summary: "runs often".into(),
+        },
+        evidence: vec![],
+    });
+    let r = m.relation(RelationId(0));
+    assert_eq!((r.mentions, r.total_mentions, r.buffer.len()), (0, 2, 0));
+    assert!(m.due_relations().is_empty());
+    let owner = m.concept(ConceptId(12));
+    assert_eq!(owner.score, 2, "an inference adds evidence, not score");
+    assert!(
+        owner
+            .buffer
+            .last()
+            .is_some_and(|e| e.inference && e.text == "runs often")
+    );
+}
+
+#[test]
+fn rk2_consumes_the_score_and_dirties_the_parent() {
+    let mut m = graph();
+    for _ in 0..3 {
+        mention(&mut m);
+    }
+    assert_eq!(m.due_concepts(), vec![ConceptId(12)]);
+    m.apply(&Event::OperatorFired {
+        operator: Operator::Rk2,
+        target: "Fitness".into(),
+        subject: Subject::Concept(ConceptId(12)),
+        trigger: trigger(),
+        before: Abstraction::empty_profile(),
+        after: profile("- Running: recurring"),
+        evidence: vec![],
+    });
+    let c = m.concept(ConceptId(12));
+    assert_eq!(
+        (c.score, c.buffer.len(), c.sigma.as_str()),
+        (0, 0, "- Running: recurring")
+    );
+    assert!(m.due_concepts().is_empty());
+    assert_eq!(m.dirty_concepts(), vec![ConceptId(2)], "the base concept above Fitness");
+}
+
+#[test]
+fn a_proposal_changes_nothing_until_approved_and_rejection_consumes_it() {
+    let mut m = graph();
+    for _ in 0..3 {
+        mention(&mut m);
+    }
+    let propose = |id| Event::AbstractionProposed {
+        proposal: ProposalId(id),
+        operator: Operator::Rk2,
+        target: "Fitness".into(),
+        concept: ConceptId(12),
+        trigger: trigger(),
+        before: Abstraction::empty_profile(),
+        after: profile("- Running: recurring"),
+        evidence: vec![],
+        consumed: 3,
+    };
+    m.apply(&propose(0));
+    assert_eq!(m.concept(ConceptId(12)).sigma, "");
+    assert_eq!(m.concept(ConceptId(12)).pending, Some(ProposalId(0)));
+    assert!(m.due_concepts().is_empty(), "a pending concept is not proposed twice");
+    let mut approved = m.clone();
+    approved.apply(&Event::AbstractionApproved {
+        proposal: ProposalId(0),
+    });
+    assert_eq!(approved.concept(ConceptId(12)).sigma, "- Running: recurring");
+    assert_eq!(approved.concept(ConceptId(12)).score, 0);
+    assert_eq!(approved.dirty_concepts(), vec![ConceptId(2)]);
+    m.apply(&Event::AbstractionRejected {
+        proposal: ProposalId(0),
+    });
+    let c = m.concept(ConceptId(12));
+    assert_eq!((c.sigma.as_str(), c.score, c.pending), ("", 0, None));
+    assert!(m.dirty_concepts().is_empty());
+}
+
+#[test]
+fn a_checkpoint_round_trip_keeps_the_indexes() {
+    let mut m = graph();
+    for _ in 0..3 {
+        mention(&mut m);
+    }
+    let json = serde_json::to_string(&m).unwrap();
+    let mut back: Memory = serde_json::from_str(&json).unwrap();
+    back.rebuild_index();
+    assert_eq!(back, m);
+    assert_eq!(back.find_relation(ConceptId(12), ConceptId(13)), Some(RelationId(0)));
+    assert_eq!(back.person_for("user"), Some(ConceptId(0)));
+}
