@@ -143,7 +143,7 @@ fn main() {
     let mut c = Criterion::default()
         .configure_from_args()
         .sample_size(10)
-        .measurement_time(Duration::from_secs(20));
+        .measurement_time(Duration::from_secs(30));
     let mut group = c.benchmark_group("ingest");
     group.throughput(Throughput::Elements(turns.len() as u64));
     group.bench_function("locomo-dev", |b| {
