@@ -77,12 +77,15 @@ impl Engine {
     }
 
     /// Ingests one turn as one step: track its speaker, record it, cut and synthesise
-    /// segments, then run every due operator.
+    /// segments, then run every due operator. In a fresh log the thresholds are recorded first
+    /// (their own step), and their record is returned too, so callers see every appended event.
     pub fn ingest(&mut self, turn: &TurnInput, user_name: &str) -> Result<Vec<EventRecord>> {
-        if self.log.head().0 == 0 {
-            self.set_thresholds(self.memory.thresholds)?;
-        }
-        self.run(|step| {
+        let mut records = if self.log.head().0 == 0 {
+            self.set_thresholds(self.memory.thresholds)?
+        } else {
+            Vec::new()
+        };
+        records.extend(self.run(|step| {
             if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
                 let name = if turn.speaker == "user" {
                     user_name.to_string()
@@ -104,7 +107,8 @@ impl Engine {
             });
             ingest::close_due_segments(step);
             operators::run_due(step);
-        })
+        })?);
+        Ok(records)
     }
 
     /// Closes the open segment (the input ended) and runs what became due.
@@ -154,7 +158,7 @@ impl Engine {
     /// Reverts the abstraction applied at `seq` (an RK2/RK3 firing or an approval), restoring the
     /// concept's Σ/Δ from before it. Refused when the concept has changed since.
     pub fn revert(&mut self, seq: Seq) -> Result<Vec<EventRecord>> {
-        let record = self.log.event(seq)?;
+        let record = self.event_on_branch(seq)?;
         let (concept, operator, before, after) = match record.event {
             Event::OperatorFired {
                 subject: Subject::Concept(c),
@@ -194,8 +198,20 @@ impl Engine {
         })
     }
 
-    fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
+    /// An event of the current branch. Proposal ids restart on every branch, so an event of an
+    /// abandoned branch could name a different proposal (or concept) here: refuse it.
+    fn event_on_branch(&self, seq: Seq) -> Result<EventRecord> {
         let record = self.log.event(seq)?;
+        if !self.log.is_ancestor(seq, self.log.head()) {
+            return Err(Error::Refused(format!(
+                "{seq} is on another branch; roll back to it (or after it) first"
+            )));
+        }
+        Ok(record)
+    }
+
+    fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
+        let record = self.event_on_branch(seq)?;
         let Event::AbstractionProposed { proposal, .. } = record.event else {
             return Err(Error::Refused(format!(
                 "{seq} is a {} event, not a proposal",

@@ -10,11 +10,20 @@ pub const CURRENT_VERSION: u32 = 1;
 
 /// Encodes an event as `(kind, version, body)`; the body holds the fields without the `kind` tag.
 pub fn encode(event: &Event) -> Result<(&'static str, u32, String), Error> {
+    let kind = event.kind();
+    // Fast path: serde writes an internally tagged enum's tag first, so the body is the JSON
+    // text with `"kind":"…"` cut out; no intermediate `Value` tree for every appended event.
+    let text = serde_json::to_string(event).map_err(|e| Error::Codec(e.to_string()))?;
+    let tag = format!("{{\"kind\":\"{kind}\"");
+    if let Some(rest) = text.strip_prefix(&tag) {
+        let rest = rest.strip_prefix(',').unwrap_or(rest);
+        return Ok((kind, CURRENT_VERSION, format!("{{{rest}")));
+    }
     let mut value = serde_json::to_value(event).map_err(|e| Error::Codec(e.to_string()))?;
     if let Some(obj) = value.as_object_mut() {
         obj.remove("kind");
     }
-    Ok((event.kind(), CURRENT_VERSION, value.to_string()))
+    Ok((kind, CURRENT_VERSION, value.to_string()))
 }
 
 /// Decodes a stored event. Unknown kinds and future versions are errors, never guesses.

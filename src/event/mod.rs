@@ -387,18 +387,28 @@ impl Event {
 }
 
 impl EventRecord {
-    /// The scripting form: `seq`, `parent`, `kind`, then the event's own fields.
+    /// The scripting form: `seq`, `parent`, `kind`, then the event's own fields. An event field
+    /// that shares a name with the record's (`concept_added`'s `parent`) is prefixed with the
+    /// kind's first word (`concept_parent`), so it never hides the record's `parent`.
     #[must_use]
     pub fn to_json(&self) -> serde_json::Value {
         let mut value = serde_json::to_value(&self.event).unwrap_or(serde_json::Value::Null);
         if let serde_json::Value::Object(obj) = &mut value {
+            let kind = self.event.kind();
+            let prefix = kind.split('_').next().unwrap_or(kind);
             let mut out = serde_json::Map::new();
             out.insert("seq".into(), self.seq.0.into());
             out.insert("parent".into(), self.parent.0.into());
-            out.insert("kind".into(), self.event.kind().into());
+            out.insert("kind".into(), kind.into());
             for (k, v) in std::mem::take(obj) {
-                if k != "kind" {
-                    out.insert(k, v);
+                match k.as_str() {
+                    "kind" => {}
+                    "seq" | "parent" => {
+                        out.insert(format!("{prefix}_{k}"), v);
+                    }
+                    _ => {
+                        out.insert(k, v);
+                    }
                 }
             }
             return serde_json::Value::Object(out);

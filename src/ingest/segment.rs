@@ -11,7 +11,9 @@ use crate::ids::TurnId;
 use crate::memory::{Memory, Turn};
 use crate::model::offline::Lexicon;
 use crate::text::content_words;
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// Longest segment, in turns.
 pub const MAX_TURNS: usize = 8;
@@ -22,6 +24,9 @@ pub const MAX_GAP_SECS: i64 = 30 * 60;
 #[must_use]
 pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)> {
     let open: Vec<&Turn> = memory.open_segment.iter().map(|t| &memory.turns[t.index()]).collect();
+    // Each turn's words and lexicon concepts, looked up at most once per call: a turn takes part
+    // in up to four topic comparisons, and lexicon matching is the costly part of the scan.
+    let mut features: Vec<Option<Rc<Features>>> = open.iter().map(|_| None).collect();
     for i in 1..open.len() {
         let (prev, next) = (open[i - 1], open[i]);
         if next.session != prev.session {
@@ -35,26 +40,64 @@ pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)
         if i >= MAX_TURNS {
             return Some((i, CutReason::MaxLength));
         }
-        if i >= 2 && next.speaker != "assistant" && is_topic_shift(&open[i.saturating_sub(3)..i], next, lexicon) {
+        if i >= 2 && next.speaker != "assistant" && is_topic_shift(&open, &mut features, i, lexicon) {
             return Some((i, CutReason::TopicShift));
         }
     }
     None
 }
 
-fn is_topic_shift(recent: &[&Turn], next: &Turn, lexicon: &Lexicon) -> bool {
-    let next_words: BTreeSet<String> = content_words(&next.text).into_iter().collect();
-    let next_concepts: BTreeSet<&str> = lexicon.matches(&next.text).map(|e| e.base.as_str()).collect();
-    if next_concepts.is_empty() {
-        return false;
+/// What topic comparison needs of a turn.
+struct Features {
+    words: BTreeSet<String>,
+    concepts: BTreeSet<String>,
+}
+
+/// Texts whose features were computed lately, per lexicon. A turn stays in the open segment for
+/// several steps and every step rescans it, so without this memo lexicon matching of the same
+/// texts dominated ingest time. A pure function's memo: it never changes a cut.
+type Memo = HashMap<(usize, String), Rc<Features>>;
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
+}
+
+/// Entries kept before the memo starts over (segments hold at most [`MAX_TURNS`] turns).
+const MEMO_CAPACITY: usize = 256;
+
+fn features(turn: &Turn, lexicon: &Lexicon) -> Rc<Features> {
+    let key = (std::ptr::from_ref(lexicon) as usize, turn.text.clone());
+    MEMO.with_borrow_mut(|memo| {
+        if let Some(f) = memo.get(&key) {
+            return Rc::clone(f);
+        }
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        let f = Rc::new(Features {
+            words: content_words(&turn.text).into_iter().collect(),
+            concepts: lexicon.matches(&turn.text).map(|e| e.base.clone()).collect(),
+        });
+        memo.insert(key, Rc::clone(&f));
+        f
+    })
+}
+
+/// Whether turn `i` shares no word and no lexicon concept with the (up to) three turns before it.
+fn is_topic_shift(open: &[&Turn], cache: &mut [Option<Rc<Features>>], i: usize, lexicon: &Lexicon) -> bool {
+    let recent = i.saturating_sub(3)..i;
+    for j in std::iter::once(i).chain(recent.clone()) {
+        let f = cache[j].get_or_insert_with(|| features(open[j], lexicon));
+        if j == i && f.concepts.is_empty() {
+            return false;
+        }
     }
-    let mut seg_words = BTreeSet::new();
-    let mut seg_concepts = BTreeSet::new();
-    for t in recent {
-        seg_words.extend(content_words(&t.text));
-        seg_concepts.extend(lexicon.matches(&t.text).map(|e| e.base.as_str()));
-    }
-    !seg_concepts.is_empty() && seg_concepts.is_disjoint(&next_concepts) && seg_words.is_disjoint(&next_words)
+    let Some(next) = cache[i].as_ref() else { return false };
+    let recent: Vec<&Features> = cache[recent].iter().flatten().map(|f| &**f).collect();
+    let seg_concepts = recent.iter().any(|f| !f.concepts.is_empty());
+    seg_concepts
+        && recent.iter().all(|f| f.concepts.is_disjoint(&next.concepts))
+        && recent.iter().all(|f| f.words.is_disjoint(&next.words))
 }
 
 /// The turns of the open segment, whole.

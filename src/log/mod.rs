@@ -16,7 +16,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// Events between checkpoints.
+/// Events between checkpoints, unless [`Log::open_with`] asks for another interval.
 pub const CHECKPOINT_INTERVAL: u64 = 1000;
 
 /// An open event log.
@@ -26,11 +26,19 @@ pub struct Log {
     /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
     parents: Vec<Seq>,
     checkpoints: BTreeSet<Seq>,
+    interval: u64,
 }
 
 impl Log {
     /// Opens (creating if needed) a log file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self> {
+        Self::open_with(path, CHECKPOINT_INTERVAL)
+    }
+
+    /// Like [`Log::open`], checkpointing every `interval` events (at least 1). Tests use a small
+    /// interval so seeks cross many checkpoints; the interval only decides where new checkpoints
+    /// go, so a file may be reopened with another.
+    pub fn open_with(path: &Path, interval: u64) -> Result<Self> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Io {
                 path: dir.display().to_string(),
@@ -65,6 +73,7 @@ impl Log {
             path: path.to_path_buf(),
             parents,
             checkpoints,
+            interval: interval.max(1),
         })
     }
 
@@ -96,6 +105,20 @@ impl Log {
     #[must_use]
     pub fn parent_of(&self, seq: Seq) -> Option<Seq> {
         self.parents.get(seq.index()).copied()
+    }
+
+    /// Whether `ancestor` is on the chain of `seq` (a seq is its own ancestor). Parents always
+    /// have smaller seqs, so the walk stops as soon as it passes below `ancestor`.
+    #[must_use]
+    pub fn is_ancestor(&self, ancestor: Seq, seq: Seq) -> bool {
+        if !self.contains(ancestor) || !self.contains(seq) {
+            return false;
+        }
+        let mut cur = seq;
+        while cur > ancestor {
+            cur = self.parents[cur.index()];
+        }
+        cur == ancestor
     }
 
     /// The ancestor chain of `seq`, oldest first, excluding 0.
@@ -146,7 +169,7 @@ impl Log {
             }
         }
         let end = Seq(start.0 + events.len() as u64);
-        let checkpoint = end.0 / CHECKPOINT_INTERVAL > start.0 / CHECKPOINT_INTERVAL;
+        let checkpoint = end.0 / self.interval > start.0 / self.interval;
         if checkpoint {
             let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
             tx.execute(
@@ -205,15 +228,22 @@ impl Log {
             Memory::new()
         };
         pending.reverse();
-        if let (Some(first), Some(last)) = (pending.first(), pending.last()) {
-            let wanted: BTreeSet<Seq> = pending.iter().copied().collect();
-            for r in self.range(*first.min(last), *last)? {
-                if wanted.contains(&r.seq) {
-                    memory.apply(&r.event);
-                }
+        // The chain ascends; read it as runs of consecutive seqs, so a chain that jumps over an
+        // abandoned branch never reads that branch's events.
+        let mut rest = pending.as_slice();
+        while let Some(first) = rest.first() {
+            let run = rest.windows(2).take_while(|w| w[1].0 == w[0].0 + 1).count() + 1;
+            for r in self.range(*first, rest[run - 1])? {
+                memory.apply(&r.event);
             }
+            rest = &rest[run..];
         }
         Ok(memory)
+    }
+
+    /// The seqs that hold a checkpoint, ascending.
+    pub fn checkpoints(&self) -> impl Iterator<Item = Seq> + '_ {
+        self.checkpoints.iter().copied()
     }
 
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
