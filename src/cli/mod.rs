@@ -6,6 +6,8 @@ mod control;
 mod log;
 mod replay;
 mod show;
+#[cfg(feature = "tui")]
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -25,6 +27,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Open the inspector (the default with no subcommand).
+    #[cfg(feature = "tui")]
+    Tui(tui::Args),
     /// Ingest a session file (or a LoCoMo file) without the interface, printing operator firings.
     Replay(replay::Args),
     /// Print the event log.
@@ -45,7 +50,12 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        #[cfg(feature = "tui")]
+        None => tui::run(&cli.shared, &tui::Args::default()),
+        #[cfg(not(feature = "tui"))]
         None => replay::demo(&cli.shared),
+        #[cfg(feature = "tui")]
+        Some(Command::Tui(args)) => tui::run(&cli.shared, &args),
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
         Some(Command::Log(args)) => log::run(&cli.shared, &args),
         Some(Command::Show(args)) => show::run(&cli.shared, &args),

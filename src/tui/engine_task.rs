@@ -1,0 +1,205 @@
+//! The engine task: a dedicated thread that alone owns the [`Engine`] (its SQLite connection and
+//! its synchronous model), so a slow model call never blocks input or drawing. Requests come in
+//! on a channel; appended records, streamed tokens and outcomes go back as [`EngineUpdate`]s.
+
+use super::command::EngineRequest;
+use super::msg::{EngineUpdate, RequestId};
+use rgmem::Engine;
+use rgmem::memory::{Level, Memory};
+use rgmem::model::{ModelRequest, Task};
+use rgmem::session::TurnInput;
+use std::sync::mpsc;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Context items handed to the answer model.
+const CONTEXT_LINES: usize = 60;
+
+/// The runtime's end of the engine thread.
+pub struct EngineHandle {
+    requests: mpsc::Sender<EngineRequest>,
+    /// Updates from the engine.
+    pub updates: tokio::sync::mpsc::UnboundedReceiver<EngineUpdate>,
+}
+
+impl EngineHandle {
+    /// Queues a request; a stopped engine thread is reported as an error update by the caller.
+    pub fn send(&self, request: EngineRequest) -> bool {
+        self.requests.send(request).is_ok()
+    }
+}
+
+/// Starts the engine thread; it first reports the whole log as `Loaded`.
+pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
+    let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
+    let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::Builder::new()
+        .name("rgmem-engine".into())
+        .spawn(move || run(engine, &req_rx, &up_tx))?;
+    Ok(EngineHandle {
+        requests: req_tx,
+        updates: up_rx,
+    })
+}
+
+fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &UnboundedSender<EngineUpdate>) {
+    let loaded = match engine.log().all() {
+        Ok(records) => EngineUpdate::Loaded {
+            records,
+            approve: engine.approve_mode(),
+        },
+        Err(e) => EngineUpdate::Done {
+            id: None,
+            error: Some(format!("reading the log: {e}")),
+            notice: None,
+        },
+    };
+    if updates.send(loaded).is_err() {
+        return;
+    }
+    while let Ok(request) = requests.recv() {
+        handle(&mut engine, request, &mut |u| {
+            let _ = updates.send(u);
+        });
+    }
+}
+
+/// Performs one request, reporting through `send`. Synchronous, so tests can drive it directly.
+pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(EngineUpdate)) {
+    let chat_id = match &request {
+        EngineRequest::Chat { id, .. } => Some(*id),
+        _ => None,
+    };
+    let (error, notice) = match perform(engine, request, send) {
+        Ok(notice) => (None, notice),
+        Err(e) => (Some(e.to_string()), None),
+    };
+    send(EngineUpdate::Done {
+        id: chat_id,
+        error,
+        notice,
+    });
+}
+
+fn perform(
+    engine: &mut Engine,
+    request: EngineRequest,
+    send: &mut dyn FnMut(EngineUpdate),
+) -> rgmem::Result<Option<String>> {
+    // `Engine::ingest` records the thresholds of a fresh log itself but returns only the turn's
+    // records; record them here so the app sees every seq.
+    if matches!(request, EngineRequest::Ingest { .. } | EngineRequest::Chat { .. }) && engine.log().head().0 == 0 {
+        let first = engine.set_thresholds(engine.memory().thresholds)?;
+        send(EngineUpdate::Appended(first));
+    }
+    let records = match request {
+        EngineRequest::Ingest { turn, user } => engine.ingest(&turn, &user)?,
+        EngineRequest::Finish => engine.finish()?,
+        EngineRequest::SetThresholds(t) => {
+            let mut records = engine.set_thresholds(t)?;
+            records.extend(engine.run_due()?);
+            records
+        }
+        EngineRequest::Rollback(to) => engine.rollback(to)?,
+        EngineRequest::SetApprove(on) => {
+            engine.set_approve(on);
+            Vec::new()
+        }
+        EngineRequest::Approve(seq) => engine.approve(seq)?,
+        EngineRequest::Reject(seq) => engine.reject(seq)?,
+        EngineRequest::Revert(seq) => engine.revert(seq)?,
+        EngineRequest::Export(path) => {
+            let n = export(engine.memory(), &path)?;
+            return Ok(Some(format!("exported {n} turns to {}", path.display())));
+        }
+        EngineRequest::Chat { id, text, user } => {
+            chat(engine, id, &text, &user, send)?;
+            Vec::new()
+        }
+    };
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
+    Ok(None)
+}
+
+/// Ingests the user's message, then streams an answer built from the memory. The assistant's
+/// reply is ingested only when the app accepts it (a cancelled reply never reaches the memory).
+fn chat(
+    engine: &mut Engine,
+    id: RequestId,
+    text: &str,
+    user: &str,
+    send: &mut dyn FnMut(EngineUpdate),
+) -> rgmem::Result<()> {
+    let m = engine.memory();
+    let turn = TurnInput {
+        speaker: "user".into(),
+        text: text.to_string(),
+        time: None,
+        session: m.turns.last().map_or(1, |t| t.session),
+        index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+        source_ref: None,
+    };
+    let records = engine.ingest(&turn, user)?;
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
+    let request = ModelRequest::new(Task::Answer {
+        person: user.to_string(),
+        context: answer_context(engine.memory()),
+        question: text.to_string(),
+    });
+    let completion = engine
+        .model_mut()
+        .complete_streaming(&request, &mut |token| {
+            send(EngineUpdate::Token {
+                id,
+                text: token.to_string(),
+            });
+        })
+        .map_err(|e| rgmem::Error::Refused(format!("the model did not answer: {e}")))?;
+    send(EngineUpdate::Replied {
+        id,
+        text: completion.reply,
+    });
+    Ok(())
+}
+
+/// The context an answer is built from: Σ/Δ of the abstract concepts, relation summaries and the
+/// latest episodes. The one place to swap in L2 retrieval when it lands.
+#[must_use]
+pub fn answer_context(memory: &Memory) -> String {
+    let mut lines = Vec::new();
+    for c in memory.concepts.iter().filter(|c| c.level.is_abstract() && c.level != Level::Root) {
+        for text in [&c.sigma, &c.delta] {
+            lines.extend(text.lines().map(|l| format!("{}: {l}", c.name)));
+        }
+    }
+    for r in memory.relations.iter().filter(|r| !r.summary.is_empty()) {
+        lines.extend(r.summary.lines().take(1).map(|l| format!("{}: {l}", memory.relation_name(r.id))));
+    }
+    for e in memory.episodes.iter().rev().take(CONTEXT_LINES / 2) {
+        lines.push(format!("- {}", e.fact));
+        lines.extend(e.base_conclusions.iter().map(|c| format!("- {c}")));
+    }
+    lines.truncate(CONTEXT_LINES * 4);
+    lines.join("\n")
+}
+
+/// Writes the turns at head as a session file; returns how many.
+fn export(memory: &Memory, path: &std::path::Path) -> rgmem::Result<usize> {
+    use std::fmt::Write as _;
+    let mut out = String::from("{\"rgmem_session\": 1, \"title\": \"exported from the inspector\"}\n");
+    for t in &memory.turns {
+        let mut obj = serde_json::json!({"speaker": t.speaker, "text": t.text, "session": t.session});
+        if let Some(time) = t.time {
+            obj["time"] = serde_json::Value::String(time.to_string());
+        }
+        let _ = writeln!(out, "{obj}");
+    }
+    std::fs::write(path, out).map_err(|source| rgmem::Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(memory.turns.len())
+}
