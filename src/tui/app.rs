@@ -6,7 +6,7 @@ mod actions;
 mod input;
 mod replay;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod views;
 
 pub use input::COMMANDS;

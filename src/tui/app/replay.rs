@@ -80,9 +80,9 @@ impl Replay {
         false
     }
 
-    /// "▶ 12/110 ×4" for the status bar.
+    /// "▶ file 12/110 speed 4" for the status bar (without the file name when narrow).
     #[must_use]
-    pub fn label(&self) -> String {
+    pub fn label(&self, with_name: bool) -> String {
         let state = if self.finished {
             "■"
         } else if self.playing {
@@ -90,7 +90,8 @@ impl Replay {
         } else {
             "⏸"
         };
-        format!("{state} {} {}/{} speed {}", self.name, self.next, self.turns.len(), self.speed + 1)
+        let name = if with_name { format!("{} ", self.name) } else { String::new() };
+        format!("{state} {name}{}/{} speed {}", self.next, self.turns.len(), self.speed + 1)
     }
 }
 

@@ -68,10 +68,10 @@ fn node_label(memory: &Memory, id: ConceptId, theme: Theme) -> Line<'static> {
         Level::Root => spans.push(Span::styled(" ·person", theme.dim)),
     }
     if c.dirty {
-        spans.push(Span::styled(" ●dirty", theme.warn));
+        spans.push(Span::styled(" ●", theme.warn));
     }
     if let Some(p) = c.pending {
-        spans.push(Span::styled(format!(" ◆pending {p}"), theme.warn));
+        spans.push(Span::styled(format!(" ◆{p}"), theme.warn));
     }
     Line::from(spans)
 }
@@ -86,7 +86,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
     };
     let memory = app.timeline.memory();
     let title = format!(
-        "Concept tree · {} concepts · θ_sum {}{}",
+        "Concept tree · {} · θ_sum {} · ●dirty ◆pending{}",
         memory.concepts.len(),
         memory.thresholds.theta_sum,
         if app.filter.is_empty() {
@@ -129,6 +129,12 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
             c.buffer.len(),
             c.level
         )));
+    }
+    if c.dirty {
+        lines.push(Line::styled("● dirty: a child's Σ/Δ changed; RK3 will flow it up", theme.warn));
+    }
+    if let Some(p) = c.pending {
+        lines.push(Line::styled(format!("◆ proposal {p} waits for approval"), theme.warn));
     }
     for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
         lines.push(Line::styled(format!("── {tag} ──"), theme.title));

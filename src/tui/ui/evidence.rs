@@ -10,8 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
-/// Cells of a gauge.
-const GAUGE: usize = 10;
+/// Cells of a gauge in a wide pane, and in a narrow one.
+const GAUGE_WIDE: usize = 10;
+const GAUGE_NARROW: usize = 5;
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
@@ -42,16 +43,17 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
 /// One counter: name, gauge, value/θ, and the reset when RK1 just fired.
 #[must_use]
 pub fn row_line(r: &EvidenceRow, width: usize, theme: Theme, blink_off: bool) -> Line<'static> {
+    let gauge = if width >= 56 { GAUGE_WIDE } else { GAUGE_NARROW };
     let theta = r.theta.max(1) as usize;
-    let filled = ((r.mentions as usize * GAUGE) / theta).min(GAUGE);
+    let filled = ((r.mentions as usize * gauge) / theta).min(gauge);
     let count = format!(" {}/{}", r.mentions, r.theta);
     let tail = match r.fired_at {
-        Some(v) => format!(" ⚡RK1 {v}→0"),
+        Some(v) => format!(" ↺ {v}→0"),
         None if r.mentions >= r.theta && r.mentions > 0 => " due".to_string(),
         None => format!(" Σ{}", r.total),
     };
-    let tail = format!("{tail:<9}");
-    let fixed = 2 + GAUGE + count.width() + tail.width() + 1;
+    let tail = format!("{tail:<7}");
+    let fixed = 2 + gauge + count.width() + tail.width() + 1;
     let name = clip(&r.name, width.saturating_sub(fixed).max(4));
     let pad = width.saturating_sub(fixed + name.width());
     let full = r.mentions >= r.theta && r.mentions > 0;
@@ -66,7 +68,7 @@ pub fn row_line(r: &EvidenceRow, width: usize, theme: Theme, blink_off: bool) ->
         Span::styled(name, name_style),
         Span::raw(" ".repeat(pad + 1)),
         Span::styled("█".repeat(filled), fill_style),
-        Span::styled("░".repeat(GAUGE - filled), theme.gauge_empty),
+        Span::styled("░".repeat(gauge - filled), theme.gauge_empty),
         Span::styled(count, if full { theme.gauge_full } else { ratatui::style::Style::new() }),
         Span::styled(tail, if r.fired_at.is_some() { theme.firing } else { theme.dim }),
     ])
