@@ -10,7 +10,7 @@ pub(crate) mod tests;
 mod views;
 
 pub use input::COMMANDS;
-pub use replay::{Replay, SPEEDS};
+pub use replay::Replay;
 pub use views::{ChatLine, EvidenceRow, Views};
 
 use super::action::Action;

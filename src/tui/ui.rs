@@ -231,3 +231,6 @@ pub fn clip(s: &str, width: usize) -> String {
     let cut = cut_at_width(s, width - 1);
     format!("{}…", &s[..cut])
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,7 @@
 //! `App::update` driven by messages alone: no terminal, no async. Engine requests are carried
 //! out synchronously by [`Harness`] through the same `engine_task::handle` the thread uses.
 
+use super::replay::SPEEDS;
 use super::*;
 use crate::tui::engine_task;
 use rgmem::Engine;

@@ -66,7 +66,7 @@ fn push_item(lines: &mut Vec<Line<'static>>, item: &ChatLine, width: usize, them
             }
         }
         ChatLine::Firing { text, .. } => {
-            for l in wrap(&format!("  ⚡ {text}"), width) {
+            for l in wrap(&format!("  ↯ {text}"), width) {
                 lines.push(Line::styled(l, theme.firing.patch(Style::new())));
             }
         }

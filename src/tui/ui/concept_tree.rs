@@ -86,9 +86,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
     };
     let memory = app.timeline.memory();
     let title = format!(
-        "Concept tree · {} · θ_sum {} · ●dirty ◆pending{}",
+        "Concept tree · {} · θ_sum {}{}{}",
         memory.concepts.len(),
         memory.thresholds.theta_sum,
+        if area.width >= 70 { " · ●dirty ◆pending" } else { "" },
         if app.filter.is_empty() {
             String::new()
         } else {

@@ -50,7 +50,7 @@ pub fn row_line(r: &EvidenceRow, width: usize, theme: Theme, blink_off: bool) ->
     let tail = match r.fired_at {
         Some(v) => format!(" ↺ {v}→0"),
         None if r.mentions >= r.theta && r.mentions > 0 => " due".to_string(),
-        None => format!(" Σ{}", r.total),
+        None => format!(" ×{}", r.total),
     };
     let tail = format!("{tail:<7}");
     let fixed = 2 + gauge + count.width() + tail.width() + 1;
@@ -59,8 +59,8 @@ pub fn row_line(r: &EvidenceRow, width: usize, theme: Theme, blink_off: bool) ->
     let full = r.mentions >= r.theta && r.mentions > 0;
     let fill_style = if full { theme.gauge_full } else { theme.gauge_fill };
     let (lead, name_style) = match r.fired_at {
-        Some(_) if !blink_off => ("⚡", theme.flash),
-        Some(_) => ("⚡", theme.firing),
+        Some(_) if !blink_off => ("↯", theme.flash),
+        Some(_) => ("↯", theme.firing),
         None => (" ", ratatui::style::Style::new()),
     };
     Line::from(vec![
