@@ -266,8 +266,14 @@ mod tests {
 
     #[test]
     fn a_changed_phrase_is_one_removed_run_then_one_added_run() {
-        let d = word_diff("- Fitness: lifts four days a week", "- Fitness: swims three times a week");
-        assert_eq!(render(&d), "- Fitness: [-lifts four days-] {+swims three times+} a week");
+        let d = word_diff(
+            "- Fitness: lifts four days a week",
+            "- Fitness: swims three times a week",
+        );
+        assert_eq!(
+            render(&d),
+            "- Fitness: [-lifts four days-] {+swims three times+} a week"
+        );
     }
 
     #[test]

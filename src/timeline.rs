@@ -152,7 +152,12 @@ impl Timeline {
         if seq == self.cursor {
             return;
         }
-        if seq == self.head() {
+        if self.parent_of(seq) == Some(self.cursor) {
+            // A step along the chain: one apply, no copy of the memory.
+            if let Some(r) = self.entries.get(seq.index() - 1) {
+                self.memory.apply(&r.event);
+            }
+        } else if seq == self.head() {
             self.memory = self.head_memory.clone();
         } else {
             self.memory = self.fold_to(seq, Some((self.cursor, &self.memory)));
@@ -193,10 +198,10 @@ impl Timeline {
         let mut pending = Vec::new();
         let mut cur = seq;
         let mut memory = loop {
-            if let Some((at, m)) = known {
-                if at == cur {
-                    break m.clone();
-                }
+            if let Some((at, m)) = known
+                && at == cur
+            {
+                break m.clone();
             }
             if cur.0 == 0 {
                 break Memory::new();

@@ -98,7 +98,9 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
 
     // Fastest speed, then play to the end.
     tmux.keys(">>>>>>> ");
-    tmux.wait_for("the replay to finish", |s| s.contains("■ strength_training_injury.jsonl 110/110"));
+    tmux.wait_for("the replay to finish", |s| {
+        s.contains("■ strength_training_injury.jsonl 110/110")
+    });
 
     // The last RK2 firing, from the log itself.
     let events: Vec<Value> = rgmem(&db, &["log", "--json"])
@@ -138,7 +140,10 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
     assert!(screen.contains("── Σ (") && screen.contains("── Δ ("), "{screen}");
     let after_sigma = rk2["after"]["sigma"].as_str().unwrap();
     let first_words: String = after_sigma.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-    assert!(screen.contains(&first_words), "the after-Σ ({first_words}) is shown:\n{screen}");
+    assert!(
+        screen.contains(&first_words),
+        "the after-Σ ({first_words}) is shown:\n{screen}"
+    );
 
     // The evidence pane shows the counters as they were at that seq, not at head.
     let then: Value = serde_json::from_str(&rgmem(&db, &["show", "--at", &seq.to_string(), "--json"])).unwrap();

@@ -3,12 +3,14 @@
 //! back as [`Command`]s for the runtime to perform.
 
 mod actions;
+mod chat;
 mod input;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;
 mod views;
 
+pub use chat::ChatState;
 pub use input::COMMANDS;
 pub use replay::Replay;
 pub use views::{ChatLine, EvidenceRow, Views};
@@ -16,7 +18,7 @@ pub use views::{ChatLine, EvidenceRow, Views};
 use super::action::Action;
 use super::command::{Command, EngineRequest};
 use super::keymap;
-use super::msg::{EngineUpdate, Msg, RequestId};
+use super::msg::{EngineUpdate, Msg};
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use rgmem::ids::Seq;
@@ -66,32 +68,6 @@ pub enum Confirm {
     Rollback(Seq),
     /// Revert the abstraction applied at this seq.
     Revert(Seq),
-}
-
-/// A chat reply being streamed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pending {
-    /// The request.
-    pub id: RequestId,
-    /// The reply so far.
-    pub text: String,
-}
-
-/// The chat's own state: input line, history and the reply in flight.
-#[derive(Debug, Clone, Default)]
-pub struct ChatState {
-    /// What is being typed.
-    pub input: String,
-    /// Sent messages, oldest first.
-    pub history: Vec<String>,
-    /// Position while browsing the history with ↑/↓.
-    pub history_pos: Option<usize>,
-    /// The reply in flight.
-    pub pending: Option<Pending>,
-    /// The last request id handed out.
-    pub last_id: u64,
-    /// Lines scrolled up from the bottom.
-    pub scroll: u16,
 }
 
 /// What the inspector is started with.
@@ -276,14 +252,24 @@ impl App {
             self.prompt_key(key, out);
             return;
         }
-        if let Some(action) = keymap::lookup(self.focus, key) {
-            if self.confirm.is_some() && !matches!(action, Action::ConfirmYes | Action::ConfirmNo | Action::Cancel) {
-                return;
+        if self.confirm.is_some() {
+            // A confirmation takes y / n / Esc whatever pane has focus, and nothing else.
+            let answer = match key.code {
+                KeyCode::Char('y' | 'Y') => Some(Action::ConfirmYes),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Action::ConfirmNo),
+                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Some(Action::Quit),
+                _ => None,
+            };
+            if let Some(action) = answer {
+                self.act(action, out);
             }
+            return;
+        }
+        if let Some(action) = keymap::lookup(self.focus, key) {
             self.act(action, out);
             return;
         }
-        if self.focus == Focus::Chat && self.confirm.is_none() {
+        if self.focus == Focus::Chat {
             self.chat_key(key, out);
         }
     }
@@ -370,22 +356,11 @@ impl App {
         out.push(Command::Engine(request));
     }
 
-    /// A turn typed or answered in the chat, numbered after the turns at head.
-    fn chat_turn(&self, speaker: &str, text: String) -> TurnInput {
-        let m = self.timeline.head_memory();
-        TurnInput {
-            speaker: speaker.into(),
-            text,
-            time: None,
-            session: m.turns.last().map_or(1, |t| t.session),
-            index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
-            source_ref: None,
-        }
-    }
-
     /// Rebuilds the pane contents after the cursor, the log or the filter changed.
     pub fn refresh(&mut self) {
-        let flashed = self.views.rebuild(&self.timeline, &self.filter, self.theme, self.proposal_index);
+        let flashed = self
+            .views
+            .rebuild(&self.timeline, &self.filter, self.theme, self.proposal_index);
         if flashed {
             self.flash_ticks = 6;
         }
@@ -436,66 +411,6 @@ impl App {
         } else {
             "live"
         }
-    }
-
-    fn chat_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
-        let chat = &mut self.chat;
-        match key.code {
-            KeyCode::Enter => {
-                let text = std::mem::take(&mut chat.input);
-                chat.history_pos = None;
-                self.submit_chat(text.trim().to_string(), out);
-            }
-            KeyCode::Backspace => {
-                chat.input.pop();
-            }
-            KeyCode::Up => {
-                let pos = chat.history_pos.map_or(chat.history.len(), |p| p).saturating_sub(1);
-                if let Some(h) = chat.history.get(pos) {
-                    chat.input = h.clone();
-                    chat.history_pos = Some(pos);
-                }
-            }
-            KeyCode::Down => match chat.history_pos {
-                Some(p) if p + 1 < chat.history.len() => {
-                    chat.history_pos = Some(p + 1);
-                    chat.input = chat.history[p + 1].clone();
-                }
-                Some(_) => {
-                    chat.history_pos = None;
-                    chat.input.clear();
-                }
-                None => {}
-            },
-            KeyCode::PageUp => chat.scroll = chat.scroll.saturating_add(5),
-            KeyCode::PageDown => chat.scroll = chat.scroll.saturating_sub(5),
-            KeyCode::Char(ch) if !key.modifiers.contains(KeyModifiers::CONTROL) => chat.input.push(ch),
-            _ => {}
-        }
-    }
-
-    fn submit_chat(&mut self, text: String, out: &mut Vec<Command>) {
-        if text.is_empty() {
-            return;
-        }
-        self.chat.history.push(text.clone());
-        if let Some(command) = text.strip_prefix(':') {
-            self.run_command(command, out);
-            return;
-        }
-        self.chat.last_id += 1;
-        let id = RequestId(self.chat.last_id);
-        self.chat.pending = Some(Pending { id, text: String::new() });
-        self.chat.scroll = 0;
-        self.follow = true;
-        self.engine(
-            out,
-            EngineRequest::Chat {
-                id,
-                text,
-                user: self.user.clone(),
-            },
-        );
     }
 }
 

@@ -170,13 +170,22 @@ fn chat(
 #[must_use]
 pub fn answer_context(memory: &Memory) -> String {
     let mut lines = Vec::new();
-    for c in memory.concepts.iter().filter(|c| c.level.is_abstract() && c.level != Level::Root) {
+    for c in memory
+        .concepts
+        .iter()
+        .filter(|c| c.level.is_abstract() && c.level != Level::Root)
+    {
         for text in [&c.sigma, &c.delta] {
             lines.extend(text.lines().map(|l| format!("{}: {l}", c.name)));
         }
     }
     for r in memory.relations.iter().filter(|r| !r.summary.is_empty()) {
-        lines.extend(r.summary.lines().take(1).map(|l| format!("{}: {l}", memory.relation_name(r.id))));
+        lines.extend(
+            r.summary
+                .lines()
+                .take(1)
+                .map(|l| format!("{}: {l}", memory.relation_name(r.id))),
+        );
     }
     for e in memory.episodes.iter().rev().take(CONTEXT_LINES / 2) {
         lines.push(format!("- {}", e.fact));

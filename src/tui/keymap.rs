@@ -106,43 +106,199 @@ use Context::{Always, Browse, Tree};
 
 /// The default keymap.
 pub const BINDINGS: &[Binding] = &[
-    b(Always, &[k(KeyCode::Tab)], "Tab", "focus the next pane", Action::FocusNext),
-    b(Always, &[k(KeyCode::BackTab)], "S-Tab", "focus the previous pane", Action::FocusPrev),
-    b(Always, &[k(KeyCode::Esc)], "Esc", "cancel: close popup or prompt, stop a reply", Action::Cancel),
+    b(
+        Always,
+        &[k(KeyCode::Tab)],
+        "Tab",
+        "focus the next pane",
+        Action::FocusNext,
+    ),
+    b(
+        Always,
+        &[k(KeyCode::BackTab)],
+        "S-Tab",
+        "focus the previous pane",
+        Action::FocusPrev,
+    ),
+    b(
+        Always,
+        &[k(KeyCode::Esc)],
+        "Esc",
+        "cancel: close popup or prompt, stop a reply",
+        Action::Cancel,
+    ),
     b(Always, &[ctrl('c')], "C-c", "quit", Action::Quit),
-    b(Always, &[k(KeyCode::F(1))], "F1", "show or hide this help", Action::ToggleHelp),
+    b(
+        Always,
+        &[k(KeyCode::F(1))],
+        "F1",
+        "show or hide this help",
+        Action::ToggleHelp,
+    ),
     b(Browse, &[c('q')], "q", "quit (the terminal is restored)", Action::Quit),
     b(Browse, &[c('?')], "?", "show or hide this help", Action::ToggleHelp),
-    b(Browse, &[c('m')], "m", "maximise the focused pane, or restore", Action::ToggleMaximise),
-    b(Browse, &[k(KeyCode::Left), c('h')], "← h", "step one event back", Action::StepBack),
-    b(Browse, &[k(KeyCode::Right), c('l')], "→ l", "step one event forward", Action::StepForward),
-    b(Browse, &[c('[')], "[", "jump to the previous operator firing", Action::PrevFiring),
-    b(Browse, &[c(']')], "]", "jump to the next operator firing", Action::NextFiring),
-    b(Browse, &[c('f'), k(KeyCode::End), c('G')], "f End G", "go to head and follow", Action::FollowHead),
-    b(Browse, &[k(KeyCode::Home), c('g')], "Home g", "go to seq 0, the empty memory", Action::GoStart),
-    b(Browse, &[k(KeyCode::Up), c('k')], "↑ k", "move up (timeline: one event back)", Action::Up),
-    b(Browse, &[k(KeyCode::Down), c('j')], "↓ j", "move down (timeline: one event forward)", Action::Down),
-    b(Browse, &[k(KeyCode::PageUp)], "PgUp", "scroll a page up", Action::PageUp),
-    b(Browse, &[k(KeyCode::PageDown)], "PgDn", "scroll a page down", Action::PageDown),
-    b(Browse, &[c('r')], "r", "roll back to the cursor (asks first)", Action::Rollback),
+    b(
+        Browse,
+        &[c('m')],
+        "m",
+        "maximise the focused pane, or restore",
+        Action::ToggleMaximise,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::Left), c('h')],
+        "← h",
+        "step one event back",
+        Action::StepBack,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::Right), c('l')],
+        "→ l",
+        "step one event forward",
+        Action::StepForward,
+    ),
+    b(
+        Browse,
+        &[c('[')],
+        "[",
+        "jump to the previous operator firing",
+        Action::PrevFiring,
+    ),
+    b(
+        Browse,
+        &[c(']')],
+        "]",
+        "jump to the next operator firing",
+        Action::NextFiring,
+    ),
+    b(
+        Browse,
+        &[c('f'), k(KeyCode::End), c('G')],
+        "f End G",
+        "go to head and follow",
+        Action::FollowHead,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::Home), c('g')],
+        "Home g",
+        "go to seq 0, the empty memory",
+        Action::GoStart,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::Up), c('k')],
+        "↑ k",
+        "move up (timeline: one event back)",
+        Action::Up,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::Down), c('j')],
+        "↓ j",
+        "move down (timeline: one event forward)",
+        Action::Down,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::PageUp)],
+        "PgUp",
+        "scroll a page up",
+        Action::PageUp,
+    ),
+    b(
+        Browse,
+        &[k(KeyCode::PageDown)],
+        "PgDn",
+        "scroll a page down",
+        Action::PageDown,
+    ),
+    b(
+        Browse,
+        &[c('r')],
+        "r",
+        "roll back to the cursor (asks first)",
+        Action::Rollback,
+    ),
     b(Browse, &[c('y')], "y", "yes, in a confirmation", Action::ConfirmYes),
     b(Browse, &[c('n')], "n", "no, in a confirmation", Action::ConfirmNo),
     b(Browse, &[c('A')], "A", "approval mode on/off", Action::ToggleApproval),
     b(Browse, &[c('a')], "a", "approve the selected proposal", Action::Approve),
     b(Browse, &[c('x')], "x", "reject the selected proposal", Action::Reject),
-    b(Browse, &[c('z')], "z", "revert the abstraction at the cursor / of the concept", Action::Revert),
-    b(Browse, &[c(' '), c('p')], "Space p", "replay: play or pause", Action::PlayPause),
-    b(Browse, &[c('.')], ".", "replay: ingest one more turn", Action::ReplayStep),
+    b(
+        Browse,
+        &[c('z')],
+        "z",
+        "revert the abstraction at the cursor / of the concept",
+        Action::Revert,
+    ),
+    b(
+        Browse,
+        &[c(' '), c('p')],
+        "Space p",
+        "replay: play or pause",
+        Action::PlayPause,
+    ),
+    b(
+        Browse,
+        &[c('.')],
+        ".",
+        "replay: ingest one more turn",
+        Action::ReplayStep,
+    ),
     b(Browse, &[c('>')], ">", "replay: faster", Action::SpeedUp),
     b(Browse, &[c('<')], "<", "replay: slower", Action::SpeedDown),
-    b(Browse, &[c('R')], "R", "replay: restart on a new branch", Action::Restart),
-    b(Browse, &[c('+'), c('=')], "+", "θ_inf up by one (logged)", Action::ThetaInfUp),
-    b(Browse, &[c('-')], "-", "θ_inf down by one (logged)", Action::ThetaInfDown),
+    b(
+        Browse,
+        &[c('R')],
+        "R",
+        "replay: restart on a new branch",
+        Action::Restart,
+    ),
+    b(
+        Browse,
+        &[c('+'), c('=')],
+        "+",
+        "θ_inf up by one (logged)",
+        Action::ThetaInfUp,
+    ),
+    b(
+        Browse,
+        &[c('-')],
+        "-",
+        "θ_inf down by one (logged)",
+        Action::ThetaInfDown,
+    ),
     b(Browse, &[c('}')], "}", "θ_sum up by one (logged)", Action::ThetaSumUp),
-    b(Browse, &[c('{')], "{", "θ_sum down by one (logged)", Action::ThetaSumDown),
-    b(Browse, &[c('/')], "/", "filter the timeline and the tree", Action::OpenFilter),
-    b(Browse, &[c(':')], ":", "command: rollback N, theta-inf N, theta-sum N, seek N, export FILE", Action::OpenCommand),
-    b(Tree, &[k(KeyCode::Enter)], "Enter", "open or close the node", Action::ToggleNode),
+    b(
+        Browse,
+        &[c('{')],
+        "{",
+        "θ_sum down by one (logged)",
+        Action::ThetaSumDown,
+    ),
+    b(
+        Browse,
+        &[c('/')],
+        "/",
+        "filter the timeline and the tree",
+        Action::OpenFilter,
+    ),
+    b(
+        Browse,
+        &[c(':')],
+        ":",
+        "command: rollback N, theta-inf N, theta-sum N, seek N, export FILE",
+        Action::OpenCommand,
+    ),
+    b(
+        Tree,
+        &[k(KeyCode::Enter)],
+        "Enter",
+        "open or close the node",
+        Action::ToggleNode,
+    ),
     b(Tree, &[], "← →", "(tree) close / open the node", Action::Expand),
     chat("Enter", "send the message; the reply streams in"),
     chat("↑ ↓", "previous / next message from the input history"),
@@ -171,9 +327,31 @@ pub fn lookup(focus: Focus, key: KeyEvent) -> Option<Action> {
         .and_then(|b| b.action)
 }
 
+/// The keymap as a Markdown table (the README's copy is checked against it).
+#[cfg(test)]
+fn markdown_table() -> String {
+    let mut out = String::from("| where | keys | what it does |\n|---|---|---|\n");
+    for b in BINDINGS {
+        out.push_str(&format!(
+            "| {} | `{}` | {} |\n",
+            b.context.label(),
+            b.label.replace('|', "\\|"),
+            b.desc
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_readme_keymap_table_matches_the_keymap() {
+        let readme = include_str!("../../README.md");
+        let table = markdown_table();
+        assert!(readme.contains(&table), "update the README's keymap table to:\n{table}");
+    }
 
     #[test]
     fn every_binding_has_a_description() {
@@ -185,7 +363,10 @@ mod tests {
         let q = KeyEvent::from(KeyCode::Char('q'));
         assert_eq!(lookup(Focus::Timeline, q), Some(Action::Quit));
         assert_eq!(lookup(Focus::Chat, q), None);
-        assert_eq!(lookup(Focus::Chat, KeyEvent::from(KeyCode::Tab)), Some(Action::FocusNext));
+        assert_eq!(
+            lookup(Focus::Chat, KeyEvent::from(KeyCode::Tab)),
+            Some(Action::FocusNext)
+        );
     }
 
     #[test]

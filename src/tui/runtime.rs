@@ -29,7 +29,9 @@ pub async fn run(terminal: &mut DefaultTerminal, app: &mut App, mut engine: Engi
     }
     loop {
         if app.dirty {
-            terminal.draw(|frame| ui::render(frame, app)).context("drawing the screen")?;
+            terminal
+                .draw(|frame| ui::render(frame, app))
+                .context("drawing the screen")?;
             app.dirty = false;
         }
         let msg = tokio::select! {

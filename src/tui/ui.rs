@@ -126,13 +126,11 @@ pub fn pane_block(title: String, focused: bool, theme: Theme) -> Block<'static> 
     } else {
         (theme.border, "")
     };
-    Block::bordered()
-        .border_style(style)
-        .title(Line::from(vec![
-            Span::styled(format!(" {marker}"), style),
-            Span::styled(title, if focused { theme.border_focus } else { theme.title }),
-            Span::raw(" "),
-        ]))
+    Block::bordered().border_style(style).title(Line::from(vec![
+        Span::styled(format!(" {marker}"), style),
+        Span::styled(title, if focused { theme.border_focus } else { theme.title }),
+        Span::raw(" "),
+    ]))
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
@@ -153,7 +151,9 @@ fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm
         ),
         Confirm::Revert(seq) => (
             "Revert?",
-            format!("Revert the abstraction applied at {seq}? This appends abstraction_reverted and restores the Σ/Δ from before it."),
+            format!(
+                "Revert the abstraction applied at {seq}? This appends abstraction_reverted and restores the Σ/Δ from before it."
+            ),
         ),
     };
     let rect = centered(area, 60, 7);

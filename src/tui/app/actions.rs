@@ -14,7 +14,11 @@ impl App {
     /// Performs one intent.
     pub(super) fn act(&mut self, action: Action, out: &mut Vec<Command>) {
         if self.show_help && matches!(action, Action::Up | Action::Down | Action::PageUp | Action::PageDown) {
-            let by = if matches!(action, Action::Up | Action::Down) { 1 } else { 10 };
+            let by = if matches!(action, Action::Up | Action::Down) {
+                1
+            } else {
+                10
+            };
             self.help_scroll = if matches!(action, Action::Down | Action::PageDown) {
                 self.help_scroll + by
             } else {
@@ -72,7 +76,13 @@ impl App {
             Action::Restart => self.replay_restart(out),
             Action::ThetaInfUp | Action::ThetaInfDown | Action::ThetaSumUp | Action::ThetaSumDown => {
                 let t = self.timeline.head_memory().thresholds;
-                let bump = |v: u32, up: bool| if up { v.saturating_add(1) } else { v.saturating_sub(1).max(1) };
+                let bump = |v: u32, up: bool| {
+                    if up {
+                        v.saturating_add(1)
+                    } else {
+                        v.saturating_sub(1).max(1)
+                    }
+                };
                 let next = match action {
                     Action::ThetaInfUp | Action::ThetaInfDown => Thresholds {
                         theta_inf: bump(t.theta_inf, action == Action::ThetaInfUp),
@@ -167,13 +177,15 @@ impl App {
     fn ask_revert(&mut self) {
         let target = if self.focus == Focus::Tree {
             self.selected_concept().and_then(|c| {
-                self.timeline.chain_back(self.timeline.head()).find_map(|r| match &r.event {
-                    Event::OperatorFired {
-                        subject: Subject::Concept(id),
-                        ..
-                    } if id.0 == c => Some(r.seq),
-                    _ => None,
-                })
+                self.timeline
+                    .chain_back(self.timeline.head())
+                    .find_map(|r| match &r.event {
+                        Event::OperatorFired {
+                            subject: Subject::Concept(id),
+                            ..
+                        } if id.0 == c => Some(r.seq),
+                        _ => None,
+                    })
             })
         } else {
             let cursor = self.timeline.cursor();
@@ -208,7 +220,11 @@ impl App {
         match self.focus {
             Focus::Timeline => {
                 let cur = self.timeline.cursor().0;
-                let to = if down { cur + by as u64 } else { cur.saturating_sub(by as u64) };
+                let to = if down {
+                    cur + by as u64
+                } else {
+                    cur.saturating_sub(by as u64)
+                };
                 self.seek(Seq(to));
             }
             Focus::Tree => {

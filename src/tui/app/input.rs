@@ -10,7 +10,10 @@ use std::path::PathBuf;
 
 /// The commands `:` understands, for the help.
 pub const COMMANDS: &[(&str, &str)] = &[
-    ("rollback [SEQ]", "roll back to SEQ (default: the cursor), after confirmation"),
+    (
+        "rollback [SEQ]",
+        "roll back to SEQ (default: the cursor), after confirmation",
+    ),
     ("theta-inf N", "set θ_inf (logged as thresholds_changed)"),
     ("theta-sum N", "set θ_sum (logged as thresholds_changed)"),
     ("seek SEQ", "move the cursor to SEQ (a bare number does too)"),

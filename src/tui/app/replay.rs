@@ -90,8 +90,17 @@ impl Replay {
         } else {
             "⏸"
         };
-        let name = if with_name { format!("{} ", self.name) } else { String::new() };
-        format!("{state} {name}{}/{} speed {}", self.next, self.turns.len(), self.speed + 1)
+        let name = if with_name {
+            format!("{} ", self.name)
+        } else {
+            String::new()
+        };
+        format!(
+            "{state} {name}{}/{} speed {}",
+            self.next,
+            self.turns.len(),
+            self.speed + 1
+        )
     }
 }
 
@@ -159,5 +168,8 @@ impl App {
         self.follow = true;
         self.notice = Some(format!("replay restarted from {start} on a new branch"));
         self.engine(out, EngineRequest::Rollback(start));
+        // The memory at `start` may predate the thresholds in force; keep them.
+        let thresholds = self.timeline.head_memory().thresholds;
+        self.engine(out, EngineRequest::SetThresholds(thresholds));
     }
 }

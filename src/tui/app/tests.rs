@@ -33,11 +33,7 @@ impl Harness {
         });
         let records = engine.log().all().unwrap();
         app.update(Msg::Engine(EngineUpdate::Loaded { records, approve }));
-        Self {
-            app,
-            engine,
-            _dir: dir,
-        }
+        Self { app, engine, _dir: dir }
     }
 
     /// Sends a message and performs every engine request it causes, feeding the updates back.
@@ -136,11 +132,22 @@ fn every_pane_shows_the_memory_at_the_cursor() {
     let head_firings = h.app.timeline.memory().firings;
     h.act(Action::PrevFiring);
     let at = h.app.timeline.cursor();
-    assert!(matches!(h.app.timeline.entry(at).unwrap().event, rgmem::event::Event::OperatorFired { .. }));
-    assert!(h.app.views.diff_title.contains(&at.to_string()), "{}", h.app.views.diff_title);
+    assert!(matches!(
+        h.app.timeline.entry(at).unwrap().event,
+        rgmem::event::Event::OperatorFired { .. }
+    ));
+    assert!(
+        h.app.views.diff_title.contains(&at.to_string()),
+        "{}",
+        h.app.views.diff_title
+    );
     assert_eq!(h.app.timeline.memory(), &h.engine.log().memory_at(at).unwrap());
     h.act(Action::StepBack);
-    assert_ne!(h.app.timeline.memory().firings, head_firings, "one event before it, the firing had not happened");
+    assert_ne!(
+        h.app.timeline.memory().firings,
+        head_firings,
+        "one event before it, the firing had not happened"
+    );
 }
 
 #[test]
@@ -149,7 +156,10 @@ fn rollback_asks_first_then_appends_and_new_input_grows_a_branch() {
     h.play_all();
     let head = h.app.timeline.head();
     h.app.seek(Seq(200));
-    assert!(h.act(Action::Rollback).is_empty(), "nothing happens before confirmation");
+    assert!(
+        h.act(Action::Rollback).is_empty(),
+        "nothing happens before confirmation"
+    );
     assert_eq!(h.app.confirm, Some(Confirm::Rollback(Seq(200))));
     let commands = h.act(Action::ConfirmYes);
     assert!(commands.contains(&Command::Engine(EngineRequest::Rollback(Seq(200)))));
@@ -207,7 +217,13 @@ fn approve_applies_a_proposal_and_reject_discards_one() {
     assert_eq!(m.profile(concept), after);
     assert!(!h.app.views.proposals.contains(&proposals[0]));
 
-    let next = h.app.views.proposals.first().copied().expect("another proposal is pending");
+    let next = h
+        .app
+        .views
+        .proposals
+        .first()
+        .copied()
+        .expect("another proposal is pending");
     let (id, concept, _) = proposal_of(&h, next);
     let before = h.app.timeline.head_memory().profile(concept);
     h.app.proposal_index = 0;
@@ -283,7 +299,10 @@ fn a_late_reply_after_cancel_is_ignored() {
         },
     ];
     for u in late {
-        assert!(app.update(Msg::Engine(u)).is_empty(), "a late reply must not be ingested");
+        assert!(
+            app.update(Msg::Engine(u)).is_empty(),
+            "a late reply must not be ingested"
+        );
     }
     assert!(app.chat.pending.is_none());
     assert_eq!(app.chat.history, vec!["what do I do for exercise?".to_string()]);
@@ -328,7 +347,11 @@ fn the_filter_narrows_the_timeline_and_the_tree() {
     type_text(&mut h.app, "swim");
     let rows = h.app.views.timeline.clone().unwrap();
     assert!(!rows.is_empty() && rows.len() < 100);
-    assert_eq!(h.app.views.tree.len(), all_nodes, "the root stays, as an ancestor of matches");
+    assert_eq!(
+        h.app.views.tree.len(),
+        all_nodes,
+        "the root stays, as an ancestor of matches"
+    );
     h.send(key(KeyCode::Enter));
     h.app.update(key(KeyCode::Esc));
     assert!(h.app.filter.is_empty());
@@ -341,4 +364,30 @@ fn q_quits_outside_the_chat_only() {
     assert!(app.update(key(KeyCode::Char('q'))).is_empty());
     app.update(Msg::Action(Action::FocusNext));
     assert_eq!(app.update(key(KeyCode::Char('q'))), vec![Command::Quit]);
+}
+
+#[test]
+fn a_confirmation_typed_from_the_chat_is_answered_with_y() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    h.app.focus = Focus::Chat;
+    type_text(&mut h.app, ":rollback 100");
+    h.send(key(KeyCode::Enter));
+    assert_eq!(h.app.confirm, Some(Confirm::Rollback(Seq(100))));
+    let commands = h.send(key(KeyCode::Char('y')));
+    assert!(commands.contains(&Command::Engine(EngineRequest::Rollback(Seq(100)))));
+    assert!(h.app.chat.input.is_empty(), "the y was an answer, not text");
+}
+
+#[test]
+fn restart_replays_on_a_new_branch() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    let first_head = h.app.timeline.head();
+    h.act(Action::Restart);
+    h.play_all();
+    let t = &h.app.timeline;
+    assert!(t.head().0 > first_head.0 * 2 - 10);
+    assert!(!t.is_on_head_branch(first_head), "the first run is an abandoned branch");
+    assert_eq!(t.head_memory().turns.len(), 110);
 }

@@ -117,7 +117,10 @@ fn pending_proposals(timeline: &Timeline) -> Vec<Seq> {
         .chain_back(timeline.head())
         .filter_map(|r| match &r.event {
             Event::AbstractionProposed { proposal, .. }
-                if head.proposals.get(proposal).is_some_and(|p| p.status == ProposalStatus::Pending) =>
+                if head
+                    .proposals
+                    .get(proposal)
+                    .is_some_and(|p| p.status == ProposalStatus::Pending) =>
             {
                 Some(r.seq)
             }

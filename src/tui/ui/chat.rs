@@ -35,7 +35,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         }
     }
     if lines.is_empty() {
-        lines.push(Line::styled("Say something about yourself; the memory grows as you talk.", theme.dim));
+        lines.push(Line::styled(
+            "Say something about yourself; the memory grows as you talk.",
+            theme.dim,
+        ));
     }
     let height = usize::from(body.height);
     let end = lines.len().saturating_sub(usize::from(app.chat.scroll));
@@ -54,12 +57,19 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
 fn push_item(lines: &mut Vec<Line<'static>>, item: &ChatLine, width: usize, theme: Theme) {
     match item {
         ChatLine::Message { speaker, text, .. } => {
-            let style = if speaker == "assistant" { theme.assistant } else { theme.user };
+            let style = if speaker == "assistant" {
+                theme.assistant
+            } else {
+                theme.user
+            };
             let who = format!("{speaker}: ");
             for (i, l) in wrap(&format!("{who}{text}"), width).into_iter().enumerate() {
                 if i == 0 && l.len() >= who.len() {
                     let (a, b) = l.split_at(who.len());
-                    lines.push(Line::from(vec![Span::styled(a.to_string(), style), Span::raw(b.to_string())]));
+                    lines.push(Line::from(vec![
+                        Span::styled(a.to_string(), style),
+                        Span::raw(b.to_string()),
+                    ]));
                 } else {
                     lines.push(Line::raw(l));
                 }

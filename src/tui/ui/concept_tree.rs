@@ -89,7 +89,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
         "Concept tree · {} · θ_sum {}{}{}",
         memory.concepts.len(),
         memory.thresholds.theta_sum,
-        if area.width >= 70 { " · ●dirty ◆pending" } else { "" },
+        if area.width >= 70 {
+            " · ●dirty ◆pending"
+        } else {
+            ""
+        },
         if app.filter.is_empty() {
             String::new()
         } else {
@@ -119,7 +123,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
 #[must_use]
 pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'static>>) {
     let Some(c) = memory.concepts.get(id as usize) else {
-        return ("Concept".into(), vec![Line::styled("not in the memory at the cursor", theme.dim)]);
+        return (
+            "Concept".into(),
+            vec![Line::styled("not in the memory at the cursor", theme.dim)],
+        );
     };
     let mut lines = vec![Line::styled(memory.path_of(c.id).join(" › "), theme.dim)];
     if c.level.is_abstract() {
@@ -132,7 +139,10 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
         )));
     }
     if c.dirty {
-        lines.push(Line::styled("● dirty: a child's Σ/Δ changed; RK3 will flow it up", theme.warn));
+        lines.push(Line::styled(
+            "● dirty: a child's Σ/Δ changed; RK3 will flow it up",
+            theme.warn,
+        ));
     }
     if let Some(p) = c.pending {
         lines.push(Line::styled(format!("◆ proposal {p} waits for approval"), theme.warn));
@@ -144,7 +154,10 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
         }
         lines.extend(text.lines().map(|l| Line::raw(l.to_string())));
     }
-    lines.push(Line::styled(format!("── relations ({}) ──", c.relations.len()), theme.title));
+    lines.push(Line::styled(
+        format!("── relations ({}) ──", c.relations.len()),
+        theme.title,
+    ));
     for r in c.relations.iter().map(|r| memory.relation(*r)) {
         lines.push(Line::raw(format!(
             "{} · {}/{} mentions (total {}, RK1×{})",
@@ -161,7 +174,10 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
         .filter_map(|e| memory.episodes.get(e.index()))
         .flat_map(|e| e.turns.iter().copied())
         .collect();
-    lines.push(Line::styled(format!("── provenance ({} turns) ──", turns.len()), theme.title));
+    lines.push(Line::styled(
+        format!("── provenance ({} turns) ──", turns.len()),
+        theme.title,
+    ));
     for t in turns.iter().rev().take(PROVENANCE_TURNS) {
         if let Some(turn) = memory.turns.get(t.index()) {
             let date = turn.time.map(|t| t.date()).unwrap_or_default();

@@ -23,13 +23,20 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         "Evidence · {} relations · θ_inf {}{}",
         rows.len(),
         memory.thresholds.theta_inf,
-        if due > 0 { format!(" · {due} due") } else { String::new() }
+        if due > 0 {
+            format!(" · {due} due")
+        } else {
+            String::new()
+        }
     );
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let blink_off = app.flash_ticks % 2 == 1;
     let lines: Vec<Line<'static>> = if rows.is_empty() {
-        vec![Line::styled("No relations yet: mentions are counted here.", app.theme.dim)]
+        vec![Line::styled(
+            "No relations yet: mentions are counted here.",
+            app.theme.dim,
+        )]
     } else {
         rows.iter()
             .skip(app.evidence_scroll)
@@ -69,7 +76,14 @@ pub fn row_line(r: &EvidenceRow, width: usize, theme: Theme, blink_off: bool) ->
         Span::raw(" ".repeat(pad + 1)),
         Span::styled("█".repeat(filled), fill_style),
         Span::styled("░".repeat(gauge - filled), theme.gauge_empty),
-        Span::styled(count, if full { theme.gauge_full } else { ratatui::style::Style::new() }),
+        Span::styled(
+            count,
+            if full {
+                theme.gauge_full
+            } else {
+                ratatui::style::Style::new()
+            },
+        ),
         Span::styled(tail, if r.fired_at.is_some() { theme.firing } else { theme.dim }),
     ])
 }

@@ -33,7 +33,11 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
 
 /// Draws the popup in one or two columns.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
-    let rect = centered(area, area.width.saturating_sub(4).max(20), area.height.saturating_sub(2).max(5));
+    let rect = centered(
+        area,
+        area.width.saturating_sub(4).max(20),
+        area.height.saturating_sub(2).max(5),
+    );
     frame.render_widget(Clear, rect);
     let block = pane_block("Help · Esc or ? closes".into(), true, app.theme);
     let inner = block.inner(rect);

@@ -46,7 +46,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
     } else {
         String::new()
     };
-    let replay = app.replay.as_ref().map(|r| format!(" {}", r.label(width >= 120))).unwrap_or_default();
+    let replay = app
+        .replay
+        .as_ref()
+        .map(|r| format!(" {}", r.label(width >= 120)))
+        .unwrap_or_default();
     let left = format!(
         " {db} · {} · θ_inf {} θ_sum {} · {}/{}{} · {}{replay}{busy} ",
         app.model,

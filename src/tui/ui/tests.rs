@@ -100,6 +100,11 @@ fn the_diff_pane_colours_added_and_removed_words() {
     terminal.draw(|f| render(f, &mut h.app)).unwrap();
     let buffer = terminal.backend().buffer();
     let theme = h.app.theme;
-    let has = |style: ratatui::style::Style| buffer.content().iter().any(|c| c.style().fg == style.fg && c.fg == style.fg.unwrap());
+    let has = |style: ratatui::style::Style| {
+        buffer
+            .content()
+            .iter()
+            .any(|c| c.style().fg == style.fg && c.fg == style.fg.unwrap())
+    };
     assert!(has(theme.added), "some words are drawn in the added colour");
 }

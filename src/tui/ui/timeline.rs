@@ -18,7 +18,9 @@ fn window(app: &App, height: usize) -> Vec<Seq> {
     match &app.views.timeline {
         Some(filtered) => {
             let at = filtered.partition_point(|s| *s <= cursor);
-            let start = at.saturating_sub(height / 2 + 1).min(filtered.len().saturating_sub(height));
+            let start = at
+                .saturating_sub(height / 2 + 1)
+                .min(filtered.len().saturating_sub(height));
             filtered.iter().skip(start).take(height).copied().collect()
         }
         None => {
@@ -127,7 +129,10 @@ pub fn detail(event: &Event) -> String {
             tokens_out,
             latency_ms,
             ..
-        } => format!("{} {model} {tokens_in}+{tokens_out} tok {latency_ms} ms", purpose.name()),
+        } => format!(
+            "{} {model} {tokens_in}+{tokens_out} tok {latency_ms} ms",
+            purpose.name()
+        ),
         Event::TurnIngested { speaker, text, .. } => format!("{speaker}: {text}"),
         Event::RolledBack { to } => format!("↶ back to {to}"),
         other => {
@@ -137,7 +142,8 @@ pub fn detail(event: &Event) -> String {
                 event: other.clone(),
             };
             let s = r.summary();
-            s.split_once(other.kind()).map_or(s.clone(), |(_, d)| d.trim().to_string())
+            s.split_once(other.kind())
+                .map_or(s.clone(), |(_, d)| d.trim().to_string())
         }
     }
 }
