@@ -146,7 +146,7 @@ fn chat(
     }
     let request = ModelRequest::new(Task::Answer {
         person: user.to_string(),
-        context: answer_context(engine.memory()),
+        context: answer_context(engine.memory(), text),
         question: text.to_string(),
     });
     let completion = engine
@@ -168,7 +168,7 @@ fn chat(
 /// The context an answer is built from: Σ/Δ of the abstract concepts, relation summaries and the
 /// latest episodes. The one place to swap in L2 retrieval when it lands.
 #[must_use]
-pub fn answer_context(memory: &Memory) -> String {
+pub fn answer_context(memory: &Memory, question: &str) -> String {
     let mut lines = Vec::new();
     for c in memory
         .concepts
@@ -186,6 +186,12 @@ pub fn answer_context(memory: &Memory) -> String {
                 .take(1)
                 .map(|l| format!("{}: {l}", memory.relation_name(r.id))),
         );
+    }
+    // What was said since the last episode was cut is not in the graph yet.
+    for t in memory.open_segment.iter().filter_map(|t| memory.turns.get(t.index())) {
+        if t.speaker != "assistant" && t.text != question {
+            lines.push(format!("- {}", t.text));
+        }
     }
     for e in memory.episodes.iter().rev().take(CONTEXT_LINES / 2) {
         lines.push(format!("- {}", e.fact));

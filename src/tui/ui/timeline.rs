@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use rgmem::event::{Event, EventRecord};
 use rgmem::ids::Seq;
+use rgmem::memory::Memory;
 
 /// The seqs shown in a pane of `height` rows, around the cursor.
 fn window(app: &App, height: usize) -> Vec<Seq> {
@@ -27,7 +28,7 @@ fn window(app: &App, height: usize) -> Vec<Seq> {
             let head = app.timeline.head().0;
             let half = (height / 2) as u64;
             let last = (cursor.0 + half).max(height as u64).min(head);
-            let first = last.saturating_sub(height as u64).max(1);
+            let first = (last + 1).saturating_sub(height as u64).max(1);
             (first..=last).map(Seq).collect()
         }
     }
@@ -72,7 +73,14 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         } else {
             Style::new()
         };
-        let text = format!("{mark}{}", row_text(r));
+        // Name ids from a memory on the row's own branch: the cursor's for rows up to it, the
+        // head's for later rows on the head branch; rows on abandoned branches keep raw ids.
+        let names = if seq <= cursor {
+            Some(app.timeline.memory())
+        } else {
+            on_branch.then(|| app.timeline.head_memory())
+        };
+        let text = format!("{mark}{}", row_text_named(r, names));
         lines.push(Line::from(Span::styled(clip(&text, width), style)));
     }
     let title = format!(
@@ -91,6 +99,27 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
 #[must_use]
 pub fn row_text(r: &EventRecord) -> String {
     format!("{:>5} {:<16} {}", r.seq.to_string(), r.event.kind(), detail(&r.event))
+}
+
+/// Like [`row_text`], with concept and relation ids replaced by names from `memory`.
+#[must_use]
+pub fn row_text_named(r: &EventRecord, memory: Option<&Memory>) -> String {
+    let named = memory.and_then(|m| match &r.event {
+        Event::RelationAdded { source, target } => Some(format!(
+            "{} → {}",
+            m.concepts.get(source.index())?.name,
+            m.concepts.get(target.index())?.name
+        )),
+        Event::MentionRecorded { relation, label, .. } => {
+            m.relations.get(relation.index())?;
+            Some(format!("{}: {label}", m.relation_name(*relation)))
+        }
+        _ => None,
+    });
+    match named {
+        Some(d) => format!("{:>5} {:<16} {d}", r.seq.to_string(), r.event.kind()),
+        None => row_text(r),
+    }
 }
 
 /// The short description of an event: operator and target, trigger, or the model call's cost.
