@@ -15,6 +15,7 @@
 //! - [`session`]: the session file format.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
+//! - [`export`]: a log's branch as a session file with its recorded model replies.
 //!
 //! # Glossary
 //! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
@@ -31,6 +32,7 @@ pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod event;
+pub mod export;
 pub mod ids;
 pub mod ingest;
 pub mod locomo;

@@ -6,7 +6,6 @@ use rgmem::Engine;
 use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::Model;
-use rgmem::model::offline::OfflineModel;
 use std::path::PathBuf;
 
 /// Which model answers.
@@ -14,6 +13,10 @@ use std::path::PathBuf;
 pub enum ModelKind {
     /// The built-in rule-based model (no network).
     Offline,
+    /// An OpenAI-compatible server: OPENAI_BASE_URL, OPENAI_API_KEY, --model-name.
+    Openai,
+    /// Replies recorded in a log or session file (--recorded; no network).
+    Recorded,
 }
 
 /// Options shared by every subcommand.
@@ -34,6 +37,19 @@ pub struct Shared {
     /// Approval mode: RK2/RK3 results become proposals until approved.
     #[arg(long, global = true)]
     pub approve: bool,
+    /// With --model openai: the chat model (env RGMEM_MODEL; default gpt-4o-mini).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub model_name: Option<String>,
+    /// With --model openai: an embedding model served at the same base URL's /embeddings.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub embed_model: Option<String>,
+    /// With --model openai: seconds one request may take (default 120).
+    #[arg(long, global = true, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// With --model recorded: the log (.db) or session file whose replies to use (default: the
+    /// replayed session file, else the --db log itself).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub recorded: Option<PathBuf>,
 }
 
 impl Shared {
@@ -51,10 +67,8 @@ impl Shared {
     }
 
     /// The model to use.
-    pub fn model(&self) -> Box<dyn Model> {
-        match self.model {
-            ModelKind::Offline => Box::new(OfflineModel),
-        }
+    pub fn model(&self) -> Result<Box<dyn Model>> {
+        super::model::build(self)
     }
 
     /// Opens the log.
@@ -77,8 +91,8 @@ impl Shared {
 
     /// Opens the engine, with approval mode and any thresholds from the command line recorded.
     pub fn open_engine(&self) -> Result<Engine> {
-        let mut engine =
-            Engine::open(self.open_log()?, self.model()).context("loading the memory at the head of the log")?;
+        let model = self.model()?;
+        let mut engine = Engine::open(self.open_log()?, model).context("loading the memory at the head of the log")?;
         engine.set_approve(self.approve);
         if let Some(t) = self.thresholds() {
             engine.set_thresholds(t).context("recording the thresholds")?;

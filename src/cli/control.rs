@@ -32,7 +32,7 @@ fn print(records: &[EventRecord]) -> Result<()> {
 
 /// Runs `rollback`.
 pub fn rollback(shared: &Shared, args: &RollbackArgs) -> Result<()> {
-    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
     print(
         &engine
             .rollback(Seq(args.to))
@@ -72,7 +72,7 @@ pub fn revert(shared: &Shared, args: &SeqArg) -> Result<()> {
 
 /// Approval decisions keep approval mode on for what they cause to flow up.
 fn open(shared: &Shared) -> Result<rgmem::Engine> {
-    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model())?;
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
     let pending = engine
         .memory()
         .proposals

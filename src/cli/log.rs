@@ -14,6 +14,9 @@ pub struct Args {
     /// Start at this seq.
     #[arg(long, value_name = "SEQ", default_value_t = 1)]
     from: u64,
+    /// Sum model calls, tokens and time per operator and per purpose instead.
+    #[arg(long)]
+    cost: bool,
 }
 
 /// Runs `log`.
@@ -21,6 +24,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if args.cost {
+        return super::cost::print(&log, args.json, &mut out);
+    }
     for r in log.range(Seq(args.from.max(1)), log.head())? {
         if args.json {
             writeln!(out, "{}", r.to_json())?;

@@ -1,9 +1,14 @@
 //! The command line: shared options, subcommand dispatch, and exit codes (0 ok, 1 runtime
 //! error, 2 usage error).
 
+mod chat;
 mod common;
 mod control;
+mod cost;
+mod export;
 mod log;
+mod model;
+mod recall;
 mod replay;
 mod show;
 #[cfg(feature = "tui")]
@@ -44,6 +49,10 @@ enum Command {
     Reject(control::SeqArg),
     /// Revert the abstraction applied at SEQ (an RK2/RK3 firing or an approval).
     Revert(control::SeqArg),
+    /// Chat line by line on stdin/stdout: answer from memory, ingest both turns, print firings.
+    Chat(chat::Args),
+    /// Write the current branch as a session file with its recorded model replies.
+    Export(export::Args),
 }
 
 /// Runs the command line and maps failures to exit codes.
@@ -63,6 +72,8 @@ pub fn main() -> ExitCode {
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
+        Some(Command::Chat(args)) => chat::run(&cli.shared, &args),
+        Some(Command::Export(args)) => export::run(&cli.shared, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

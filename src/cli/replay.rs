@@ -28,8 +28,15 @@ pub struct Args {
     conversation: Option<String>,
 }
 
-/// Runs `replay`.
+/// Runs `replay`. With `--model recorded` and no `--recorded`, the replies come from the
+/// replayed file itself; a fresh log takes the θ an exported file's header names.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
+    let mut shared = shared.clone();
+    if shared.model == super::common::ModelKind::Recorded && shared.recorded.is_none() {
+        shared.recorded.clone_from(&args.file);
+    }
+    let shared = &shared;
+    let mut header_theta = None;
     let (turns, user) = if let Some(path) = &args.locomo {
         let convs = rgmem::locomo::load(path)?;
         let picked: Vec<_> = convs
@@ -52,12 +59,15 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         )
     } else if let Some(path) = &args.file {
         let file = SessionFile::read(path)?;
+        header_theta = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| rgmem::export::header_thresholds(&text));
         let user = file.user_name();
         (file.turns, user)
     } else {
         bail!("give a session file or --locomo FILE");
     };
-    ingest(shared, &turns, &user, args.json)
+    ingest(shared, &turns, &user, args.json, header_theta)
 }
 
 /// Without the `tui` feature, no subcommand means: replay the embedded sample session into the default memory.
@@ -71,10 +81,16 @@ pub fn demo(shared: &Shared) -> Result<()> {
         "replaying the sample session strength_training_injury.jsonl into {}",
         shared.db_path().display()
     );
-    ingest(shared, &file.turns, &file.user_name(), false)
+    ingest(shared, &file.turns, &file.user_name(), false, None)
 }
 
-fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Result<()> {
+fn ingest(
+    shared: &Shared,
+    turns: &[TurnInput],
+    user: &str,
+    json: bool,
+    header_theta: Option<rgmem::memory::Thresholds>,
+) -> Result<()> {
     let mut engine = shared.open_engine()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -92,7 +108,10 @@ fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Resul
         Ok(())
     };
     if engine.log().head().0 == 0 {
-        let records = engine.set_thresholds(engine.memory().thresholds)?;
+        let thresholds = header_theta
+            .filter(|_| shared.thresholds().is_none())
+            .unwrap_or(engine.memory().thresholds);
+        let records = engine.set_thresholds(thresholds)?;
         emit(&records)?;
     }
     for turn in turns {
@@ -100,6 +119,7 @@ fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Resul
             .ingest(turn, user)
             .with_context(|| format!("ingesting turn {}", turn.index))?;
         emit(&records)?;
+        stop_if_refused(&records)?;
     }
     let records = engine.finish().context("closing the last segment")?;
     emit(&records)?;
@@ -117,6 +137,21 @@ fn ingest(shared: &Shared, turns: &[TurnInput], user: &str, json: bool) -> Resul
             m.firings[2],
             engine.log().head()
         )?;
+    }
+    Ok(())
+}
+
+/// A server that refuses a request (bad key, unknown model) will refuse every other one, and one
+/// that cannot be reached after every retry is down, so the replay stops at the first such
+/// failure, which is already logged, instead of failing turn by turn.
+fn stop_if_refused(records: &[EventRecord]) -> Result<()> {
+    for r in records {
+        if let Event::ModelFailed { error, .. } = &r.event
+            && (error.starts_with("model refused the request")
+                || error.starts_with("model unreachable: cannot connect"))
+        {
+            bail!("{error}");
+        }
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The engine: owns the log, the memory at head and the model, and turns inputs (turns,
 //! threshold changes, rollbacks, approvals) into committed steps.
 
+mod answer;
 mod step;
 
 pub use step::Step;

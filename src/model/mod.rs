@@ -5,11 +5,16 @@
 //! work by rules instead of re-reading its own prompt. Replies always come back as text in the
 //! paper's formats and go through the same parsers in [`parse`], whichever model wrote them.
 
+mod cancel;
+pub mod cost;
 pub mod offline;
+pub mod openai;
 pub mod parse;
 pub mod prompts;
+pub mod recorded;
 mod task;
 
+pub use cancel::Cancel;
 pub use task::{ChildSummary, EvidenceItem, EvidenceKind, Task};
 
 use crate::event::Purpose;
@@ -98,6 +103,12 @@ pub trait Model: Send {
     fn embed(&mut self, _texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
         None
     }
+
+    /// A handle another thread can use to cancel this model's calls in flight. `None` for
+    /// models whose calls cannot block (offline, recorded).
+    fn canceller(&self) -> Option<Cancel> {
+        None
+    }
 }
 
 impl<M: Model + ?Sized> Model for Box<M> {
@@ -116,5 +127,8 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn embed(&mut self, texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
         (**self).embed(texts)
+    }
+    fn canceller(&self) -> Option<Cancel> {
+        (**self).canceller()
     }
 }

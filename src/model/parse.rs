@@ -73,25 +73,52 @@ pub struct PlanItem {
 /// Extracts the JSON value in a reply, repairing the usual damage.
 pub fn lenient_json(reply: &str) -> Result<Value, ParseError> {
     let body = strip_fences(reply);
-    let start = body
-        .find(['[', '{'])
-        .ok_or_else(|| ParseError("no JSON list or object in the reply".into()))?;
-    let candidate = &body[start..];
-    if let Ok(v) = serde_json::from_str::<Value>(candidate.trim()) {
-        return Ok(v);
+    let mut first_error = None;
+    // Prose before the JSON may hold brackets of its own ("the paths [as asked]:"), so each
+    // opening bracket is tried in turn, up to a bound.
+    for (start, _) in body.match_indices(['[', '{']).take(MAX_JSON_STARTS) {
+        let candidate = &body[start..];
+        if let Ok(v) = serde_json::from_str::<Value>(candidate.trim()) {
+            return Ok(v);
+        }
+        match serde_json::from_str::<Value>(&repair_json(candidate)) {
+            Ok(v) => return Ok(v),
+            Err(e) => {
+                first_error.get_or_insert_with(|| ParseError(format!("invalid JSON: {e}")));
+            }
+        }
     }
-    let repaired = repair_json(candidate);
-    serde_json::from_str::<Value>(&repaired).map_err(|e| ParseError(format!("invalid JSON: {e}")))
+    Err(first_error.unwrap_or_else(|| ParseError("no JSON list or object in the reply".into())))
 }
 
+/// Opening brackets tried by [`lenient_json`] before giving up.
+const MAX_JSON_STARTS: usize = 16;
+
+/// The reply without a reasoning model's `<think>…</think>` block and outside a code fence.
 fn strip_fences(reply: &str) -> &str {
-    let t = reply.trim();
+    let mut t = reply.trim();
+    if let Some(end) = t.find("</think>").filter(|_| t.starts_with("<think>")) {
+        t = t[end + "</think>".len()..].trim();
+    }
     if let Some(open) = t.find("```") {
         let after = &t[open + 3..];
         let after = after.find('\n').map_or(after, |nl| &after[nl + 1..]);
         return after.find("```").map_or(after, |close| &after[..close]);
     }
     t
+}
+
+/// The list in a reply that wraps it in an object: under `key`, else the object's only list.
+fn wrapped_list(mut o: serde_json::Map<String, Value>, key: &str) -> Option<Vec<Value>> {
+    if let Some(Value::Array(a)) = o.remove(key) {
+        return Some(a);
+    }
+    let mut lists = o.into_iter().filter_map(|(_, v)| match v {
+        Value::Array(a) => Some(a),
+        _ => None,
+    });
+    let only = lists.next()?;
+    lists.next().is_none().then_some(only)
 }
 
 /// Single quotes to double, trailing commas dropped, trailing prose cut, brackets closed.
@@ -161,9 +188,9 @@ pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
     let v = lenient_json(reply)?;
     let list = match v {
         Value::Array(a) => a,
-        Value::Object(mut o) => match o.remove("paths") {
-            Some(Value::Array(a)) => a,
-            _ => return Err(ParseError("expected a JSON list of paths".into())),
+        Value::Object(o) => match wrapped_list(o, "paths") {
+            Some(a) => a,
+            None => return Err(ParseError("expected a JSON list of paths".into())),
         },
         _ => return Err(ParseError("expected a JSON list of paths".into())),
     };
@@ -195,9 +222,9 @@ pub fn parse_relations(reply: &str) -> Result<Vec<RelationTriple>, ParseError> {
     let v = lenient_json(reply)?;
     let list = match v {
         Value::Array(a) => a,
-        Value::Object(mut o) => match o.remove("relations") {
-            Some(Value::Array(a)) => a,
-            _ => return Err(ParseError("expected a JSON list of relations".into())),
+        Value::Object(o) => match wrapped_list(o, "relations") {
+            Some(a) => a,
+            None => return Err(ParseError("expected a JSON list of relations".into())),
         },
         _ => return Err(ParseError("expected a JSON list of relations".into())),
     };
@@ -372,12 +399,34 @@ mod tests {
             "[{'name': 'a', 'retrieve': []}]",
             "[{\"name\": \"a\", \"retrieve\": [\"summary\"",
             "[{\"name\": \"a\", \"retrieve\": []}] Hope this helps.",
+            "Here is the plan [as requested]:\n[{\"name\": \"a\", \"retrieve\": []}]",
+            "<think>\nThe user wants [a list]. Fact: none.\n</think>\n[{\"name\": \"a\", \"retrieve\": []}]",
+            "Output:\n```\n[{\"name\": \"a\", \"retrieve\": [\"history\"],}\n```",
         ];
         for c in cases {
             let plan = parse_plan(c).unwrap_or_else(|e| panic!("{c}: {e}"));
             assert_eq!(plan[0].name, "a", "{c}");
         }
         assert!(parse_plan("no json here").is_err());
+    }
+
+    #[test]
+    fn lists_wrapped_in_an_object_are_found() {
+        let paths = parse_paths("{\"entities\": [[{\"name\": \"User\", \"type\": \"abstract\"}]]}").unwrap();
+        assert_eq!(paths[0][0].name, "User");
+        let rels = parse_relations(
+            "{'edges': [{'source': 'User', 'target': 'Gym', 'relationship': 'goes to', 'relationship_type': 'event'}]}",
+        )
+        .unwrap();
+        assert_eq!(rels[0].target, "Gym");
+        assert!(parse_relations("{\"a\": [], \"b\": []}").is_err());
+    }
+
+    #[test]
+    fn a_think_block_does_not_hide_the_answer() {
+        let r =
+            parse_synth("<think>Fact: not this one</think>\nFact: Alex lifts.\nBase Conclusions:\n- likes it").unwrap();
+        assert_eq!(r.fact, "Alex lifts.");
     }
 
     #[test]

@@ -48,6 +48,6 @@ pub enum EngineRequest {
     Reject(Seq),
     /// Revert the abstraction applied at this seq.
     Revert(Seq),
-    /// Write the turns at head as a session file.
+    /// Write the head's branch as a session file, with its recorded model replies.
     Export(PathBuf),
 }

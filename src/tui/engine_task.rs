@@ -108,8 +108,7 @@ fn perform(
         EngineRequest::Reject(seq) => engine.reject(seq)?,
         EngineRequest::Revert(seq) => engine.revert(seq)?,
         EngineRequest::Export(path) => {
-            let n = export(engine.memory(), &path)?;
-            return Ok(Some(format!("exported {n} turns to {}", path.display())));
+            return export(engine, &path).map(Some);
         }
         EngineRequest::Chat { id, text, user } => {
             chat(engine, id, &text, &user, send)?;
@@ -201,20 +200,19 @@ pub fn answer_context(memory: &Memory, question: &str) -> String {
     lines.join("\n")
 }
 
-/// Writes the turns at head as a session file; returns how many.
-fn export(memory: &Memory, path: &std::path::Path) -> rgmem::Result<usize> {
-    use std::fmt::Write as _;
-    let mut out = String::from("{\"rgmem_session\": 1, \"title\": \"exported from the inspector\"}\n");
-    for t in &memory.turns {
-        let mut obj = serde_json::json!({"speaker": t.speaker, "text": t.text, "session": t.session});
-        if let Some(time) = t.time {
-            obj["time"] = serde_json::Value::String(time.to_string());
-        }
-        let _ = writeln!(out, "{obj}");
-    }
-    std::fs::write(path, out).map_err(|source| rgmem::Error::Io {
+/// Writes the head's branch as a session file with its recorded model replies
+/// ([`rgmem::export`]), so `--model recorded` can replay it exactly.
+fn export(engine: &Engine, path: &std::path::Path) -> rgmem::Result<String> {
+    let io = |source| rgmem::Error::Io {
         path: path.display().to_string(),
         source,
-    })?;
-    Ok(memory.turns.len())
+    };
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let written = rgmem::export::write(engine.log(), &mut file)?;
+    Ok(format!(
+        "exported {} turns and {} model calls to {}",
+        written.turns,
+        written.model_calls,
+        path.display()
+    ))
 }

@@ -17,7 +17,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("theta-inf N", "set θ_inf (logged as thresholds_changed)"),
     ("theta-sum N", "set θ_sum (logged as thresholds_changed)"),
     ("seek SEQ", "move the cursor to SEQ (a bare number does too)"),
-    ("export FILE", "write the turns at head as a session file"),
+    (
+        "export FILE",
+        "write the branch at head as a session file (turns and model replies)",
+    ),
     ("approve SEQ / reject SEQ / revert SEQ", "act on an abstraction by seq"),
     ("follow", "go to head and follow"),
     ("quit", "leave"),

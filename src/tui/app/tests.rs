@@ -15,7 +15,7 @@ pub(crate) const SAMPLE: &str = include_str!("../../../sample_sessions/strength_
 pub(crate) struct Harness {
     pub app: App,
     pub engine: Engine,
-    _dir: tempfile::TempDir,
+    pub dir: tempfile::TempDir,
 }
 
 impl Harness {
@@ -33,7 +33,7 @@ impl Harness {
         });
         let records = engine.log().all().unwrap();
         app.update(Msg::Engine(EngineUpdate::Loaded { records, approve }));
-        Self { app, engine, _dir: dir }
+        Self { app, engine, dir }
     }
 
     /// Sends a message and performs every engine request it causes, feeding the updates back.
@@ -390,4 +390,21 @@ fn restart_replays_on_a_new_branch() {
     assert!(t.head().0 > first_head.0 * 2 - 10);
     assert!(!t.is_on_head_branch(first_head), "the first run is an abandoned branch");
     assert_eq!(t.head_memory().turns.len(), 110);
+}
+
+#[test]
+fn export_writes_a_session_file_that_parses() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    let path = h.dir.path().join("out.jsonl");
+    h.act(Action::OpenCommand);
+    type_text(&mut h.app, &format!("export {}", path.display()));
+    h.send(key(KeyCode::Enter));
+    assert!(
+        h.app.notice.as_deref().unwrap_or("").contains("exported 110 turns"),
+        "{:?}",
+        h.app.notice
+    );
+    let file = SessionFile::read(&path).unwrap();
+    assert_eq!(file.turns.len(), 110);
 }

@@ -1,0 +1,72 @@
+//! Building the model `--model` names: offline, an OpenAI-compatible server configured from the
+//! config file, the environment and flags, or the replies recorded in a log or session file.
+
+use super::Shared;
+use super::common::ModelKind;
+use anyhow::{Context, Result, bail};
+use rgmem::model::Model;
+use rgmem::model::offline::OfflineModel;
+use rgmem::model::openai::{OpenAiConfig, OpenAiModel};
+use rgmem::model::recorded::RecordedModel;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The model the shared options describe.
+pub fn build(shared: &Shared) -> Result<Box<dyn Model>> {
+    match shared.model {
+        ModelKind::Offline => Ok(Box::new(OfflineModel)),
+        ModelKind::Openai => {
+            let config = openai_config(shared)?;
+            let model = OpenAiModel::new(config).context("starting the OpenAI-compatible client")?;
+            Ok(Box::new(model))
+        }
+        ModelKind::Recorded => {
+            let path = shared.recorded.clone().unwrap_or_else(|| shared.db_path());
+            let model = RecordedModel::from_path(&path)
+                .with_context(|| format!("reading recorded model replies from {}", path.display()))?;
+            if model.is_empty() {
+                bail!(
+                    "{} holds no recorded model calls (ingest it with another model first, or pass --recorded LOG_OR_SESSION)",
+                    path.display()
+                );
+            }
+            Ok(Box::new(model))
+        }
+    }
+}
+
+/// `$RGMEM_CONFIG`, else config.toml in the user's config directory.
+pub fn config_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("RGMEM_CONFIG").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("", "", "rgmem").map(|d| d.config_dir().join("config.toml"))
+}
+
+/// Defaults, then the config file, then the environment, then flags.
+fn openai_config(shared: &Shared) -> Result<OpenAiConfig> {
+    let mut config = OpenAiConfig::default();
+    if let Some(path) = config_path().filter(|p| p.exists()) {
+        let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        if let Err(e) = config.apply_file(&text) {
+            bail!("{}: {e}", path.display());
+        }
+    }
+    config.apply_env(|name| std::env::var(name).ok());
+    if let Some(name) = &shared.model_name {
+        config.model.clone_from(name);
+    }
+    if let Some(name) = &shared.embed_model {
+        config.embed_model = Some(name.clone());
+    }
+    if let Some(secs) = shared.timeout {
+        if !(secs.is_finite() && secs > 0.0) {
+            bail!("--timeout must be a positive number of seconds");
+        }
+        config.timeout = Duration::from_secs_f64(secs);
+    }
+    if config.model.trim().is_empty() {
+        bail!("no model name: pass --model-name or set RGMEM_MODEL");
+    }
+    Ok(config)
+}

@@ -1,0 +1,117 @@
+//! `rgmem export`: a log's current branch as a session file, its turns plus a
+//! `{"model_call": ...}` line for every recorded model call, so replaying the file with
+//! `--model recorded` on another machine rebuilds the same memory with no network.
+//!
+//! The header carries the θ the branch started with (`theta_inf`, `theta_sum`; readers that
+//! do not know them ignore them), because the same replies only fit the same prompts.
+
+use crate::error::{Error, Result};
+use crate::event::Event;
+use crate::log::Log;
+use crate::memory::Thresholds;
+use crate::model::recorded::CallLine;
+use crate::session::TurnInput;
+use serde_json::{Value, json};
+use std::io::Write;
+
+/// What an export wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Exported {
+    /// Turn lines.
+    pub turns: usize,
+    /// Model-call lines.
+    pub model_calls: usize,
+}
+
+/// The session lines of a log's current branch, header first, in log order.
+pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
+    let chain: std::collections::BTreeSet<_> = log.chain(log.head()).into_iter().collect();
+    let memory = log.memory_at(log.head())?;
+    let user = memory
+        .speakers
+        .iter()
+        .find(|(speaker, _)| speaker == "user")
+        .map(|(_, root)| memory.concept(*root).name.clone());
+    let mut thresholds: Option<Thresholds> = None;
+    let mut body = Vec::new();
+    for record in log.all()?.into_iter().filter(|r| chain.contains(&r.seq)) {
+        match &record.event {
+            Event::ThresholdsChanged { theta_inf, theta_sum } if thresholds.is_none() => {
+                thresholds = Some(Thresholds {
+                    theta_inf: *theta_inf,
+                    theta_sum: *theta_sum,
+                });
+            }
+            Event::TurnIngested {
+                speaker,
+                text,
+                time,
+                session,
+                source_ref,
+                ..
+            } => {
+                let turn = TurnInput {
+                    speaker: speaker.clone(),
+                    text: text.clone(),
+                    time: *time,
+                    session: *session,
+                    index: 0,
+                    source_ref: source_ref.clone(),
+                };
+                body.push(serde_json::to_value(turn).map_err(|e| Error::Codec(e.to_string()))?);
+            }
+            other => {
+                if let Some(line) = CallLine::from_event(other) {
+                    body.push(json!({ "model_call": line }));
+                }
+            }
+        }
+    }
+    let thresholds = thresholds.unwrap_or(memory.thresholds);
+    let mut header = json!({
+        "rgmem_session": 1,
+        "title": format!("export of {}", log.path().display()),
+        "description": "Turns and recorded model replies; replay with --model recorded for the same memory.",
+        "theta_inf": thresholds.theta_inf,
+        "theta_sum": thresholds.theta_sum,
+    });
+    if let Some(user) = user {
+        header["user"] = json!(user);
+    }
+    let mut out = vec![header];
+    out.extend(body);
+    Ok(out)
+}
+
+/// Writes the export, one JSON object per line.
+pub fn write(log: &Log, out: &mut impl Write) -> Result<Exported> {
+    let lines = session_lines(log)?;
+    let mut counts = Exported::default();
+    for line in &lines[1..] {
+        if line.get("model_call").is_some() {
+            counts.model_calls += 1;
+        } else {
+            counts.turns += 1;
+        }
+    }
+    let io = |source| Error::Io {
+        path: "export".into(),
+        source,
+    };
+    for line in &lines {
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    out.flush().map_err(io)?;
+    Ok(counts)
+}
+
+/// The θ an exported session's header names, if it names both.
+#[must_use]
+pub fn header_thresholds(session_text: &str) -> Option<Thresholds> {
+    let first = session_text.lines().find(|l| !l.trim().is_empty())?;
+    let v: Value = serde_json::from_str(first).ok()?;
+    v.get("rgmem_session")?;
+    let get = |k: &str| v.get(k).and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok());
+    let (theta_inf, theta_sum) = (get("theta_inf")?, get("theta_sum")?);
+    (theta_inf > 0 && theta_sum > 0).then_some(Thresholds { theta_inf, theta_sum })
+}

@@ -1,0 +1,422 @@
+//! The fold step: how each event changes the memory. Pure; see the score rule in the module
+//! documentation of [`crate::memory`].
+
+use super::{
+    BASE_CONCEPTS, Concept, Episode, Evidence, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds, Turn,
+};
+use crate::event::{Abstraction, Event, Operator, Subject};
+use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
+use crate::text::entity_key;
+
+impl Memory {
+    /// Applies one event. Pure: the same memory and event always give the same result.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::ThresholdsChanged { theta_inf, theta_sum } => {
+                self.thresholds = Thresholds {
+                    theta_inf: *theta_inf,
+                    theta_sum: *theta_sum,
+                };
+                self.recompute_due();
+            }
+            Event::PersonTracked { name, speaker } => self.track_person(name, speaker),
+            Event::TurnIngested {
+                turn,
+                speaker,
+                text,
+                time,
+                session,
+                source_ref,
+            } => {
+                let id = TurnId(u32::try_from(self.turns.len()).unwrap_or(u32::MAX));
+                self.turns.push(Turn {
+                    id,
+                    index: *turn,
+                    speaker: speaker.clone(),
+                    text: text.clone(),
+                    time: *time,
+                    session: *session,
+                    source_ref: source_ref.clone(),
+                });
+                self.open_segment.push(id);
+            }
+            Event::SegmentClosed { turns, .. } => self.open_segment.retain(|t| !turns.contains(t)),
+            Event::EpisodeRecorded {
+                person,
+                turns,
+                fact,
+                base_conclusions,
+                salient_conclusions,
+                time,
+                session,
+            } => {
+                let id = EpisodeId(len_u32(self.episodes.len()));
+                self.episodes.push(Episode {
+                    id,
+                    person: *person,
+                    turns: turns.clone(),
+                    fact: fact.clone(),
+                    base_conclusions: base_conclusions.clone(),
+                    salient_conclusions: salient_conclusions.clone(),
+                    time: *time,
+                    session: *session,
+                });
+                self.concepts[person.index()].episodes.push(id);
+            }
+            Event::ConceptAdded { name, level, parent } => {
+                self.add_concept(name, *level, Some(*parent));
+            }
+            Event::RelationAdded { source, target } => self.add_relation(*source, *target),
+            Event::MentionRecorded {
+                relation,
+                episode,
+                label,
+            } => self.record_mention(*relation, *episode, label),
+            Event::OperatorFired {
+                operator,
+                subject,
+                after,
+                ..
+            } => {
+                self.firings[*operator as usize] += 1;
+                match (subject, after) {
+                    (Subject::Relation(r), Abstraction::Summary { summary }) => self.relation_inferred(*r, summary),
+                    (Subject::Concept(c), after) => {
+                        let consumed = len_u32(self.concept(*c).buffer.len());
+                        let score = self.concept(*c).score;
+                        self.abstraction_applied(*operator, *c, after, consumed, score);
+                    }
+                    (Subject::Relation(_), Abstraction::Profile { .. }) => {}
+                }
+            }
+            Event::AbstractionProposed {
+                proposal,
+                operator,
+                concept,
+                trigger,
+                before,
+                after,
+                consumed,
+                ..
+            } => {
+                self.proposals.insert(
+                    *proposal,
+                    Proposal {
+                        id: *proposal,
+                        operator: *operator,
+                        concept: *concept,
+                        before: before.clone(),
+                        after: after.clone(),
+                        trigger: trigger.clone(),
+                        consumed: *consumed,
+                        status: ProposalStatus::Pending,
+                    },
+                );
+                self.concepts[concept.index()].pending = Some(*proposal);
+                self.index.due_concepts.remove(concept);
+            }
+            Event::AbstractionApproved { proposal } => self.decide(*proposal, true),
+            Event::AbstractionRejected { proposal } => self.decide(*proposal, false),
+            Event::AbstractionReverted {
+                concept,
+                restored,
+                operator,
+                ..
+            } => {
+                if *operator == Operator::Rk2 {
+                    self.set_own_profile(*concept, restored);
+                }
+                let changed = self.set_profile(*concept, restored);
+                if changed {
+                    self.mark_parent_dirty(*concept);
+                }
+            }
+            Event::ModelCalled {
+                tokens_in, tokens_out, ..
+            } => {
+                self.usage.calls += 1;
+                self.usage.tokens_in += u64::from(*tokens_in);
+                self.usage.tokens_out += u64::from(*tokens_out);
+            }
+            Event::ModelFailed { .. } => self.usage.failures += 1,
+            // The memory a rollback applies to is already the memory at `to` (its parent).
+            Event::RolledBack { .. } => {}
+        }
+    }
+
+    /// The next proposal id.
+    #[must_use]
+    pub fn next_proposal_id(&self) -> ProposalId {
+        ProposalId(self.proposals.keys().next_back().map_or(0, |p| p.0 + 1))
+    }
+
+    fn track_person(&mut self, name: &str, speaker: &str) {
+        let root = self.add_concept(name, Level::Root, None);
+        for base in BASE_CONCEPTS {
+            self.add_concept(base, Level::Base, Some(root));
+        }
+        self.speakers.push((speaker.to_string(), root));
+        self.index.persons.insert(speaker.to_string(), root);
+    }
+
+    fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
+        let id = ConceptId(len_u32(self.concepts.len()));
+        let (person, depth) = match parent {
+            Some(p) => (self.concept(p).person, self.concept(p).depth + 1),
+            None => (id, 0),
+        };
+        self.concepts.push(Concept {
+            id,
+            name: name.to_string(),
+            level,
+            parent,
+            person,
+            depth,
+            children: Vec::new(),
+            relations: Vec::new(),
+            score: 0,
+            buffer: Vec::new(),
+            sigma: String::new(),
+            delta: String::new(),
+            own_sigma: String::new(),
+            own_delta: String::new(),
+            dirty: false,
+            pending: None,
+            episodes: Vec::new(),
+        });
+        if let Some(p) = parent {
+            self.concepts[p.index()].children.push(id);
+        }
+        self.index.concepts.insert(concept_key(person, level, name), id);
+        id
+    }
+
+    fn add_relation(&mut self, source: ConceptId, target: ConceptId) {
+        let id = RelationId(len_u32(self.relations.len()));
+        let owner = self.owner_of(source);
+        self.relations.push(Relation {
+            id,
+            source,
+            target,
+            label: String::new(),
+            mentions: 0,
+            owner,
+            total_mentions: 0,
+            buffer: Vec::new(),
+            summary: String::new(),
+            rk1_firings: 0,
+            episodes: Vec::new(),
+        });
+        self.concepts[source.index()].relations.push(id);
+        self.concepts[target.index()].relations.push(id);
+        self.index.relations.insert((source, target), id);
+    }
+
+    /// The nearest abstract node at or above `c`.
+    fn owner_of(&self, mut c: ConceptId) -> ConceptId {
+        while !self.concept(c).level.is_abstract() {
+            match self.concept(c).parent {
+                Some(p) => c = p,
+                None => break,
+            }
+        }
+        c
+    }
+
+    fn record_mention(&mut self, relation: RelationId, episode: EpisodeId, label: &str) {
+        let Thresholds { theta_inf, theta_sum } = self.thresholds;
+        let r = &mut self.relations[relation.index()];
+        r.mentions += 1;
+        r.total_mentions += 1;
+        r.label = label.to_string();
+        // Instances are evidence for their general event: they share its branch.
+        let target = &self.concepts[r.target.index()];
+        let branch = if target.level == Level::Instance {
+            &self.concepts[r.source.index()]
+        } else {
+            target
+        };
+        let evidence = Evidence {
+            episode,
+            branch: branch.name.clone(),
+            text: label.to_string(),
+            inference: false,
+        };
+        r.buffer.push(evidence.clone());
+        push_unique(&mut r.episodes, episode);
+        let (source, target, owner, mentions) = (r.source, r.target, r.owner, r.mentions);
+        if mentions >= theta_inf {
+            self.index.due_relations.insert(relation);
+        }
+        for c in [source, target] {
+            push_unique(&mut self.concepts[c.index()].episodes, episode);
+        }
+        let o = &mut self.concepts[owner.index()];
+        o.score += 1;
+        o.buffer.push(evidence);
+        push_unique(&mut o.episodes, episode);
+        if o.score >= theta_sum && o.pending.is_none() {
+            self.index.due_concepts.insert(owner);
+        }
+    }
+
+    fn relation_inferred(&mut self, relation: RelationId, summary: &str) {
+        let r = &mut self.relations[relation.index()];
+        r.summary = summary.to_string();
+        r.mentions = 0;
+        r.rk1_firings += 1;
+        let episode = r.buffer.last().map(|e| e.episode);
+        r.buffer.clear();
+        let (owner, source, target) = (r.owner, r.source, r.target);
+        self.index.due_relations.remove(&relation);
+        if let Some(episode) = episode {
+            let target = self.concept(target);
+            let branch = if target.level == Level::Instance {
+                self.concept(source).name.clone()
+            } else {
+                target.name.clone()
+            };
+            self.concepts[owner.index()].buffer.push(Evidence {
+                episode,
+                branch,
+                text: summary.to_string(),
+                inference: true,
+            });
+        }
+    }
+
+    /// Σ/Δ from RK2 or RK3 take effect, consuming the evidence they were built from.
+    fn abstraction_applied(
+        &mut self,
+        operator: Operator,
+        c: ConceptId,
+        after: &Abstraction,
+        consumed: u32,
+        score: u32,
+    ) {
+        let changed = self.set_profile(c, after);
+        if operator == Operator::Rk2 {
+            self.set_own_profile(c, after);
+            // A concept with children merges its own new Σ/Δ with theirs through RK3.
+            if self
+                .concept(c)
+                .children
+                .iter()
+                .any(|ch| !self.concept(*ch).sigma.is_empty())
+            {
+                self.concepts[c.index()].dirty = true;
+                self.index.dirty.insert(c);
+            }
+        }
+        let node = &mut self.concepts[c.index()];
+        match operator {
+            Operator::Rk2 => {
+                let n = (consumed as usize).min(node.buffer.len());
+                node.buffer.drain(..n);
+                node.score = node.score.saturating_sub(score);
+                if node.score < self.thresholds.theta_sum {
+                    self.index.due_concepts.remove(&c);
+                }
+            }
+            Operator::Rk3 => {
+                node.dirty = false;
+                self.index.dirty.remove(&c);
+            }
+            Operator::Rk1 => {}
+        }
+        if changed {
+            self.mark_parent_dirty(c);
+        }
+    }
+
+    fn decide(&mut self, id: ProposalId, approve: bool) {
+        let Some(p) = self.proposals.get_mut(&id) else { return };
+        if p.status != ProposalStatus::Pending {
+            return;
+        }
+        p.status = if approve {
+            ProposalStatus::Approved
+        } else {
+            ProposalStatus::Rejected
+        };
+        let p = p.clone();
+        self.concepts[p.concept.index()].pending = None;
+        let after = if approve { p.after } else { self.profile(p.concept) };
+        self.abstraction_applied(p.operator, p.concept, &after, p.consumed, p.trigger.value);
+        if p.operator == Operator::Rk2 {
+            self.firings[1] += u32::from(approve);
+        } else {
+            self.firings[2] += u32::from(approve);
+        }
+        let node = self.concept(p.concept);
+        if node.score >= self.thresholds.theta_sum && node.level.is_abstract() {
+            self.index.due_concepts.insert(p.concept);
+        }
+    }
+
+    /// A concept's current Σ/Δ.
+    #[must_use]
+    pub fn profile(&self, c: ConceptId) -> Abstraction {
+        let node = self.concept(c);
+        Abstraction::Profile {
+            sigma: node.sigma.clone(),
+            delta: node.delta.clone(),
+        }
+    }
+
+    fn set_profile(&mut self, c: ConceptId, profile: &Abstraction) -> bool {
+        let Abstraction::Profile { sigma, delta } = profile else {
+            return false;
+        };
+        let node = &mut self.concepts[c.index()];
+        let changed = node.sigma != *sigma || node.delta != *delta;
+        node.sigma = sigma.clone();
+        node.delta = delta.clone();
+        changed
+    }
+
+    fn set_own_profile(&mut self, c: ConceptId, profile: &Abstraction) {
+        if let Abstraction::Profile { sigma, delta } = profile {
+            let node = &mut self.concepts[c.index()];
+            node.own_sigma.clone_from(sigma);
+            node.own_delta.clone_from(delta);
+        }
+    }
+
+    fn mark_parent_dirty(&mut self, c: ConceptId) {
+        if let Some(p) = self.concept(c).parent {
+            self.concepts[p.index()].dirty = true;
+            self.index.dirty.insert(p);
+        }
+    }
+
+    pub(super) fn recompute_due(&mut self) {
+        let Thresholds { theta_inf, theta_sum } = self.thresholds;
+        self.index.due_relations = self
+            .relations
+            .iter()
+            .filter(|r| r.mentions >= theta_inf && r.mentions > 0)
+            .map(|r| r.id)
+            .collect();
+        self.index.due_concepts = self
+            .concepts
+            .iter()
+            .filter(|c| c.score >= theta_sum && c.score > 0 && c.pending.is_none())
+            .map(|c| c.id)
+            .collect();
+    }
+}
+
+pub(super) fn concept_key(person: ConceptId, level: Level, name: &str) -> (ConceptId, bool, String) {
+    (person, !level.is_abstract(), entity_key(name))
+}
+
+fn push_unique(v: &mut Vec<EpisodeId>, e: EpisodeId) {
+    if v.last() != Some(&e) {
+        v.push(e);
+    }
+}
+
+fn len_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,153 @@
+//! Behaviour of the offline RK1, RK2 and RK3.
+
+use super::*;
+use crate::model::parse::{parse_rk2, parse_rk3};
+use crate::time::Timestamp;
+
+fn day(d: u32) -> Option<Timestamp> {
+    Some(Timestamp::from_civil(2024, 3, d, 9, 0, 0))
+}
+
+fn raw(branch: &str, d: u32) -> EvidenceItem {
+    EvidenceItem {
+        kind: EvidenceKind::RawEvent,
+        branch: branch.into(),
+        text: format!("user mentions {}", branch.to_lowercase()),
+        salient: false,
+        time: day(d),
+    }
+}
+
+fn conclusion(branch: &str, text: &str, d: u32) -> EvidenceItem {
+    EvidenceItem {
+        kind: EvidenceKind::Conclusion,
+        branch: branch.into(),
+        text: text.into(),
+        salient: true,
+        time: day(d),
+    }
+}
+
+#[test]
+fn a_recurring_habit_lands_in_sigma_and_a_one_off_does_not() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Strength Training", 1),
+        raw("Strength Training", 8),
+        raw("Pottery", 9),
+    ];
+    let (sigma, delta) = parse_rk2(&rk2(lex, "Fitness", "", "", &evidence)).unwrap();
+    assert!(
+        sigma.contains("Strength Training: recurring since 2024-03-01"),
+        "{sigma}"
+    );
+    assert!(sigma.contains("Also mentioned: Pottery"), "{sigma}");
+    assert!(delta.is_empty(), "{delta}");
+}
+
+#[test]
+fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
+    let lex = Lexicon::builtin();
+    let first = rk2(
+        lex,
+        "Fitness",
+        "",
+        "",
+        &[raw("Strength Training", 1), raw("Strength Training", 8)],
+    );
+    let (s1, d1) = parse_rk2(&first).unwrap();
+    assert!(d1.is_empty());
+    let injury = vec![
+        raw("Strength Training", 15),
+        conclusion("Strength Training", "[injury] Alex hurt his back deadlifting.", 15),
+        conclusion(
+            "Strength Training",
+            "[constraint] The doctor says no lifting for three months.",
+            15,
+        ),
+    ];
+    let (s2, d2) = parse_rk2(&rk2(lex, "Fitness", &s1, &d1, &injury)).unwrap();
+    assert!(
+        s2.contains("Strength Training: recurring since 2024-03-01"),
+        "the habit stays in Σ: {s2}"
+    );
+    assert!(
+        d2.contains("Regarding Strength Training:") && d2.contains("no lifting for three months"),
+        "{d2}"
+    );
+    assert!(
+        !s2.contains("interrupted"),
+        "one abstraction of tension is not yet a reorganisation: {s2}"
+    );
+    let rehab = vec![
+        raw("Strength Training", 22),
+        conclusion(
+            "Strength Training",
+            "[constraint] Still no barbell lifting until August.",
+            22,
+        ),
+    ];
+    let (s3, d3) = parse_rk2(&rk2(lex, "Fitness", &s2, &d2, &rehab)).unwrap();
+    assert!(
+        s3.contains("interrupted since 2024-03-15"),
+        "dated from the injury: {s3}"
+    );
+    assert!(
+        d3.contains("hurt his back"),
+        "the injury is kept as the weightiest tension: {d3}"
+    );
+}
+
+#[test]
+fn tension_about_another_concepts_activity_is_left_to_it() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Employment", 1),
+        conclusion("Employment", "[constraint] No more lifting for a while.", 1),
+    ];
+    let (_, delta) = parse_rk2(&rk2(lex, "Career", "", "", &evidence)).unwrap();
+    assert!(delta.is_empty(), "{delta}");
+}
+
+#[test]
+fn rk3_merges_children_sigma_and_keeps_their_tension() {
+    let children = vec![
+        ChildSummary {
+            name: "Fitness".into(),
+            sigma: "- Strength Training: recurring".into(),
+            delta: "Regarding Strength Training:\n- [injury] hurt back".into(),
+        },
+        ChildSummary {
+            name: "Diet".into(),
+            sigma: "- Meal Prep: recurring".into(),
+            delta: String::new(),
+        },
+    ];
+    let (sigma, delta) = parse_rk3(&rk3("Health and Wellness", &children)).unwrap();
+    assert!(
+        sigma.starts_with("Health and Wellness is shaped by Fitness and Diet."),
+        "{sigma}"
+    );
+    assert!(sigma.contains("- Strength Training: recurring") && sigma.contains("- Meal Prep: recurring"));
+    assert_eq!(delta, "- Strength Training: [injury] hurt back");
+}
+
+#[test]
+fn rk1_infers_traits_from_conclusion_cues() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Running", 1),
+        conclusion("Running", "[preference] Alex loves running.", 1),
+        raw("Running", 2),
+    ];
+    let text = rk1(lex, "Sports", "Running", &evidence, "");
+    let summary = crate::model::parse::parse_rk1(&text).unwrap();
+    assert!(
+        summary.contains("came up 2 times between 2024-03-01 and 2024-03-02"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("- Inferred Trait/Interest: enjoys running"),
+        "{summary}"
+    );
+}

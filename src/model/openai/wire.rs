@@ -1,0 +1,233 @@
+//! The chat-completions and embeddings wire format: request bodies, replies, server-sent
+//! event chunks and error bodies. Read through `serde_json::Value`, so servers that add,
+//! omit or null fields (Ollama, vLLM, llama.cpp, LM Studio) all parse.
+
+use super::config::OpenAiConfig;
+use serde_json::{Value, json};
+
+/// The body of a chat-completions request: the prompt as one user message.
+#[must_use]
+pub fn chat_body(config: &OpenAiConfig, prompt: &str, stream: bool) -> Value {
+    let mut body = json!({
+        "model": config.model,
+        "messages": [{"role": "user", "content": prompt}],
+        "stream": stream,
+    });
+    if let Some(t) = config.temperature {
+        body["temperature"] = json!(t);
+    }
+    if let Some(n) = config.max_tokens {
+        body["max_tokens"] = json!(n);
+    }
+    if stream {
+        body["stream_options"] = json!({"include_usage": true});
+    }
+    body
+}
+
+/// The body of an embeddings request.
+#[must_use]
+pub fn embed_body(model: &str, texts: &[String]) -> Value {
+    json!({"model": model, "input": texts})
+}
+
+/// Token counts a server reported.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Prompt tokens.
+    pub prompt: Option<u32>,
+    /// Reply tokens.
+    pub completion: Option<u32>,
+}
+
+impl Usage {
+    fn read(v: &Value) -> Self {
+        let get = |k: &str| {
+            v.get("usage")
+                .and_then(|u| u.get(k))
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        Self {
+            prompt: get("prompt_tokens"),
+            completion: get("completion_tokens"),
+        }
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.prompt = other.prompt.or(self.prompt);
+        self.completion = other.completion.or(self.completion);
+    }
+}
+
+/// A whole (non-streamed) reply: its text and usage.
+pub fn parse_chat(body: &str) -> Result<(String, Usage), String> {
+    let v: Value = serde_json::from_str(body).map_err(|e| format!("the reply is not JSON ({e})"))?;
+    let choice = v
+        .get("choices")
+        .and_then(|c| c.get(0))
+        .ok_or_else(|| "the reply has no `choices`".to_string())?;
+    let text = choice
+        .get("message")
+        .and_then(|m| m.get("content"))
+        .or_else(|| choice.get("text"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    Ok((text, Usage::read(&v)))
+}
+
+/// Embedding vectors in input order.
+pub fn parse_embeddings(body: &str, expected: usize) -> Result<Vec<Vec<f32>>, String> {
+    let v: Value = serde_json::from_str(body).map_err(|e| format!("the reply is not JSON ({e})"))?;
+    let data = v
+        .get("data")
+        .and_then(Value::as_array)
+        .ok_or_else(|| "the reply has no `data` list".to_string())?;
+    let mut out: Vec<Option<Vec<f32>>> = vec![None; expected];
+    for (i, item) in data.iter().enumerate() {
+        let index = item
+            .get("index")
+            .and_then(Value::as_u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(i);
+        let vector = item
+            .get("embedding")
+            .and_then(Value::as_array)
+            .ok_or_else(|| format!("item {i} has no `embedding`"))?
+            .iter()
+            .map(|x| x.as_f64().map(|f| f as f32))
+            .collect::<Option<Vec<f32>>>()
+            .ok_or_else(|| format!("item {i} holds a non-number"))?;
+        if let Some(slot) = out.get_mut(index) {
+            *slot = Some(vector);
+        }
+    }
+    out.into_iter()
+        .enumerate()
+        .map(|(i, v)| v.ok_or_else(|| format!("no embedding for input {i}")))
+        .collect()
+}
+
+/// The message of an error body (`{"error": {"message": ...}}`, `{"error": "..."}`,
+/// `{"message": ...}` or plain text), shortened.
+#[must_use]
+pub fn error_message(body: &str) -> String {
+    let from_json = serde_json::from_str::<Value>(body).ok().and_then(|v| {
+        let e = v.get("error").unwrap_or(&v);
+        e.get("message")
+            .and_then(Value::as_str)
+            .or_else(|| e.as_str())
+            .map(str::to_string)
+    });
+    let text = from_json.unwrap_or_else(|| body.trim().to_string());
+    crate::text::clip(&text.split_whitespace().collect::<Vec<_>>().join(" "), 300)
+}
+
+/// Incremental reader of a `text/event-stream` body.
+#[derive(Debug, Default)]
+pub struct SseReader {
+    pending: Vec<u8>,
+    /// Usage seen so far (the last chunk carries it when `include_usage` is honoured).
+    pub usage: Usage,
+    /// `data: [DONE]` arrived.
+    pub done: bool,
+}
+
+impl SseReader {
+    /// Feeds bytes; returns the content pieces completed by them, in order.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<String> {
+        self.pending.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        while let Some(nl) = self.pending.iter().position(|b| *b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=nl).collect();
+            let line = String::from_utf8_lossy(&line);
+            self.line(line.trim_end_matches(['\n', '\r']), &mut out);
+        }
+        out
+    }
+
+    /// Ends the stream, reading a last line that had no newline.
+    pub fn finish(&mut self) -> Vec<String> {
+        let rest = std::mem::take(&mut self.pending);
+        let mut out = Vec::new();
+        let line = String::from_utf8_lossy(&rest);
+        self.line(line.trim_end_matches(['\n', '\r']), &mut out);
+        out
+    }
+
+    fn line(&mut self, line: &str, out: &mut Vec<String>) {
+        let Some(data) = line.strip_prefix("data:") else {
+            return;
+        };
+        let data = data.trim();
+        if data == "[DONE]" {
+            self.done = true;
+            return;
+        }
+        let Ok(v) = serde_json::from_str::<Value>(data) else {
+            return;
+        };
+        self.usage.merge(Usage::read(&v));
+        let piece = v
+            .get("choices")
+            .and_then(|c| c.get(0))
+            .and_then(|c| c.get("delta").and_then(|d| d.get("content")).or_else(|| c.get("text")))
+            .and_then(Value::as_str);
+        if let Some(p) = piece.filter(|p| !p.is_empty()) {
+            out.push(p.to_string());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_replies_parse_with_and_without_usage() {
+        let (t, u) = parse_chat(
+            r#"{"choices":[{"message":{"content":"hi"}}],"usage":{"prompt_tokens":5,"completion_tokens":1}}"#,
+        )
+        .unwrap();
+        assert_eq!((t.as_str(), u.prompt, u.completion), ("hi", Some(5), Some(1)));
+        let (t, u) = parse_chat(r#"{"choices":[{"message":{"content":null}}]}"#).unwrap();
+        assert_eq!((t.as_str(), u), ("", Usage::default()));
+        assert!(parse_chat("<html>bad gateway</html>").is_err());
+        assert!(parse_chat("{}").is_err());
+    }
+
+    #[test]
+    fn sse_pieces_survive_split_chunks() {
+        let mut r = SseReader::default();
+        let mut got = r.feed(b"data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\nda");
+        got.extend(r.feed(b"ta: {\"choices\":[{\"delta\":{\"content\":\"lo\"}}]}\r\n\n: keep-alive\n"));
+        got.extend(r.feed(b"data: {\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":2}}\n"));
+        got.extend(r.feed(b"data: [DONE]"));
+        got.extend(r.finish());
+        assert_eq!(got, vec!["Hel", "lo"]);
+        assert!(r.done);
+        assert_eq!(r.usage.prompt, Some(9));
+    }
+
+    #[test]
+    fn embeddings_come_back_in_input_order() {
+        let v = parse_embeddings(
+            r#"{"data":[{"index":1,"embedding":[0.5]},{"index":0,"embedding":[1,2]}]}"#,
+            2,
+        )
+        .unwrap();
+        assert_eq!(v, vec![vec![1.0, 2.0], vec![0.5]]);
+        assert!(parse_embeddings(r#"{"data":[]}"#, 1).is_err());
+    }
+
+    #[test]
+    fn error_messages_are_read_from_any_shape() {
+        assert_eq!(
+            error_message(r#"{"error":{"message":"model not found"}}"#),
+            "model not found"
+        );
+        assert_eq!(error_message(r#"{"error":"nope"}"#), "nope");
+        assert_eq!(error_message("plain\n text"), "plain text");
+    }
+}
