@@ -212,17 +212,39 @@ fn render(c: &mut Criterion) {
 
 fn step(c: &mut Criterion) {
     let records = synthetic_log(100_000);
+    let middle = Seq(50_000);
     let mut timeline = Timeline::from_records(&records, rgmem::timeline::SNAPSHOT_INTERVAL);
-    c.bench_function("timeline step back + forward, 100,000 events", |b| {
+    // Each iteration is one step; the rare wrap-around resets the cursor.
+    c.bench_function("timeline step back, 100,000 events", |b| {
         b.iter(|| {
-            timeline.step_back();
-            timeline.step_forward();
+            if !timeline.step_back() {
+                timeline.seek(timeline.head());
+            }
+        });
+    });
+    timeline.seek(middle);
+    c.bench_function("timeline step forward, 100,000 events", |b| {
+        b.iter(|| {
+            if !timeline.step_forward() {
+                timeline.seek(middle);
+            }
         });
     });
     let mut app = loaded_app(records);
-    c.bench_function("app cursor step back + forward (views rebuilt), 100,000 events", |b| {
+    c.bench_function("app step back (all views rebuilt), 100,000 events", |b| {
         b.iter(|| {
+            if app.timeline.cursor().0 == 0 {
+                app.seek(app.timeline.head());
+            }
             app.update(Msg::Action(Action::StepBack));
+        });
+    });
+    app.seek(middle);
+    c.bench_function("app step forward (all views rebuilt), 100,000 events", |b| {
+        b.iter(|| {
+            if app.timeline.is_at_head() {
+                app.seek(middle);
+            }
             app.update(Msg::Action(Action::StepForward));
         });
     });
