@@ -13,6 +13,8 @@
 //! - [`log`]: the SQLite event store with checkpoints.
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
 //! - [`session`]: the session file format.
+//! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
+//! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
 //! - [`export`]: a log's branch as a session file with its recorded model replies.
 //! - [`eval`]: LoCoMo evaluation against baselines, metrics, and the θ sweep.
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
@@ -28,6 +30,7 @@
 //! - **operator**: RK1 (relation summary after θ_inf mentions), RK2 (Σ/Δ after a concept's score
 //!   reaches θ_sum), RK3 (Σ/Δ flowing up the tree from dirty children).
 
+pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod eval;
@@ -44,6 +47,7 @@ pub mod retrieval;
 pub mod session;
 pub mod text;
 pub mod time;
+pub mod timeline;
 
 pub use engine::Engine;
 pub use error::{Error, Result};

@@ -2,6 +2,8 @@
 //! inspector over the engine in the library.
 
 mod cli;
+#[cfg(feature = "tui")]
+mod tui;
 
 use std::process::ExitCode;
 

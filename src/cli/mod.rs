@@ -13,6 +13,8 @@ mod model;
 mod replay;
 mod show;
 mod sweep;
+#[cfg(feature = "tui")]
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -32,6 +34,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Open the inspector (the default with no subcommand).
+    #[cfg(feature = "tui")]
+    Tui(tui::Args),
     /// Ingest a session file (or a LoCoMo file) without the interface, printing operator firings.
     Replay(replay::Args),
     /// Print the event log.
@@ -62,7 +67,12 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse_from(sweep::rewrite_args(std::env::args_os().collect()));
     let result = match cli.command {
+        #[cfg(feature = "tui")]
+        None => tui::run(&cli.shared, &tui::Args::default()),
+        #[cfg(not(feature = "tui"))]
         None => replay::demo(&cli.shared),
+        #[cfg(feature = "tui")]
+        Some(Command::Tui(args)) => tui::run(&cli.shared, &args),
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
         Some(Command::Log(args)) => log::run(&cli.shared, &args),
         Some(Command::Show(args)) => show::run(&cli.shared, &args),

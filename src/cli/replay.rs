@@ -70,7 +70,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     ingest(shared, &turns, &user, args.json, header_theta)
 }
 
-/// With no subcommand: replay the embedded sample session into the default memory.
+/// Without the `tui` feature, no subcommand means: replay the embedded sample session into the default memory.
+#[cfg(not(feature = "tui"))]
 pub fn demo(shared: &Shared) -> Result<()> {
     let file = SessionFile::parse(
         include_str!("../../sample_sessions/strength_training_injury.jsonl"),

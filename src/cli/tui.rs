@@ -1,0 +1,60 @@
+//! `rgmem tui [--session FILE]`, and `rgmem` with no arguments: opens the inspector.
+
+use super::Shared;
+use crate::tui::app::Options;
+use crate::tui::theme::Theme;
+use anyhow::{Context, Result};
+use rgmem::session::SessionFile;
+use std::path::PathBuf;
+
+/// Options of `tui`.
+#[derive(Debug, Default, clap::Args)]
+pub struct Args {
+    /// Replay this session file under the play controls (into a fresh temporary memory unless
+    /// --db is given).
+    #[arg(long, value_name = "FILE")]
+    session: Option<PathBuf>,
+}
+
+/// Runs the inspector.
+pub fn run(shared: &Shared, args: &Args) -> Result<()> {
+    let replay = match &args.session {
+        Some(path) => {
+            let file = SessionFile::read(path)?;
+            let name = path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
+            Some((name, file.user_name(), file.turns))
+        }
+        None => None,
+    };
+    let mut shared = shared.clone();
+    if shared.db.is_none() && replay.is_some() {
+        shared.db = Some(std::env::temp_dir().join(format!("rgmem-replay-{}.db", std::process::id())));
+    }
+    let mut engine = shared.open_engine()?;
+    let model = engine.model_mut().name();
+    let user = match &replay {
+        Some((_, user, _)) => user.clone(),
+        None => engine
+            .memory()
+            .roots()
+            .next()
+            .map_or_else(|| "User".to_string(), |r| r.name.clone()),
+    };
+    let db = shared.db_path();
+    let options = Options {
+        db: db.display().to_string(),
+        model,
+        user,
+        replay: replay.map(|(name, _, turns)| (name, turns)),
+        approve: shared.approve,
+        theme: Theme::from_env(),
+        snapshot_interval: rgmem::timeline::SNAPSHOT_INTERVAL,
+    };
+    crate::tui::run(engine, options).context("running the inspector")?;
+    if args.session.is_some() && shared.db.as_ref().is_some_and(|d| d.starts_with(std::env::temp_dir())) {
+        eprintln!("the replayed memory is kept at {}", db.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,431 @@
+//! The inspector's state and its one transition function, `App::update(Msg) -> Vec<Command>`:
+//! synchronous, free of I/O, and the only place that interprets user intents. Side effects come
+//! back as [`Command`]s for the runtime to perform.
+
+mod actions;
+mod chat;
+mod input;
+mod replay;
+#[cfg(test)]
+pub(crate) mod tests;
+mod views;
+
+pub use chat::ChatState;
+pub use input::COMMANDS;
+pub use replay::Replay;
+pub use views::{ChatLine, EvidenceRow, Views};
+
+use super::action::Action;
+use super::command::{Command, EngineRequest};
+use super::keymap;
+use super::msg::{EngineUpdate, Msg};
+use super::theme::Theme;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use rgmem::ids::Seq;
+use rgmem::session::TurnInput;
+use rgmem::timeline::{SNAPSHOT_INTERVAL, Timeline};
+use std::time::Duration;
+use tui_tree_widget::TreeState;
+
+/// The panes, in Tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Focus {
+    /// The conversation and its input line.
+    Chat,
+    /// The concept tree.
+    Tree,
+    /// The evidence counters.
+    Evidence,
+    /// The Σ/Δ diff (and the proposals in approval mode).
+    Diff,
+    /// The event log around the cursor.
+    Timeline,
+}
+
+impl Focus {
+    /// Every pane, in Tab order.
+    pub const ORDER: [Self; 5] = [Self::Chat, Self::Tree, Self::Evidence, Self::Diff, Self::Timeline];
+
+    fn shifted(self, by: isize) -> Self {
+        let i = Self::ORDER.iter().position(|f| *f == self).unwrap_or(0) as isize;
+        Self::ORDER[(i + by).rem_euclid(Self::ORDER.len() as isize) as usize]
+    }
+}
+
+/// A one-line prompt typed in the status bar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// `/`: the filter for the timeline and the tree.
+    Filter(String),
+    /// `:`: a command.
+    Command(String),
+}
+
+/// A destructive action waiting for y/n.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    /// Roll back to this seq.
+    Rollback(Seq),
+    /// Revert the abstraction applied at this seq.
+    Revert(Seq),
+}
+
+/// What the inspector is started with.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The database file, for the status bar.
+    pub db: String,
+    /// The model's name, for the status bar.
+    pub model: String,
+    /// The user's display name.
+    pub user: String,
+    /// A session file to replay: its name and turns.
+    pub replay: Option<(String, Vec<TurnInput>)>,
+    /// Start in approval mode.
+    pub approve: bool,
+    /// Styles.
+    pub theme: Theme,
+    /// Seqs between the timeline's memory snapshots.
+    pub snapshot_interval: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            db: "memory.db".into(),
+            model: "offline".into(),
+            user: "User".into(),
+            replay: None,
+            approve: false,
+            theme: Theme::monochrome(),
+            snapshot_interval: SNAPSHOT_INTERVAL,
+        }
+    }
+}
+
+/// The whole inspector state.
+pub struct App {
+    /// The log, the cursor and the memory at the cursor.
+    pub timeline: Timeline,
+    /// Whether the log has been loaded.
+    pub loaded: bool,
+    /// Whether the cursor follows new events.
+    pub follow: bool,
+    /// Approval mode.
+    pub approval: bool,
+    /// The focused pane.
+    pub focus: Focus,
+    /// Whether the focused pane fills the screen.
+    pub maximised: bool,
+    /// Whether the help is shown.
+    pub show_help: bool,
+    /// The prompt being typed, if any.
+    pub prompt: Option<Prompt>,
+    /// The confirmation being asked, if any.
+    pub confirm: Option<Confirm>,
+    /// The active filter (lowercase).
+    pub filter: String,
+    /// Chat state.
+    pub chat: ChatState,
+    /// The session replay, if any.
+    pub replay: Option<Replay>,
+    /// Lines of the help scrolled.
+    pub help_scroll: usize,
+    /// Selection and open nodes of the concept tree.
+    pub tree_state: TreeState<u32>,
+    /// Pane contents derived from the memory at the cursor.
+    pub views: Views,
+    /// First evidence row shown.
+    pub evidence_scroll: usize,
+    /// Lines of the Σ/Δ pane scrolled.
+    pub diff_scroll: u16,
+    /// The selected pending proposal (approval mode).
+    pub proposal_index: usize,
+    /// Engine requests not yet done.
+    pub busy: usize,
+    /// Database label.
+    pub db: String,
+    /// Model label.
+    pub model: String,
+    /// The user's display name.
+    pub user: String,
+    /// The last error, one line.
+    pub last_error: Option<String>,
+    /// The last notice, one line.
+    pub notice: Option<String>,
+    /// Styles.
+    pub theme: Theme,
+    /// Terminal size.
+    pub size: (u16, u16),
+    /// Ticks seen (spinner frame).
+    pub ticks: u64,
+    /// Ticks left in a flash.
+    pub flash_ticks: u8,
+    /// Whether something changed since the last draw.
+    pub dirty: bool,
+    snapshot_interval: u64,
+}
+
+impl App {
+    /// A fresh inspector waiting for the engine's `Loaded`.
+    #[must_use]
+    pub fn new(options: Options) -> Self {
+        let focus = if options.replay.is_some() {
+            Focus::Timeline
+        } else {
+            Focus::Chat
+        };
+        Self {
+            timeline: Timeline::new(options.snapshot_interval),
+            loaded: false,
+            follow: true,
+            approval: options.approve,
+            focus,
+            maximised: false,
+            show_help: false,
+            prompt: None,
+            confirm: None,
+            filter: String::new(),
+            chat: ChatState::default(),
+            replay: options
+                .replay
+                .map(|(name, turns)| Replay::new(name, turns, options.user.clone())),
+            help_scroll: 0,
+            tree_state: TreeState::default(),
+            views: Views::default(),
+            evidence_scroll: 0,
+            diff_scroll: 0,
+            proposal_index: 0,
+            busy: 0,
+            db: options.db,
+            model: options.model,
+            user: options.user,
+            last_error: None,
+            notice: None,
+            theme: options.theme,
+            size: (80, 24),
+            ticks: 0,
+            flash_ticks: 0,
+            dirty: true,
+            snapshot_interval: options.snapshot_interval,
+        }
+    }
+
+    /// Applies one message. Never blocks; side effects are returned, not performed.
+    pub fn update(&mut self, msg: Msg) -> Vec<Command> {
+        let mut out = Vec::new();
+        match msg {
+            Msg::Key(key) => {
+                if key.kind != KeyEventKind::Release {
+                    self.on_key(key, &mut out);
+                    self.dirty = true;
+                }
+            }
+            Msg::Mouse(mouse) => self.on_mouse(mouse, &mut out),
+            Msg::Resize(w, h) => {
+                self.size = (w, h);
+                self.dirty = true;
+            }
+            Msg::Tick(elapsed) => self.on_tick(elapsed, &mut out),
+            Msg::Engine(update) => {
+                self.on_engine(update, &mut out);
+                self.dirty = true;
+            }
+            Msg::Action(action) => {
+                self.act(action, &mut out);
+                self.dirty = true;
+            }
+        }
+        out
+    }
+
+    /// Requests to send when the runtime starts.
+    #[must_use]
+    pub fn startup(&self) -> Vec<Command> {
+        vec![Command::Engine(EngineRequest::SetApprove(self.approval))]
+    }
+
+    fn on_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
+        self.last_error = None;
+        self.notice = None;
+        if self.prompt.is_some() {
+            self.prompt_key(key, out);
+            return;
+        }
+        if self.confirm.is_some() {
+            // A confirmation takes y / n / Esc whatever pane has focus, and nothing else.
+            let answer = match key.code {
+                KeyCode::Char('y' | 'Y') => Some(Action::ConfirmYes),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Action::ConfirmNo),
+                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Some(Action::Quit),
+                _ => None,
+            };
+            if let Some(action) = answer {
+                self.act(action, out);
+            }
+            return;
+        }
+        if let Some(action) = keymap::lookup(self.focus, key) {
+            self.act(action, out);
+            return;
+        }
+        if self.focus == Focus::Chat {
+            self.chat_key(key, out);
+        }
+    }
+
+    fn on_tick(&mut self, elapsed: Duration, out: &mut Vec<Command>) {
+        self.ticks += 1;
+        if self.chat.pending.is_some() || self.busy > 0 {
+            self.dirty = true;
+        }
+        if self.flash_ticks > 0 {
+            self.flash_ticks -= 1;
+            self.dirty = true;
+        }
+        if self.replay.as_mut().is_some_and(|r| r.tick(elapsed)) {
+            self.replay_next(out);
+        }
+        if replay_is_running(self.replay.as_ref()) {
+            self.dirty = true;
+        }
+    }
+
+    fn on_engine(&mut self, update: EngineUpdate, out: &mut Vec<Command>) {
+        match update {
+            EngineUpdate::Loaded { records, approve } => {
+                self.timeline = Timeline::from_records(&records, self.snapshot_interval);
+                self.loaded = true;
+                self.approval = approve;
+                if let Some(r) = &mut self.replay {
+                    r.start = self.timeline.head();
+                }
+                self.refresh();
+            }
+            EngineUpdate::Appended(records) => {
+                self.timeline.push(&records);
+                if self.follow {
+                    self.timeline.seek(self.timeline.head());
+                }
+                self.refresh();
+            }
+            EngineUpdate::Token { id, text } => {
+                if let Some(p) = self.chat.pending.as_mut().filter(|p| p.id == id) {
+                    p.text.push_str(&text);
+                }
+            }
+            EngineUpdate::Replied { id, text } => {
+                if self.chat.pending.as_ref().is_some_and(|p| p.id == id) {
+                    self.chat.pending = None;
+                    let turn = self.chat_turn("assistant", text);
+                    self.engine(
+                        out,
+                        EngineRequest::Ingest {
+                            turn,
+                            user: self.user.clone(),
+                        },
+                    );
+                }
+            }
+            EngineUpdate::Done { id, error, notice } => {
+                self.busy = self.busy.saturating_sub(1);
+                if let Some(e) = error {
+                    self.last_error = Some(e);
+                    if id.is_some() && self.chat.pending.as_ref().map(|p| p.id) == id {
+                        self.chat.pending = None;
+                    }
+                }
+                if notice.is_some() {
+                    self.notice = notice;
+                }
+                let mut next = false;
+                if let Some(r) = self.replay.as_mut().filter(|r| r.awaiting && id.is_none()) {
+                    r.awaiting = false;
+                    next = r.playing && r.interval().is_zero();
+                }
+                if next {
+                    self.replay_next(out);
+                }
+            }
+        }
+    }
+
+    /// Hands a request to the engine and counts it as outstanding.
+    fn engine(&mut self, out: &mut Vec<Command>, request: EngineRequest) {
+        self.busy += 1;
+        out.push(Command::Engine(request));
+    }
+
+    /// Rebuilds the pane contents after the cursor, the log or the filter changed.
+    pub fn refresh(&mut self) {
+        let flashed = self
+            .views
+            .rebuild(&self.timeline, &self.filter, self.theme, self.proposal_index);
+        if flashed {
+            self.flash_ticks = 6;
+        }
+        if self.tree_state.selected().is_empty() {
+            self.open_first_levels();
+        }
+        if !self.filter.is_empty() {
+            open_all(&mut self.tree_state, &self.views.tree, &mut Vec::new());
+        }
+        let pending = self.views.proposals.len();
+        if self.proposal_index >= pending {
+            self.proposal_index = pending.saturating_sub(1);
+        }
+        self.dirty = true;
+    }
+
+    /// Moves the cursor; follow mode ends unless the cursor lands on head.
+    pub fn seek(&mut self, seq: Seq) {
+        self.timeline.seek(seq);
+        self.follow = self.timeline.is_at_head();
+        self.diff_scroll = 0;
+        self.refresh();
+    }
+
+    fn open_first_levels(&mut self) {
+        let memory = self.timeline.memory();
+        let roots: Vec<u32> = memory.roots().map(|c| c.id.0).collect();
+        for r in &roots {
+            self.tree_state.open(vec![*r]);
+            for base in &memory.concepts[*r as usize].children {
+                self.tree_state.open(vec![*r, base.0]);
+            }
+        }
+        if let Some(r) = roots.first() {
+            self.tree_state.select(vec![*r]);
+        }
+    }
+
+    /// "live", "replay", "paused" or "approval".
+    #[must_use]
+    pub fn mode(&self) -> &'static str {
+        if self.approval {
+            "approval"
+        } else if replay_is_running(self.replay.as_ref()) {
+            "replay"
+        } else if self.replay.is_some() || !self.follow {
+            "paused"
+        } else {
+            "live"
+        }
+    }
+}
+
+/// Opens every node with children, so filter matches deep in the tree are visible.
+fn open_all(state: &mut TreeState<u32>, items: &[tui_tree_widget::TreeItem<'static, u32>], path: &mut Vec<u32>) {
+    for item in items {
+        if !item.children().is_empty() {
+            path.push(*item.identifier());
+            state.open(path.clone());
+            open_all(state, item.children(), path);
+            path.pop();
+        }
+    }
+}
+
+fn replay_is_running(replay: Option<&Replay>) -> bool {
+    replay.is_some_and(|r| r.playing)
+}

@@ -1,0 +1,303 @@
+//! How each user intent changes the state or turns into an engine request.
+
+use super::{App, Confirm, Focus, Prompt};
+use crate::tui::action::Action;
+use crate::tui::command::{Command, EngineRequest};
+use crate::tui::ui;
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+use rgmem::event::{Event, Subject};
+use rgmem::ids::Seq;
+use rgmem::memory::Thresholds;
+
+impl App {
+    /// Performs one intent.
+    pub(super) fn act(&mut self, action: Action, out: &mut Vec<Command>) {
+        if self.show_help && matches!(action, Action::Up | Action::Down | Action::PageUp | Action::PageDown) {
+            let by = if matches!(action, Action::Up | Action::Down) {
+                1
+            } else {
+                10
+            };
+            self.help_scroll = if matches!(action, Action::Down | Action::PageDown) {
+                self.help_scroll + by
+            } else {
+                self.help_scroll.saturating_sub(by)
+            };
+            return;
+        }
+        match action {
+            Action::Quit => out.push(Command::Quit),
+            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::FocusNext => self.focus = self.focus.shifted(1),
+            Action::FocusPrev => self.focus = self.focus.shifted(-1),
+            Action::ToggleMaximise => self.maximised = !self.maximised,
+            Action::Cancel => self.cancel(),
+            Action::StepBack => {
+                if self.timeline.cursor().0 > 0 {
+                    self.seek(Seq(self.timeline.cursor().0 - 1));
+                }
+            }
+            Action::StepForward => self.seek(Seq(self.timeline.cursor().0 + 1)),
+            Action::PrevFiring => match self.timeline.prev_firing(self.timeline.cursor()) {
+                Some(s) => self.seek(s),
+                None => self.notice = Some("no earlier operator firing".into()),
+            },
+            Action::NextFiring => match self.timeline.next_firing(self.timeline.cursor()) {
+                Some(s) => self.seek(s),
+                None => self.notice = Some("no later operator firing".into()),
+            },
+            Action::FollowHead => {
+                self.seek(self.timeline.head());
+                self.follow = true;
+            }
+            Action::GoStart => self.seek(Seq(0)),
+            Action::Rollback => self.ask_rollback(self.timeline.cursor()),
+            Action::ConfirmYes => self.confirmed(out),
+            Action::ConfirmNo => self.confirm = None,
+            Action::ToggleApproval => {
+                self.approval = !self.approval;
+                self.engine(out, EngineRequest::SetApprove(self.approval));
+                if self.approval {
+                    self.focus = Focus::Diff;
+                }
+                self.refresh();
+            }
+            Action::Approve | Action::Reject => self.decide(action == Action::Approve, out),
+            Action::Revert => self.ask_revert(),
+            Action::PlayPause => self.replay_play_pause(out),
+            Action::ReplayStep => {
+                if let Some(r) = self.replay.as_mut() {
+                    r.playing = false;
+                }
+                self.replay_next(out);
+            }
+            Action::SpeedUp | Action::SpeedDown => self.replay_speed(action == Action::SpeedUp),
+            Action::Restart => self.replay_restart(out),
+            Action::ThetaInfUp | Action::ThetaInfDown | Action::ThetaSumUp | Action::ThetaSumDown => {
+                let t = self.timeline.head_memory().thresholds;
+                let bump = |v: u32, up: bool| {
+                    if up {
+                        v.saturating_add(1)
+                    } else {
+                        v.saturating_sub(1).max(1)
+                    }
+                };
+                let next = match action {
+                    Action::ThetaInfUp | Action::ThetaInfDown => Thresholds {
+                        theta_inf: bump(t.theta_inf, action == Action::ThetaInfUp),
+                        ..t
+                    },
+                    _ => Thresholds {
+                        theta_sum: bump(t.theta_sum, action == Action::ThetaSumUp),
+                        ..t
+                    },
+                };
+                self.set_thresholds(next, out);
+            }
+            Action::OpenFilter => self.prompt = Some(Prompt::Filter(self.filter.clone())),
+            Action::OpenCommand => self.prompt = Some(Prompt::Command(String::new())),
+            Action::Up | Action::Down => self.move_selection(action == Action::Down, 1),
+            Action::PageUp | Action::PageDown => self.move_selection(action == Action::PageDown, 10),
+            Action::Collapse => {
+                self.tree_state.key_left();
+            }
+            Action::Expand => {
+                self.tree_state.key_right();
+            }
+            Action::ToggleNode => {
+                self.tree_state.toggle_selected();
+            }
+        }
+    }
+
+    /// Records new thresholds (the engine logs `thresholds_changed`).
+    pub(super) fn set_thresholds(&mut self, next: Thresholds, out: &mut Vec<Command>) {
+        if next == self.timeline.head_memory().thresholds {
+            return;
+        }
+        self.follow = true;
+        self.notice = Some(format!("θ_inf={} θ_sum={}", next.theta_inf, next.theta_sum));
+        self.engine(out, EngineRequest::SetThresholds(next));
+    }
+
+    fn cancel(&mut self) {
+        if self.show_help {
+            self.show_help = false;
+        } else if self.confirm.is_some() {
+            self.confirm = None;
+        } else if let Some(p) = self.chat.pending.take() {
+            self.notice = Some(format!("reply {} cancelled; a late answer will be ignored", p.id.0));
+        } else if self.maximised {
+            self.maximised = false;
+        } else if !self.filter.is_empty() {
+            self.filter.clear();
+            self.refresh();
+        }
+    }
+
+    pub(super) fn ask_rollback(&mut self, to: Seq) {
+        if to >= self.timeline.head() {
+            self.notice = Some("the cursor is at head: step back first, then roll back".into());
+        } else {
+            self.confirm = Some(Confirm::Rollback(to));
+        }
+    }
+
+    fn confirmed(&mut self, out: &mut Vec<Command>) {
+        match self.confirm.take() {
+            Some(Confirm::Rollback(to)) => {
+                self.follow = true;
+                self.engine(out, EngineRequest::Rollback(to));
+            }
+            Some(Confirm::Revert(seq)) => {
+                self.follow = true;
+                self.engine(out, EngineRequest::Revert(seq));
+            }
+            None => {}
+        }
+    }
+
+    fn decide(&mut self, approve: bool, out: &mut Vec<Command>) {
+        let Some(seq) = self.views.proposals.get(self.proposal_index).copied() else {
+            self.notice = Some("no pending proposal".into());
+            return;
+        };
+        self.follow = true;
+        let request = if approve {
+            EngineRequest::Approve(seq)
+        } else {
+            EngineRequest::Reject(seq)
+        };
+        self.engine(out, request);
+    }
+
+    /// Reverting asks first. The target is the cursor's entry in the timeline, or the latest
+    /// abstraction applied to the selected concept in the tree.
+    fn ask_revert(&mut self) {
+        let target = if self.focus == Focus::Tree {
+            self.selected_concept().and_then(|c| {
+                self.timeline
+                    .chain_back(self.timeline.head())
+                    .find_map(|r| match &r.event {
+                        Event::OperatorFired {
+                            subject: Subject::Concept(id),
+                            ..
+                        } if id.0 == c => Some(r.seq),
+                        _ => None,
+                    })
+            })
+        } else {
+            let cursor = self.timeline.cursor();
+            self.timeline
+                .entry(cursor)
+                .filter(|r| {
+                    matches!(
+                        r.event,
+                        Event::OperatorFired {
+                            subject: Subject::Concept(_),
+                            ..
+                        } | Event::AbstractionApproved { .. }
+                    )
+                })
+                .map(|r| r.seq)
+        };
+        match target {
+            Some(seq) => self.confirm = Some(Confirm::Revert(seq)),
+            None => {
+                self.notice = Some("nothing to revert here: put the cursor on an RK2/RK3 firing or approval".into());
+            }
+        }
+    }
+
+    /// The concept selected in the tree.
+    #[must_use]
+    pub fn selected_concept(&self) -> Option<u32> {
+        self.tree_state.selected().last().copied()
+    }
+
+    fn move_selection(&mut self, down: bool, by: usize) {
+        match self.focus {
+            Focus::Timeline => {
+                let cur = self.timeline.cursor().0;
+                let to = if down {
+                    cur + by as u64
+                } else {
+                    cur.saturating_sub(by as u64)
+                };
+                self.seek(Seq(to));
+            }
+            Focus::Tree => {
+                for _ in 0..by {
+                    if down {
+                        self.tree_state.key_down();
+                    } else {
+                        self.tree_state.key_up();
+                    }
+                }
+            }
+            Focus::Evidence => {
+                self.evidence_scroll = if down {
+                    (self.evidence_scroll + by).min(self.views.evidence.len().saturating_sub(1))
+                } else {
+                    self.evidence_scroll.saturating_sub(by)
+                };
+            }
+            Focus::Diff if self.approval && by == 1 => {
+                let n = self.views.proposals.len();
+                if down && self.proposal_index + 1 < n {
+                    self.proposal_index += 1;
+                } else if !down {
+                    self.proposal_index = self.proposal_index.saturating_sub(1);
+                }
+                self.refresh();
+            }
+            Focus::Diff => {
+                let by = u16::try_from(by).unwrap_or(1);
+                self.diff_scroll = if down {
+                    self.diff_scroll.saturating_add(by)
+                } else {
+                    self.diff_scroll.saturating_sub(by)
+                };
+            }
+            Focus::Chat => {
+                let by = u16::try_from(by).unwrap_or(1);
+                self.chat.scroll = if down {
+                    self.chat.scroll.saturating_sub(by)
+                } else {
+                    self.chat.scroll.saturating_add(by)
+                };
+            }
+        }
+    }
+
+    /// Clicks focus a pane (and pick a tree node or timeline row); the wheel scrolls.
+    pub(super) fn on_mouse(&mut self, mouse: MouseEvent, _out: &mut [Command]) {
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let panes = ui::areas(area, self.maximised.then_some(self.focus));
+        let at = Position::new(mouse.column, mouse.row);
+        let Some(pane) = panes.pane_at(at) else { return };
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.focus = pane;
+                if pane == Focus::Tree {
+                    self.tree_state.click_at(at);
+                } else if pane == Focus::Timeline {
+                    let rect = panes.rect(Focus::Timeline);
+                    if let Some(seq) = ui::timeline::seq_at_row(self, rect, mouse.row) {
+                        self.seek(seq);
+                    }
+                }
+                self.dirty = true;
+            }
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
+                let previous = self.focus;
+                self.focus = pane;
+                self.move_selection(mouse.kind == MouseEventKind::ScrollDown, 1);
+                self.focus = previous;
+                self.dirty = true;
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The chat's state and keys: the input line with its history, and the reply in flight.
+
+use super::App;
+use crate::tui::command::{Command, EngineRequest};
+use crate::tui::msg::RequestId;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rgmem::session::TurnInput;
+
+/// A chat reply being streamed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    /// The request.
+    pub id: RequestId,
+    /// The reply so far.
+    pub text: String,
+}
+
+/// The chat's own state: input line, history and the reply in flight.
+#[derive(Debug, Clone, Default)]
+pub struct ChatState {
+    /// What is being typed.
+    pub input: String,
+    /// Sent messages, oldest first.
+    pub history: Vec<String>,
+    /// Position while browsing the history with ↑/↓.
+    pub history_pos: Option<usize>,
+    /// The reply in flight.
+    pub pending: Option<Pending>,
+    /// The last request id handed out.
+    pub last_id: u64,
+    /// Lines scrolled up from the bottom.
+    pub scroll: u16,
+}
+
+impl App {
+    /// A turn typed or answered in the chat, numbered after the turns at head.
+    pub(super) fn chat_turn(&self, speaker: &str, text: String) -> TurnInput {
+        let m = self.timeline.head_memory();
+        TurnInput {
+            speaker: speaker.into(),
+            text,
+            time: None,
+            session: m.turns.last().map_or(1, |t| t.session),
+            index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+            source_ref: None,
+        }
+    }
+
+    pub(super) fn chat_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
+        let chat = &mut self.chat;
+        match key.code {
+            KeyCode::Enter => {
+                let text = std::mem::take(&mut chat.input);
+                chat.history_pos = None;
+                self.submit_chat(text.trim().to_string(), out);
+            }
+            KeyCode::Backspace => {
+                chat.input.pop();
+            }
+            KeyCode::Up => {
+                let pos = chat.history_pos.map_or(chat.history.len(), |p| p).saturating_sub(1);
+                if let Some(h) = chat.history.get(pos) {
+                    chat.input = h.clone();
+                    chat.history_pos = Some(pos);
+                }
+            }
+            KeyCode::Down => match chat.history_pos {
+                Some(p) if p + 1 < chat.history.len() => {
+                    chat.history_pos = Some(p + 1);
+                    chat.input = chat.history[p + 1].clone();
+                }
+                Some(_) => {
+                    chat.history_pos = None;
+                    chat.input.clear();
+                }
+                None => {}
+            },
+            KeyCode::PageUp => chat.scroll = chat.scroll.saturating_add(5),
+            KeyCode::PageDown => chat.scroll = chat.scroll.saturating_sub(5),
+            KeyCode::Char(ch) if !key.modifiers.contains(KeyModifiers::CONTROL) => chat.input.push(ch),
+            _ => {}
+        }
+    }
+
+    pub(super) fn submit_chat(&mut self, text: String, out: &mut Vec<Command>) {
+        if text.is_empty() {
+            return;
+        }
+        self.chat.history.push(text.clone());
+        if let Some(command) = text.strip_prefix(':') {
+            self.run_command(command, out);
+            return;
+        }
+        self.chat.last_id += 1;
+        let id = RequestId(self.chat.last_id);
+        self.chat.pending = Some(Pending {
+            id,
+            text: String::new(),
+        });
+        self.chat.scroll = 0;
+        self.follow = true;
+        self.engine(
+            out,
+            EngineRequest::Chat {
+                id,
+                text,
+                user: self.user.clone(),
+            },
+        );
+    }
+}

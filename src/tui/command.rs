@@ -1,0 +1,53 @@
+//! What `App::update` asks the runtime to do: effects as data, so the update stays pure.
+
+use super::msg::RequestId;
+use rgmem::ids::Seq;
+use rgmem::memory::Thresholds;
+use rgmem::session::TurnInput;
+use std::path::PathBuf;
+
+/// One effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Hand a request to the engine task.
+    Engine(EngineRequest),
+    /// Leave the inspector.
+    Quit,
+}
+
+/// A request to the engine task, which alone owns the database and the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineRequest {
+    /// Ingest a turn (replay, or an accepted chat reply).
+    Ingest {
+        /// The turn.
+        turn: TurnInput,
+        /// The user's display name.
+        user: String,
+    },
+    /// Close the open segment: the replayed input ended.
+    Finish,
+    /// Ingest the user's chat message, then stream an answer.
+    Chat {
+        /// Identifies the reply.
+        id: RequestId,
+        /// What the user typed.
+        text: String,
+        /// The user's display name.
+        user: String,
+    },
+    /// Record new thresholds and run what became due.
+    SetThresholds(Thresholds),
+    /// Append `rolled_back` to this seq.
+    Rollback(Seq),
+    /// Approval mode on or off.
+    SetApprove(bool),
+    /// Approve the proposal recorded at this seq.
+    Approve(Seq),
+    /// Reject the proposal recorded at this seq.
+    Reject(Seq),
+    /// Revert the abstraction applied at this seq.
+    Revert(Seq),
+    /// Write the head's branch as a session file, with its recorded model replies.
+    Export(PathBuf),
+}

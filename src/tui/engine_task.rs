@@ -1,0 +1,185 @@
+//! The engine task: a dedicated thread that alone owns the [`Engine`] (its SQLite connection and
+//! its synchronous model), so a slow model call never blocks input or drawing. Requests come in
+//! on a channel; appended records, streamed tokens and outcomes go back as [`EngineUpdate`]s.
+
+use super::command::EngineRequest;
+use super::msg::{EngineUpdate, RequestId};
+use rgmem::Engine;
+use rgmem::model::Task;
+use rgmem::retrieval::Budgets;
+use rgmem::session::TurnInput;
+use std::sync::mpsc;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// The runtime's end of the engine thread.
+pub struct EngineHandle {
+    requests: mpsc::Sender<EngineRequest>,
+    /// Updates from the engine.
+    pub updates: tokio::sync::mpsc::UnboundedReceiver<EngineUpdate>,
+}
+
+impl EngineHandle {
+    /// Queues a request; a stopped engine thread is reported as an error update by the caller.
+    pub fn send(&self, request: EngineRequest) -> bool {
+        self.requests.send(request).is_ok()
+    }
+}
+
+/// Starts the engine thread; it first reports the whole log as `Loaded`.
+pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
+    let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
+    let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::Builder::new()
+        .name("rgmem-engine".into())
+        .spawn(move || run(engine, &req_rx, &up_tx))?;
+    Ok(EngineHandle {
+        requests: req_tx,
+        updates: up_rx,
+    })
+}
+
+fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &UnboundedSender<EngineUpdate>) {
+    let loaded = match engine.log().all() {
+        Ok(records) => EngineUpdate::Loaded {
+            records,
+            approve: engine.approve_mode(),
+        },
+        Err(e) => EngineUpdate::Done {
+            id: None,
+            error: Some(format!("reading the log: {e}")),
+            notice: None,
+        },
+    };
+    if updates.send(loaded).is_err() {
+        return;
+    }
+    while let Ok(request) = requests.recv() {
+        handle(&mut engine, request, &mut |u| {
+            let _ = updates.send(u);
+        });
+    }
+}
+
+/// Performs one request, reporting through `send`. Synchronous, so tests can drive it directly.
+pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(EngineUpdate)) {
+    let chat_id = match &request {
+        EngineRequest::Chat { id, .. } => Some(*id),
+        _ => None,
+    };
+    let (error, notice) = match perform(engine, request, send) {
+        Ok(notice) => (None, notice),
+        Err(e) => (Some(e.to_string()), None),
+    };
+    send(EngineUpdate::Done {
+        id: chat_id,
+        error,
+        notice,
+    });
+}
+
+fn perform(
+    engine: &mut Engine,
+    request: EngineRequest,
+    send: &mut dyn FnMut(EngineUpdate),
+) -> rgmem::Result<Option<String>> {
+    // `Engine::ingest` records the thresholds of a fresh log itself but returns only the turn's
+    // records; record them here so the app sees every seq.
+    if matches!(request, EngineRequest::Ingest { .. } | EngineRequest::Chat { .. }) && engine.log().head().0 == 0 {
+        let first = engine.set_thresholds(engine.memory().thresholds)?;
+        send(EngineUpdate::Appended(first));
+    }
+    let records = match request {
+        EngineRequest::Ingest { turn, user } => engine.ingest(&turn, &user)?,
+        EngineRequest::Finish => engine.finish()?,
+        EngineRequest::SetThresholds(t) => {
+            let mut records = engine.set_thresholds(t)?;
+            records.extend(engine.run_due()?);
+            records
+        }
+        EngineRequest::Rollback(to) => engine.rollback(to)?,
+        EngineRequest::SetApprove(on) => {
+            engine.set_approve(on);
+            Vec::new()
+        }
+        EngineRequest::Approve(seq) => engine.approve(seq)?,
+        EngineRequest::Reject(seq) => engine.reject(seq)?,
+        EngineRequest::Revert(seq) => engine.revert(seq)?,
+        EngineRequest::Export(path) => {
+            return export(engine, &path).map(Some);
+        }
+        EngineRequest::Chat { id, text, user } => {
+            chat(engine, id, &text, &user, send)?;
+            Vec::new()
+        }
+    };
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
+    Ok(None)
+}
+
+/// Ingests the user's message, then streams an answer built from the memory. The assistant's
+/// reply is ingested only when the app accepts it (a cancelled reply never reaches the memory).
+fn chat(
+    engine: &mut Engine,
+    id: RequestId,
+    text: &str,
+    user: &str,
+    send: &mut dyn FnMut(EngineUpdate),
+) -> rgmem::Result<()> {
+    let m = engine.memory();
+    let turn = TurnInput {
+        speaker: "user".into(),
+        text: text.to_string(),
+        time: None,
+        session: m.turns.last().map_or(1, |t| t.session),
+        index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+        source_ref: None,
+    };
+    let records = engine.ingest(&turn, user)?;
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
+    let context = engine.retrieve(text, &Budgets::default())?;
+    let task = Task::Answer {
+        person: user.to_string(),
+        context: context.render(),
+        question: text.to_string(),
+    };
+    let (outcome, records) = engine.ask_streaming(task, &mut |token| {
+        send(EngineUpdate::Token {
+            id,
+            text: token.to_string(),
+        });
+    })?;
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
+    let completion = outcome.map_err(|e| rgmem::Error::Refused(format!("the model did not answer: {e}")))?;
+    let mut reply = completion.reply;
+    if engine.model_mut().name() == "offline" {
+        // The offline model picks a span from memory; say so, as the chat contract asks.
+        let note = " (offline model, answered from memory)";
+        send(EngineUpdate::Token { id, text: note.into() });
+        reply.push_str(note);
+    }
+    send(EngineUpdate::Replied { id, text: reply });
+    Ok(())
+}
+
+/// Writes the head's branch as a session file with its recorded model replies
+/// ([`rgmem::export`]), so `--model recorded` can replay it exactly.
+fn export(engine: &Engine, path: &std::path::Path) -> rgmem::Result<String> {
+    let io = |source| rgmem::Error::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let written = rgmem::export::write(engine.log(), &mut file)?;
+    Ok(format!(
+        "exported {} turns and {} model calls to {}",
+        written.turns,
+        written.model_calls,
+        path.display()
+    ))
+}

@@ -1,0 +1,52 @@
+//! The inspector: a terminal interface over the engine that chats, renders the memory at a
+//! cursor on the event log (concept tree, evidence counters, Σ/Δ diffs, timeline), and steps,
+//! rolls back, approves and replays.
+//!
+//! Flow: [`runtime`] turns terminal input, engine updates and ticks into [`msg::Msg`]s;
+//! [`app::App::update`] (pure) changes the state and returns [`command::Command`]s; engine
+//! requests go to [`engine_task`], the only owner of the database and the model; [`ui`] draws
+//! the state when it changed. Nothing here is used by the library.
+
+pub mod action;
+pub mod app;
+pub mod command;
+pub mod engine_task;
+pub mod keymap;
+pub mod msg;
+pub mod runtime;
+pub mod theme;
+pub mod ui;
+
+use anyhow::{Context, Result};
+use app::{App, Options};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use rgmem::Engine;
+
+/// Opens the inspector over an engine; returns when the user quits. The terminal is restored
+/// on every exit path, panics included.
+pub fn run(engine: Engine, options: Options) -> Result<()> {
+    let handle = engine_task::spawn(engine).context("starting the engine thread")?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let mut app = App::new(options);
+    let mut terminal = ratatui::init();
+    install_mouse_restore_hook();
+    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let result = runtime.block_on(runtime::run(&mut terminal, &mut app, handle));
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+/// `ratatui::init` restores raw mode and the screen on panic; this also turns mouse capture off
+/// first, then defers to that hook.
+fn install_mouse_restore_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+}

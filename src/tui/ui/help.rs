@@ -1,0 +1,61 @@
+//! The help popup, generated from the keymap table and the command list, so it never drifts
+//! from what the keys do.
+
+use super::{centered, clip, pane_block};
+use crate::tui::app::App;
+use crate::tui::keymap::{BINDINGS, Context};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph};
+
+/// The help's lines: bindings grouped by where they apply, then the `:` commands.
+#[must_use]
+pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let mut out = Vec::new();
+    for context in [Context::Always, Context::Browse, Context::Tree, Context::Chat] {
+        out.push(Line::styled(format!("── {} ──", context.label()), theme.title));
+        for b in BINDINGS.iter().filter(|b| b.context == context) {
+            out.push(Line::from(vec![
+                Span::styled(format!("{:<9}", b.label), theme.user),
+                Span::raw(clip(b.desc, width.saturating_sub(10))),
+            ]));
+        }
+    }
+    out.push(Line::styled("── : commands ──", theme.title));
+    for (cmd, desc) in super::super::app::COMMANDS {
+        out.push(Line::styled(format!(":{cmd}"), theme.user));
+        out.push(Line::raw(clip(&format!("   {desc}"), width)));
+    }
+    out
+}
+
+/// Draws the popup in one or two columns.
+pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
+    let rect = centered(
+        area,
+        area.width.saturating_sub(4).max(20),
+        area.height.saturating_sub(2).max(5),
+    );
+    frame.render_widget(Clear, rect);
+    let block = pane_block("Help · Esc or ? closes".into(), true, app.theme);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let two = inner.width >= 90;
+    let cols: Vec<Rect> = if two {
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+            .split(inner)
+            .to_vec()
+    } else {
+        vec![inner]
+    };
+    let width = usize::from(cols[0].width.saturating_sub(1));
+    let all = lines(app, width);
+    let per = usize::from(inner.height);
+    let skip = app.help_scroll.min(all.len().saturating_sub(1));
+    for (i, col) in cols.iter().enumerate() {
+        let chunk: Vec<Line<'static>> = all.iter().skip(skip + i * per).take(per).cloned().collect();
+        frame.render_widget(Paragraph::new(chunk), *col);
+    }
+}

@@ -1,0 +1,184 @@
+//! The inspector end to end in a real terminal: tmux runs `rgmem tui --session` on the injury
+//! example, the test plays it, steps back to an RK2 firing and reads the screen. Skipped (with a
+//! message) where tmux is absent. The screen is polled a bounded number of times; nothing
+//! depends on how fast the machine is.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+const SESSION_FILE: &str = "sample_sessions/strength_training_injury.jsonl";
+/// Polls before giving up on a screen condition (×100 ms).
+const POLLS: usize = 600;
+
+struct Tmux {
+    name: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux").args(args).output().expect("running tmux")
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", &self.name]).stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &str) {
+        self.run(&["send-keys", "-t", &self.name, "-l", keys]);
+    }
+
+    /// Waits until the screen satisfies `ok`; panics with the last screen otherwise.
+    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let mut last = String::new();
+        for _ in 0..POLLS {
+            last = self.screen();
+            if ok(&last) {
+                return last;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("timed out waiting for {what}; the screen was:\n{last}");
+    }
+
+    fn is_running(&self) -> bool {
+        self.run(&["has-session", "-t", &self.name]).status.success()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.name]).output();
+    }
+}
+
+fn rgmem(db: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_rgmem"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("running rgmem");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The cursor seq from the timeline's title ("Timeline · #433 / head #484").
+fn cursor(screen: &str) -> Option<u64> {
+    let rest = screen.split("Timeline · #").nth(1)?;
+    rest.split(' ').next()?.parse().ok()
+}
+
+#[test]
+fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_were() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipping: tmux is not installed (apt-get install -y tmux)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("replay.db");
+    let tmux = Tmux {
+        name: format!("rgmem-test-{}", std::process::id()),
+    };
+    let command = format!(
+        "{} --db {} tui --session {SESSION_FILE}",
+        env!("CARGO_BIN_EXE_rgmem"),
+        db.display()
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &tmux.name, "-x", "160", "-y", "48"])
+        .arg(&command)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .status()
+        .unwrap();
+    assert!(started.success());
+    tmux.wait_for("the inspector", |s| s.contains("Timeline") && s.contains("PAUSED"));
+
+    // Fastest speed, then play to the end.
+    tmux.keys(">>>>>>> ");
+    tmux.wait_for("the replay to finish", |s| {
+        s.contains("■ strength_training_injury.jsonl 110/110")
+    });
+
+    // The last RK2 firing, from the log itself.
+    let events: Vec<Value> = rgmem(&db, &["log", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let head = events.last().unwrap()["seq"].as_u64().unwrap();
+    let rk2 = events
+        .iter()
+        .rev()
+        .find(|e| e["kind"] == "operator_fired" && e["operator"] == "RK2")
+        .expect("the sample session fires RK2");
+    let seq = rk2["seq"].as_u64().unwrap();
+    let target = rk2["target"].as_str().unwrap();
+    let trigger = &rk2["trigger"];
+    tmux.wait_for("the head", |s| s.contains(&format!("#{head}/#{head}")));
+
+    // Step back, one operator firing at a time, until the cursor is on the RK2 firing.
+    let mut at = head;
+    while at > seq {
+        tmux.keys("[");
+        let screen = tmux.wait_for("the cursor to move", |s| cursor(s).is_some_and(|c| c < at));
+        at = cursor(&screen).unwrap();
+    }
+    assert_eq!(at, seq, "[ stops on every firing");
+
+    // The Σ/Δ pane shows that firing's diff and trigger.
+    let screen = tmux.screen();
+    assert!(screen.contains(&format!("Σ/Δ · #{seq} RK2 {target}")), "{screen}");
+    assert!(
+        screen.contains(&format!(
+            "trigger: score {} ≥ θ_sum {}",
+            trigger["value"], trigger["threshold"]
+        )),
+        "{screen}"
+    );
+    assert!(screen.contains("── Σ (") && screen.contains("── Δ ("), "{screen}");
+    let after_sigma = rk2["after"]["sigma"].as_str().unwrap();
+    let first_words: String = after_sigma.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    assert!(
+        screen.contains(&first_words),
+        "the after-Σ ({first_words}) is shown:\n{screen}"
+    );
+
+    // The evidence pane shows the counters as they were at that seq, not at head.
+    let then: Value = serde_json::from_str(&rgmem(&db, &["show", "--at", &seq.to_string(), "--json"])).unwrap();
+    let now: Value = serde_json::from_str(&rgmem(&db, &["show", "--json"])).unwrap();
+    let theta = then["thresholds"]["theta_inf"].as_u64().unwrap();
+    let changed: Vec<&Value> = then["relations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            now["relations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|n| n["id"] == r["id"] && n["mentions"] != r["mentions"])
+        })
+        .collect();
+    assert!(!changed.is_empty(), "some counter moved after the firing");
+    let evidence_lines: Vec<&str> = screen.lines().filter(|l| l.contains('→') && l.contains('×')).collect();
+    let shown = changed.iter().filter(|r| {
+        let name = r["name"].as_str().unwrap();
+        let counter = format!("{}/{theta} ×{}", r["mentions"], r["total_mentions"]);
+        evidence_lines.iter().any(|l| l.contains(name) && l.contains(&counter))
+    });
+    assert!(
+        shown.count() > 0,
+        "the evidence pane shows a counter with its value at #{seq}:\n{screen}"
+    );
+
+    tmux.keys("q");
+    for _ in 0..POLLS {
+        if !tmux.is_running() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("q did not quit the inspector");
+}
