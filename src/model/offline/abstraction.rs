@@ -59,7 +59,12 @@ pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem],
             inferences.push(s);
         }
     };
-    for c in &conclusions {
+    let only_target: BTreeMap<String, &str> = std::iter::once((entity_key(target), target)).collect();
+    // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
+    for c in conclusions
+        .iter()
+        .filter(|c| attribute(lex, &c.text, target, &only_target).is_some())
+    {
         for cue in cues_of(lex, &c.text) {
             let text = clip(untagged(&c.text), 140);
             match cue {
@@ -72,10 +77,8 @@ pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem],
                     &mut inferences,
                     format!("has plans involving {}: {text}", target.to_lowercase()),
                 ),
-                c if c.is_restrictive() => push(
-                    &mut inferences,
-                    format!("{target} is currently restricted or changing: {text}"),
-                ),
+                Cue::Change => push(&mut inferences, format!("{target} changed recently: {text}")),
+                c if c.is_restrictive() => push(&mut inferences, format!("{target} is currently restricted: {text}")),
                 _ => {}
             }
         }
@@ -142,8 +145,12 @@ fn tension_rank(bullet: &str) -> u8 {
 /// known activity at all) the branch it arrived with. Conclusions about other concepts' activities
 /// are left to those concepts.
 fn attribute<'b>(lex: &Lexicon, text: &str, arrived: &'b str, branches: &BTreeMap<String, &'b str>) -> Option<&'b str> {
+    let found: Vec<_> = lex.matches(text).collect();
+    // Short one-word patterns ("work", "job") are weak: in "no barbell work" the activity is the barbell.
+    let weak = |pattern: &str| !pattern.contains([' ', '*']) && pattern.len() <= 4;
+    let strong_exists = found.iter().any(|m| !weak(&m.pattern));
     let mut named_elsewhere = false;
-    for m in lex.matches(text) {
+    for m in found.iter().filter(|m| !(strong_exists && weak(&m.pattern))) {
         // A tension that names one of this concept's activities belongs here, even when it also
         // names another concept's (an injury that stops a habit is tension for both).
         if let Some(b) = branches.get(&entity_key(&m.general)) {

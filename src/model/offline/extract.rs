@@ -18,6 +18,41 @@ const ACTIVITY_VERBS: &[&str] = &[
     "doing", "play", "played", "playing", "joined", "learning", "learn",
 ];
 
+/// -ing words that are not activities ("I started thinking about it", "I love that feeling").
+const NOT_ACTIVITIES: &[&str] = &[
+    "something",
+    "nothing",
+    "anything",
+    "everything",
+    "morning",
+    "evening",
+    "feeling",
+    "starting",
+    "thinking",
+    "trying",
+    "getting",
+    "looking",
+    "making",
+    "taking",
+    "feeling",
+    "having",
+    "wondering",
+    "planning",
+    "hoping",
+    "wanting",
+    "saying",
+    "telling",
+    "coming",
+    "leaving",
+    "waiting",
+    "putting",
+    "keeping",
+    "letting",
+    "seeing",
+    "finding",
+    "missing",
+];
+
 /// Capitalised words that are never names.
 const NOT_NAMES: &[&str] = &[
     "I",
@@ -87,7 +122,9 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         let names = named_things(&sentence);
         for (i, (base, sub, general)) in generals.iter().enumerate() {
             let mut path = vec![node("User", false), node(base, false)];
-            if !sub.is_empty() && entity_key(sub) != entity_key(general) {
+            // A sub-concept named like its event ("Reading" / "Reading") still files it, so the event
+            // sits beside its siblings ("Books") instead of in a second, unrelated "Reading".
+            if !sub.is_empty() {
                 path.push(node(sub, false));
             }
             path.push(node(general, true));
@@ -164,29 +201,29 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestam
 fn unknown_activity(sentence: &str) -> Option<String> {
     let toks: Vec<String> = words(sentence).collect();
     for (i, w) in toks.iter().enumerate() {
-        if (w == "i" || w == "i've" || w == "i'm") && i + 2 < toks.len() + 1 {
-            let rest = &toks[i + 1..];
-            let verb_at = rest.iter().take(3).position(|v| ACTIVITY_VERBS.contains(&v.as_str()))?;
-            let candidate = rest
-                .iter()
-                .skip(verb_at + 1)
-                .take(3)
-                .find(|c| c.len() > 5 && c.ends_with("ing"))?;
-            if !crate::text::is_stopword(candidate)
-                && ![
-                    "something",
-                    "nothing",
-                    "anything",
-                    "everything",
-                    "thing",
-                    "morning",
-                    "evening",
-                    "feeling",
-                ]
-                .contains(&candidate.as_str())
-            {
-                return Some(title_case(candidate));
-            }
+        if !matches!(w.as_str(), "i" | "i've" | "i'm") {
+            continue;
+        }
+        let rest = &toks[i + 1..];
+        let Some(verb_at) = rest.iter().take(3).position(|v| ACTIVITY_VERBS.contains(&v.as_str())) else {
+            continue;
+        };
+        let Some(candidate) = rest
+            .iter()
+            .skip(verb_at + 1)
+            .take(3)
+            .find(|c| c.len() > 5 && c.ends_with("ing"))
+        else {
+            continue;
+        };
+        // "Starting Strength" is a name, not an activity.
+        let proper = sentence.split_whitespace().any(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .eq_ignore_ascii_case(candidate)
+                && w.starts_with(char::is_uppercase)
+        });
+        if !proper && !NOT_ACTIVITIES.contains(&candidate.as_str()) && !crate::text::is_stopword(candidate) {
+            return Some(title_case(candidate));
         }
     }
     None

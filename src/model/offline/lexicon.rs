@@ -94,11 +94,13 @@ impl Pattern {
     }
 }
 
-/// Patterns indexed by their first word (or stem).
+/// Patterns indexed by their first word, and one-word stems by the stem itself, so a token
+/// is matched by looking up its own prefixes instead of scanning every stem.
 #[derive(Debug, Default)]
 struct Matcher {
     exact: HashMap<String, Vec<Pattern>>,
-    stems: Vec<Pattern>,
+    stems: HashMap<String, Vec<Pattern>>,
+    stem_lengths: Vec<usize>,
 }
 
 impl Matcher {
@@ -114,10 +116,25 @@ impl Matcher {
             target,
         };
         if p.prefix_last && p.words.len() == 1 {
-            self.stems.push(p);
+            let stem = p.words[0].clone();
+            if !self.stem_lengths.contains(&stem.len()) {
+                self.stem_lengths.push(stem.len());
+                self.stem_lengths.sort_unstable();
+            }
+            self.stems.entry(stem).or_default().push(p);
         } else {
             self.exact.entry(p.words[0].clone()).or_default().push(p);
         }
+    }
+
+    /// One-word stem patterns that are prefixes of a token.
+    fn stems_of<'a>(&'a self, token: &'a str) -> impl Iterator<Item = &'a Pattern> + 'a {
+        self.stem_lengths
+            .iter()
+            .take_while(move |len| **len <= token.len())
+            .filter_map(move |len| token.get(..*len))
+            .filter_map(|prefix| self.stems.get(prefix))
+            .flatten()
     }
 
     /// Targets of every pattern occurring in the tokens, longest match first at each position.
@@ -131,7 +148,7 @@ impl Matcher {
                 .get(&toks[i])
                 .into_iter()
                 .flatten()
-                .chain(self.stems.iter().filter(|s| toks[i].starts_with(s.words[0].as_str())));
+                .chain(self.stems_of(&toks[i]));
             for p in candidates {
                 if p.matches_at(toks, i) && best.is_none_or(|b| p.words.len() > b.words.len()) {
                     best = Some(p);
