@@ -23,14 +23,26 @@ pub fn extractive(question: &str, context: &str, ignore: &[String]) -> String {
     if wanted.is_empty() {
         return NOT_MENTIONED.into();
     }
-    let need = wanted.len().min(2);
+    // A "why" question is answered by a reason, an injury or a restriction that names its subject,
+    // even when the rest of the question's words are not in that sentence.
+    let why = content_words_with_stopwords(question).any(|w| w == "why");
+    let need = if why { 1 } else { wanted.len().min(2) };
     let mut best: Option<(usize, usize, String)> = None;
     for line in context.lines().map(str::trim).filter(|l| l.starts_with("- ")) {
         let line = &line[2..];
         let (prefix, body) = split_prefix(line);
-        for s in sentences(body) {
+        let line_causal = CAUSAL.iter().any(|c| line.starts_with(c));
+        // Concept items flatten their Σ/Δ bullets onto one line: " - " separates them like a full stop.
+        for s in sentences(body)
+            .iter()
+            .flat_map(|s| s.split(" - "))
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+        {
             let have: HashSet<String> = content_words(&s).into_iter().map(|w| stem(&w)).collect();
-            let hits = wanted.intersection(&have).count();
+            let causal = why && (CAUSAL.iter().any(|c| s.to_lowercase().contains(c)) || line_causal);
+            let hits = wanted.intersection(&have).count() * 2 + usize::from(causal);
+            let need = need * 2;
             let better = best
                 .as_ref()
                 .is_none_or(|(h, len, _)| hits > *h || (hits == *h && s.len() < *len));
@@ -45,6 +57,22 @@ pub fn extractive(question: &str, context: &str, ignore: &[String]) -> String {
         }
     }
     best.map_or_else(|| NOT_MENTIONED.into(), |(_, _, s)| s)
+}
+
+/// Marks of a sentence that gives a cause: conclusion tags and causal words.
+const CAUSAL: &[&str] = &[
+    "[reason]",
+    "[injury]",
+    "[constraint]",
+    "[change]",
+    "because",
+    "due to",
+    "so that",
+    "that's why",
+];
+
+fn content_words_with_stopwords(text: &str) -> impl Iterator<Item = String> + '_ {
+    crate::text::words(text)
 }
 
 /// A crude suffix stripper, enough to match "painted" and "painting" with "paint".
@@ -97,5 +125,12 @@ mod tests {
             NOT_MENTIONED
         );
         assert_eq!(extractive("Caroline?", CONTEXT, &names), NOT_MENTIONED);
+    }
+
+    #[test]
+    fn a_why_question_is_answered_by_a_cause() {
+        let context = "# Conclusions\n- [topic] Alex did deadlifts on Monday.\n- [injury] Alex hurt his back deadlifting, so no lifting for now.\n";
+        let a = extractive("Why did Alex stop deadlifting?", context, &["Alex".to_string()]);
+        assert_eq!(a, "Alex hurt his back deadlifting, so no lifting for now.");
     }
 }
