@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::log::Log;
 use crate::memory::Thresholds;
-use crate::model::recorded::CallLine;
+use crate::session::RecordedCall;
 use crate::session::TurnInput;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -61,7 +61,7 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
                 body.push(serde_json::to_value(turn).map_err(|e| Error::Codec(e.to_string()))?);
             }
             other => {
-                if let Some(line) = CallLine::from_event(other) {
+                if let Some(line) = RecordedCall::from_event(other) {
                     body.push(json!({ "model_call": line }));
                 }
             }

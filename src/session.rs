@@ -3,6 +3,7 @@
 //! ingested, so a malformed line names its file and line and nothing from the file is written.
 
 use crate::error::{Error, Result};
+use crate::event::Purpose;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -44,14 +45,18 @@ pub struct TurnInput {
     pub source_ref: Option<String>,
 }
 
-/// A recorded model call, for exact replay.
+/// A `{"model_call": ...}` line: one recorded model call, for exact replay (`--model recorded`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordedCall {
-    /// Purpose name.
-    pub purpose: String,
+    /// What the call was for; an unknown purpose is a bad line.
+    pub purpose: Purpose,
+    /// The answering model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// The prompt.
     pub prompt: String,
-    /// The reply.
+    /// The reply ("" for a failed call).
+    #[serde(default)]
     pub reply: String,
     /// Prompt tokens.
     #[serde(default)]
@@ -62,6 +67,9 @@ pub struct RecordedCall {
     /// Latency.
     #[serde(default)]
     pub latency_ms: u64,
+    /// Why the call failed, for a failed call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// A parsed session file.

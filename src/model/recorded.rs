@@ -11,9 +11,7 @@ use super::{Completion, Model, ModelError, ModelRequest};
 use crate::error::{Error, Result};
 use crate::event::{Event, Purpose};
 use crate::log::Log;
-use crate::session::SessionFile;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::session::{RecordedCall, SessionFile};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
@@ -33,35 +31,7 @@ pub struct Recording {
     pub outcome: std::result::Result<Completion, String>,
 }
 
-/// A `{"model_call": ...}` line: the session format's [`crate::session::RecordedCall`] plus
-/// the answering model and, for a call that failed, its error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CallLine {
-    /// Purpose name.
-    pub purpose: String,
-    /// The answering model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-    /// The prompt.
-    pub prompt: String,
-    /// The reply ("" for a failed call).
-    #[serde(default)]
-    pub reply: String,
-    /// Prompt tokens.
-    #[serde(default)]
-    pub tokens_in: u32,
-    /// Reply tokens.
-    #[serde(default)]
-    pub tokens_out: u32,
-    /// Latency.
-    #[serde(default)]
-    pub latency_ms: u64,
-    /// Why the call failed, for a failed call.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-impl CallLine {
+impl RecordedCall {
     /// The line for a recorded call event; `None` for other events and for derived failures.
     #[must_use]
     pub fn from_event(event: &Event) -> Option<Self> {
@@ -75,7 +45,7 @@ impl CallLine {
                 tokens_out,
                 latency_ms,
             } => Some(Self {
-                purpose: purpose.name().into(),
+                purpose: *purpose,
                 model: Some(model.clone()),
                 prompt: prompt.clone(),
                 reply: reply.clone(),
@@ -91,7 +61,7 @@ impl CallLine {
                 error,
                 ..
             } if !error.starts_with(PARSE_FAILURE_PREFIX) => Some(Self {
-                purpose: purpose.name().into(),
+                purpose: *purpose,
                 model: Some(model.clone()),
                 prompt: prompt.clone(),
                 reply: String::new(),
@@ -166,7 +136,7 @@ impl RecordedModel {
     pub fn from_events<'a>(events: impl IntoIterator<Item = &'a Event>) -> Self {
         let mut out = Self::new();
         for event in events {
-            if let Some(line) = CallLine::from_event(event) {
+            if let Some(line) = RecordedCall::from_event(event) {
                 out.push_line(line);
             }
         }
@@ -184,28 +154,9 @@ impl RecordedModel {
 
     /// The `model_call` lines of session text; the text must be a valid session file.
     pub fn from_session_text(text: &str, origin: &str) -> Result<Self> {
-        SessionFile::parse(text, origin)?;
         let mut out = Self::new();
-        for (i, raw) in text.lines().enumerate() {
-            let Ok(Value::Object(mut obj)) = serde_json::from_str::<Value>(raw.trim()) else {
-                continue;
-            };
-            let Some(call) = obj.remove("model_call") else {
-                continue;
-            };
-            let line: CallLine = serde_json::from_value(call).map_err(|e| Error::BadInput {
-                path: origin.into(),
-                line: i + 1,
-                message: format!("bad model_call: {e}"),
-            })?;
-            if purpose_of(&line.purpose).is_none() {
-                return Err(Error::BadInput {
-                    path: origin.into(),
-                    line: i + 1,
-                    message: format!("unknown model_call purpose {:?}", line.purpose),
-                });
-            }
-            out.push_line(line);
+        for call in SessionFile::parse(text, origin)?.model_calls {
+            out.push_line(call);
         }
         Ok(out)
     }
@@ -228,11 +179,9 @@ impl RecordedModel {
         Self::from_session_text(&text, &path.display().to_string())
     }
 
-    fn push_line(&mut self, line: CallLine) {
-        if let Some(purpose) = purpose_of(&line.purpose) {
-            let prompt = line.prompt.clone();
-            self.push(purpose, prompt, line.recording());
-        }
+    fn push_line(&mut self, line: RecordedCall) {
+        let prompt = line.prompt.clone();
+        self.push(line.purpose, prompt, line.recording());
     }
 
     fn take(&mut self, purpose: Purpose, prompt: &str) -> Option<Recording> {
@@ -245,10 +194,6 @@ impl RecordedModel {
             None => queue.last.clone(),
         }
     }
-}
-
-fn purpose_of(name: &str) -> Option<Purpose> {
-    serde_json::from_value(Value::String(name.to_string())).ok()
 }
 
 impl Model for RecordedModel {
@@ -332,7 +277,7 @@ mod tests {
 
     #[test]
     fn session_lines_are_read_and_checked() {
-        let line = CallLine::from_event(&called("p", "r", "openai:a")).unwrap();
+        let line = RecordedCall::from_event(&called("p", "r", "openai:a")).unwrap();
         let text = format!(
             "{{\"speaker\":\"user\",\"text\":\"hi\"}}\n{}\n",
             serde_json::json!({ "model_call": line })

@@ -10,6 +10,7 @@ pub mod rk2;
 pub mod rk3;
 
 use crate::engine::Step;
+use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
 use crate::ids::{ConceptId, EpisodeId};
 use crate::memory::{Evidence, Memory};
 use crate::model::{EvidenceItem, EvidenceKind};
@@ -80,4 +81,56 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
 pub(crate) fn evidence_episodes(buffer: &[Evidence]) -> Vec<EpisodeId> {
     let set: BTreeSet<EpisodeId> = buffer.iter().map(|e| e.episode).collect();
     set.into_iter().collect()
+}
+
+/// An RK2 or RK3 result for one concept, before it is recorded.
+pub(crate) struct ConceptAbstraction {
+    pub operator: Operator,
+    pub concept: ConceptId,
+    pub target: String,
+    pub trigger: Trigger,
+    pub before: Abstraction,
+    pub after: Abstraction,
+    pub evidence: Vec<EpisodeId>,
+}
+
+impl ConceptAbstraction {
+    /// Applies the result, or in approval mode records it as a proposal that changes nothing yet.
+    pub fn record(self, step: &mut Step<'_>, consumed: u32) {
+        let Self {
+            operator,
+            concept,
+            target,
+            trigger,
+            before,
+            after,
+            evidence,
+        } = self;
+        let event = if step.approve {
+            let proposal = step.memory.next_proposal_id();
+            Event::AbstractionProposed {
+                proposal,
+                operator,
+                target,
+                concept,
+                trigger,
+                before,
+                after,
+                evidence,
+                consumed,
+            }
+        } else {
+            let subject = Subject::Concept(concept);
+            Event::OperatorFired {
+                operator,
+                target,
+                subject,
+                trigger,
+                before,
+                after,
+                evidence,
+            }
+        };
+        step.emit(event);
+    }
 }

@@ -2,9 +2,9 @@
 //! its branches) and Δ (salient exceptions, restrictions, contradictions) are rewritten from
 //! the previous Σ/Δ and the buffered evidence. The parent becomes dirty for RK3.
 
-use super::{evidence_episodes, evidence_items};
+use super::{ConceptAbstraction, evidence_episodes, evidence_items};
 use crate::engine::Step;
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::event::{Abstraction, Operator, Trigger};
 use crate::ids::ConceptId;
 use crate::model::{Task, parse};
 
@@ -34,28 +34,14 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         return;
     };
     let after = Abstraction::Profile { sigma, delta };
-    let event = if step.approve {
-        Event::AbstractionProposed {
-            proposal: step.memory.next_proposal_id(),
-            operator: Operator::Rk2,
-            target,
-            concept,
-            trigger,
-            before,
-            after,
-            evidence,
-            consumed,
-        }
-    } else {
-        Event::OperatorFired {
-            operator: Operator::Rk2,
-            target,
-            subject: Subject::Concept(concept),
-            trigger,
-            before,
-            after,
-            evidence,
-        }
+    let abstraction = ConceptAbstraction {
+        operator: Operator::Rk2,
+        concept,
+        target,
+        trigger,
+        before,
+        after,
+        evidence,
     };
-    step.emit(event);
+    abstraction.record(step, consumed);
 }

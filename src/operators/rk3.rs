@@ -2,8 +2,9 @@
 //! (synergy → Σ, tension → Δ). A change marks the grandparent dirty, so the flow continues up
 //! to the person root within the same step.
 
+use super::ConceptAbstraction;
 use crate::engine::Step;
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::event::{Abstraction, Operator, Trigger};
 use crate::ids::ConceptId;
 use crate::model::{ChildSummary, Task, parse};
 
@@ -52,28 +53,14 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         return;
     };
     let after = Abstraction::Profile { sigma, delta };
-    let event = if step.approve {
-        Event::AbstractionProposed {
-            proposal: step.memory.next_proposal_id(),
-            operator: Operator::Rk3,
-            target,
-            concept,
-            trigger,
-            before,
-            after,
-            evidence,
-            consumed: 0,
-        }
-    } else {
-        Event::OperatorFired {
-            operator: Operator::Rk3,
-            target,
-            subject: Subject::Concept(concept),
-            trigger,
-            before,
-            after,
-            evidence,
-        }
+    let abstraction = ConceptAbstraction {
+        operator: Operator::Rk3,
+        concept,
+        target,
+        trigger,
+        before,
+        after,
+        evidence,
     };
-    step.emit(event);
+    abstraction.record(step, 0);
 }
