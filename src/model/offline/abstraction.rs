@@ -59,7 +59,7 @@ pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem],
             inferences.push(s);
         }
     };
-    let only_target: BTreeMap<String, &str> = std::iter::once((entity_key(target), target)).collect();
+    let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
     // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
     for c in conclusions
         .iter()
@@ -144,7 +144,7 @@ fn tension_rank(bullet: &str) -> u8 {
 /// The branch a conclusion is about: a branch of this concept it names, else (if it names no
 /// known activity at all) the branch it arrived with. Conclusions about other concepts' activities
 /// are left to those concepts.
-fn attribute<'b>(lex: &Lexicon, text: &str, arrived: &'b str, branches: &BTreeMap<String, &'b str>) -> Option<&'b str> {
+fn attribute(lex: &Lexicon, text: &str, arrived: &str, branches: &BTreeMap<String, String>) -> Option<String> {
     let found: Vec<_> = lex.matches(text).collect();
     // Short one-word patterns ("work", "job") are weak: in "no barbell work" the activity is the barbell.
     let weak = |pattern: &str| !pattern.contains([' ', '*']) && pattern.len() <= 4;
@@ -154,11 +154,11 @@ fn attribute<'b>(lex: &Lexicon, text: &str, arrived: &'b str, branches: &BTreeMa
         // A tension that names one of this concept's activities belongs here, even when it also
         // names another concept's (an injury that stops a habit is tension for both).
         if let Some(b) = branches.get(&entity_key(&m.general)) {
-            return Some(b);
+            return Some(b.clone());
         }
         named_elsewhere = true;
     }
-    (!named_elsewhere).then_some(arrived)
+    (!named_elsewhere).then(|| arrived.to_string())
 }
 
 /// RK2: `# General Core Facts` (Σ) and `# Specific Domain Facts` (Δ).
@@ -169,7 +169,6 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             order.push(&e.branch);
         }
     }
-    let branch_keys: BTreeMap<String, &str> = order.iter().map(|b| (entity_key(b), *b)).collect();
     let mut sig = sigma_bullets(sigma);
     let mut also: Vec<String> = sig
         .iter()
@@ -178,6 +177,15 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         .unwrap_or_default();
     sig.retain(|(k, _)| k != ALSO);
     let mut groups = delta_groups(delta);
+    // The concept's activities: this batch's branches and those its Σ and Δ already know.
+    let branch_keys: BTreeMap<String, String> = order
+        .iter()
+        .map(|b| (*b).to_string())
+        .chain(sig.iter().map(|(k, _)| k.clone()).filter(|k| !k.is_empty()))
+        .chain(also.iter().cloned())
+        .chain(groups.iter().map(|(g, _)| g.clone()))
+        .map(|b| (entity_key(&b), b))
+        .collect();
     let had_tension: Vec<String> = groups
         .iter()
         .filter(|(_, b)| !b.is_empty())
@@ -206,12 +214,12 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             .to_string();
         // An interruption dates from its injury if there is one, else from its first restriction.
         let day = date.trim().trim_matches(['(', ')']).to_string();
-        let entry = fresh_tension.entry(entity_key(named)).or_insert_with(|| day.clone());
-        if cue_of(&bullet) == Some(Cue::Injury) && !injured.contains(&entity_key(named)) {
-            injured.push(entity_key(named));
+        let entry = fresh_tension.entry(entity_key(&named)).or_insert_with(|| day.clone());
+        if cue_of(&bullet) == Some(Cue::Injury) && !injured.contains(&entity_key(&named)) {
+            injured.push(entity_key(&named));
             *entry = day;
         }
-        let i = match groups.iter().position(|(g, _)| entity_key(g) == entity_key(named)) {
+        let i = match groups.iter().position(|(g, _)| entity_key(g) == entity_key(&named)) {
             Some(i) => i,
             None => {
                 groups.push((named.to_string(), Vec::new()));
@@ -245,32 +253,33 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             continue;
         }
         also.retain(|a| entity_key(a) != key);
-        match known {
-            // Tension that persists across two abstractions reorganises the habit's Σ bullet.
-            Some(i)
-                if had_tension.contains(&key)
-                    && is_disruptive(&groups, &key)
-                    && !sig[i].1.contains("; interrupted since ") =>
-            {
-                if let Some(fresh) = fresh_tension.get(&key) {
-                    let since = injury_date(&groups, &key).unwrap_or_else(|| fresh.clone());
-                    let since = if since.is_empty() {
-                        "recently".to_string()
-                    } else {
-                        since
-                    };
-                    sig[i].1 = format!("{}; interrupted since {since}", sig[i].1.trim_end_matches('.'));
-                }
+        if known.is_none() {
+            let since = date_range(&raw).map(|(a, _)| a);
+            let mut text = since.map_or_else(|| "recurring".to_string(), |d| format!("recurring since {d}"));
+            if let Some(t) = trait_of(lex, branch, inference.copied(), &items) {
+                text.push_str(&format!("; {t}"));
             }
-            Some(_) => {}
-            None => {
-                let since = date_range(&raw).map(|(a, _)| a);
-                let mut text = since.map_or_else(|| "recurring".to_string(), |d| format!("recurring since {d}"));
-                if let Some(t) = trait_of(lex, branch, inference.copied(), &items) {
-                    text.push_str(&format!("; {t}"));
-                }
-                sig.push(((*branch).to_string(), text));
-            }
+            sig.push(((*branch).to_string(), text));
+        }
+    }
+    // Tension that persists across two abstractions reorganises a habit's Σ bullet, whether or not
+    // the habit itself was mentioned again (a change is often said about something else).
+    for (branch, text) in &mut sig {
+        let key = entity_key(branch);
+        let reorganised = text.contains("; interrupted since ") || text.contains("; changed since ");
+        if let (true, false, Some(word), Some(fresh)) = (
+            had_tension.contains(&key),
+            reorganised,
+            disruption(&groups, &key),
+            fresh_tension.get(&key),
+        ) {
+            let since = injury_date(&groups, &key).unwrap_or_else(|| fresh.clone());
+            let since = if since.is_empty() {
+                "recently".to_string()
+            } else {
+                since
+            };
+            *text = format!("{}; {word} since {since}", text.trim_end_matches('.'));
         }
     }
     sig.truncate(MAX_SIGMA);
@@ -310,21 +319,22 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     out
 }
 
-/// Whether a branch's tension is strong enough to reorganise its Σ bullet: an injury, or
-/// repeated changes.
-fn is_disruptive(groups: &[(String, Vec<String>)], key: &str) -> bool {
-    groups
+/// Whether a branch's tension is strong enough to reorganise its Σ bullet, and how to say so:
+/// an injury interrupts it, repeated changes change it, and many restrictions interrupt it too.
+fn disruption(groups: &[(String, Vec<String>)], key: &str) -> Option<&'static str> {
+    let bullets: Vec<&String> = groups
         .iter()
         .filter(|(g, _)| entity_key(g) == key)
         .flat_map(|(_, b)| b)
-        .any(|b| cue_of(b) == Some(Cue::Injury))
-        || groups
-            .iter()
-            .filter(|(g, _)| entity_key(g) == key)
-            .flat_map(|(_, b)| b)
-            .filter(|b| cue_of(b) == Some(Cue::Change))
-            .count()
-            >= 3
+        .collect();
+    let count = |cue: Cue| bullets.iter().filter(|b| cue_of(b) == Some(cue)).count();
+    if count(Cue::Injury) > 0 || count(Cue::Constraint) >= 3 {
+        Some("interrupted")
+    } else if count(Cue::Change) >= 2 {
+        Some("changed")
+    } else {
+        None
+    }
 }
 
 /// The date of the injury behind a branch's tension, from its Δ bullet's "(YYYY-MM-DD)".

@@ -151,3 +151,26 @@ fn rk1_infers_traits_from_conclusion_cues() {
         "{summary}"
     );
 }
+
+#[test]
+fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
+    let lex = Lexicon::builtin();
+    let habit = vec![raw("Meat Dishes", 1), raw("Meat Dishes", 2)];
+    let (s1, d1) = parse_rk2(&rk2(lex, "Food Preferences", "", "", &habit)).unwrap();
+    let first_change = vec![
+        raw("Vegetables", 3),
+        conclusion("Vegetables", "[change] Sam stopped eating steak.", 3),
+    ];
+    let (s2, d2) = parse_rk2(&rk2(lex, "Food Preferences", &s1, &d1, &first_change)).unwrap();
+    assert!(d2.contains("Regarding Meat Dishes:"), "the change names meat: {d2}");
+    assert!(!s2.contains("changed since"), "{s2}");
+    let second_change = vec![
+        raw("Vegetables", 9),
+        conclusion("Vegetables", "[change] Sam no longer eats steak at all.", 9),
+    ];
+    let (s3, _) = parse_rk2(&rk2(lex, "Food Preferences", &s2, &d2, &second_change)).unwrap();
+    assert!(
+        s3.contains("Meat Dishes: recurring since 2024-03-01; changed since 2024-03-09"),
+        "{s3}"
+    );
+}
