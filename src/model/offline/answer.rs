@@ -15,7 +15,29 @@ pub fn plan(lex: &Lexicon, question: &str) -> String {
 /// not count as support.
 pub fn answer(person: &str, question: &str, context: &str) -> String {
     let names: Vec<String> = person.split(" and ").map(str::to_string).collect();
-    crate::retrieval::answer::extractive(question, context, &names)
+    let found = crate::retrieval::answer::extractive(question, context, &names);
+    if is_question(question) {
+        return found;
+    }
+    // A statement in a chat is something to remember, not to answer: acknowledge it, and show
+    // what the memory already holds on the subject.
+    if found == crate::retrieval::answer::NOT_MENTIONED {
+        "Noted; nothing in memory touches on that yet.".into()
+    } else {
+        format!("Noted. Memory already holds: {found}")
+    }
+}
+
+/// Whether a message asks something: a question mark, or an opening question word.
+fn is_question(message: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "what", "when", "where", "who", "whom", "whose", "which", "why", "how", "do", "does", "did", "is", "are",
+        "was", "were", "can", "could", "should", "would", "will", "have", "has", "tell", "remind", "list",
+    ];
+    message.trim_end().ends_with('?')
+        || crate::text::words(message)
+            .next()
+            .is_some_and(|w| OPENERS.contains(&w.as_str()))
 }
 
 /// The judge: CORRECT when most gold content words appear in the answer.
@@ -29,4 +51,23 @@ pub fn judge(gold: &str, answer: &str) -> String {
         "WRONG"
     };
     json!({"label": label}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_are_acknowledged_and_questions_answered() {
+        let context = "# Conclusions\n- [habit] Alex goes climbing every Saturday.\n";
+        assert_eq!(
+            answer("Alex", "I went climbing again today.", ""),
+            "Noted; nothing in memory touches on that yet."
+        );
+        assert!(
+            answer("Alex", "Climbing again this Saturday, forearms are toast.", context)
+                .starts_with("Noted. Memory already holds:")
+        );
+        assert!(answer("Alex", "When does Alex go climbing?", context).contains("every Saturday"));
+    }
 }
