@@ -128,11 +128,22 @@ fn chat(
     send: &mut dyn FnMut(EngineUpdate),
 ) -> rgmem::Result<()> {
     let m = engine.memory();
+    // Live turns carry the wall clock (never earlier than the last turn), and a long pause starts a
+    // new session, as it would in a recorded conversation.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+    let last_time = m.turns.iter().rev().find_map(|t| t.time).map_or(0, |t| t.0);
+    let session = match m.turns.last() {
+        None => 1,
+        Some(t) if now - last_time > rgmem::ingest::segment::MAX_GAP_SECS => t.session + 1,
+        Some(t) => t.session,
+    };
     let turn = TurnInput {
         speaker: "user".into(),
         text: text.to_string(),
-        time: None,
-        session: m.turns.last().map_or(1, |t| t.session),
+        time: Some(rgmem::time::Timestamp(now.max(last_time))),
+        session,
         index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
         source_ref: None,
     };
