@@ -51,7 +51,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         if message.is_empty() {
             continue;
         }
-        let context = engine
+        let (context, _planner_call) = engine
             .retrieve(&message, &Budgets::default())
             .context("retrieving memory for the message")?;
         let task = Task::Answer {

@@ -11,13 +11,19 @@ use crate::retrieval::{Budgets, Context, Plan, Retriever};
 
 impl Engine {
     /// L2 retrieval at head for a question: the offline model plans by rules and embeds with the
-    /// built-in embedder; a real model plans with the planner prompt and embeds through its endpoint.
-    pub fn retrieve(&mut self, question: &str, budgets: &Budgets) -> Result<Context> {
+    /// built-in embedder; a real model plans with the planner prompt (a logged call, whose records
+    /// are returned) and embeds through its endpoint.
+    pub fn retrieve(&mut self, question: &str, budgets: &Budgets) -> Result<(Context, Vec<EventRecord>)> {
         let offline = self.model.name() == "offline";
-        let plan = if offline {
-            Plan::rules(question)
+        let (plan, records) = if offline {
+            (Plan::rules(question), Vec::new())
         } else {
-            Plan::by_model(self.model.as_mut(), question)
+            let task = Task::Plan {
+                question: question.to_string(),
+            };
+            let (outcome, records) = self.ask_streaming(task, &mut |_| {})?;
+            let reply = outcome.ok().map(|c| c.reply);
+            (Plan::from_reply(reply.as_deref(), question, self.model.name()), records)
         };
         let retriever = Retriever::new(&self.log, &self.memory, self.log.head())?;
         let mut embedder = if offline {
@@ -25,7 +31,7 @@ impl Engine {
         } else {
             Embedder::Model(self.model.as_mut())
         };
-        retriever.retrieve(question, plan, budgets, &mut embedder)
+        Ok((retriever.retrieve(question, plan, budgets, &mut embedder)?, records))
     }
 
     /// The person a question is about (named in it), else every tracked person.

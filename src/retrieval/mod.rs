@@ -79,14 +79,15 @@ impl Plan {
         let request = crate::model::ModelRequest::new(crate::model::Task::Plan {
             question: question.to_string(),
         });
-        match model
-            .complete(&request)
-            .map(|c| crate::model::parse::parse_plan(&c.reply))
-        {
-            Ok(Ok(items)) if !items.is_empty() => Self {
-                items,
-                source: model.name(),
-            },
+        let reply = model.complete(&request).ok().map(|c| c.reply);
+        Self::from_reply(reply.as_deref(), question, model.name())
+    }
+
+    /// The plan in a planner reply, or the rules when there is no reply or it does not parse.
+    #[must_use]
+    pub fn from_reply(reply: Option<&str>, question: &str, source: String) -> Self {
+        match reply.map(crate::model::parse::parse_plan) {
+            Some(Ok(items)) if !items.is_empty() => Self { items, source },
             _ => Self::rules(question),
         }
     }

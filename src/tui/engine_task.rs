@@ -151,7 +151,10 @@ fn chat(
     if !records.is_empty() {
         send(EngineUpdate::Appended(records));
     }
-    let context = engine.retrieve(text, &Budgets::default())?;
+    let (context, records) = engine.retrieve(text, &Budgets::default())?;
+    if !records.is_empty() {
+        send(EngineUpdate::Appended(records));
+    }
     let task = Task::Answer {
         person: user.to_string(),
         context: context.render(),

@@ -84,3 +84,33 @@ fn the_client_works_from_inside_a_tokio_runtime() {
     let reply = rt.block_on(async { model.complete(&ModelRequest::new(question())) });
     assert!(reply.is_ok());
 }
+
+#[test]
+fn retrieval_with_a_real_model_logs_its_planner_call() {
+    let theta = Thresholds::default();
+    let fake = Fake::new(SESSION, theta);
+    let dir = tempfile::tempdir().unwrap();
+    let (mut engine, _) = ingest(&dir.path().join("a.db"), openai(fake.config()), SESSION, theta);
+    let head = engine.log().head();
+    let (context, records) = engine
+        .retrieve(
+            "How often does Alex lift weights?",
+            &rgmem::retrieval::Budgets::default(),
+        )
+        .unwrap();
+    assert!(!context.items.is_empty());
+    let [record] = records.as_slice() else {
+        panic!("{records:?}")
+    };
+    assert!(
+        matches!(
+            &record.event,
+            Event::ModelCalled {
+                purpose: Purpose::Planner,
+                ..
+            }
+        ),
+        "{record:?}"
+    );
+    assert_eq!(record.seq.0, head.0 + 1, "the planner call is appended to the log");
+}
