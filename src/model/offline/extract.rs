@@ -20,6 +20,19 @@ const ACTIVITY_VERBS: &[&str] = &[
 
 /// -ing words that are not activities ("I started thinking about it", "I love that feeling").
 const NOT_ACTIVITIES: &[&str] = &[
+    "applying",
+    "saving",
+    "working",
+    "preparing",
+    "spending",
+    "living",
+    "moving",
+    "paying",
+    "building",
+    "interviewing",
+    "waiting",
+    "sleeping",
+    "eating",
     "something",
     "nothing",
     "anything",
@@ -114,10 +127,12 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
                 generals.push(key);
             }
         }
-        if generals.is_empty()
-            && let Some(activity) = unknown_activity(&sentence)
+        // An activity the lexicon does not know comes first: it is what the sentence is about
+        // ("my kintsugi workshop"), while the known word beside it is only its setting.
+        if let Some(activity) = unknown_activity(&sentence)
+            && lex.matches(&activity).next().is_none()
         {
-            generals.push(("Interests and Entertainment".into(), "Activities".into(), activity));
+            generals.insert(0, ("Interests and Entertainment".into(), "Activities".into(), activity));
         }
         let names = named_things(&sentence);
         for (i, (base, sub, general)) in generals.iter().enumerate() {
@@ -197,9 +212,68 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestam
     label
 }
 
-/// An activity the lexicon does not know: the word after "I love/started/tried …", if it ends in -ing.
+/// Words that qualify a class or club rather than name its activity ("a free online course").
+const QUALIFIERS: &[&str] = &[
+    "free",
+    "online",
+    "new",
+    "small",
+    "big",
+    "tiny",
+    "local",
+    "weekly",
+    "daily",
+    "first",
+    "last",
+    "next",
+    "evening",
+    "morning",
+    "night",
+    "quick",
+    "short",
+    "long",
+    "intro",
+    "beginner",
+    "beginners",
+    "advanced",
+    "private",
+    "group",
+    "whole",
+    "entire",
+    "same",
+    "other",
+    "another",
+    "favorite",
+    "favourite",
+    "usual",
+    "early",
+    "late",
+    "public",
+];
+
+/// Nouns that name the setting of an activity: "my ceramics class", "our chess club".
+const ACTIVITY_SETTINGS: &[&str] = &[
+    "class",
+    "classes",
+    "lesson",
+    "lessons",
+    "practice",
+    "club",
+    "workshop",
+    "course",
+    "league",
+    "rehearsal",
+    "tournament",
+    "meetup",
+];
+
+/// An activity the lexicon does not know: the -ing word after "I love/started/tried …", or what
+/// comes before "class", "club", "lesson" … after "my", "our" or "a".
 fn unknown_activity(sentence: &str) -> Option<String> {
     let toks: Vec<String> = words(sentence).collect();
+    if let Some(activity) = activity_in_setting(&toks) {
+        return Some(activity);
+    }
     for (i, w) in toks.iter().enumerate() {
         if !matches!(w.as_str(), "i" | "i've" | "i'm") {
             continue;
@@ -227,6 +301,24 @@ fn unknown_activity(sentence: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// "my ceramics class" → "Ceramics"; one or two words between the determiner and the setting.
+fn activity_in_setting(toks: &[String]) -> Option<String> {
+    let at = toks.iter().position(|t| ACTIVITY_SETTINGS.contains(&t.as_str()))?;
+    let det = toks[..at]
+        .iter()
+        .rposition(|t| matches!(t.as_str(), "my" | "our" | "a" | "the" | "her" | "his"))?;
+    let words = &toks[det + 1..at];
+    let useful = !words.is_empty()
+        && words.len() <= 2
+        && words.iter().all(|w| {
+            w.len() > 2
+                && !crate::text::is_stopword(w)
+                && !QUALIFIERS.contains(&w.as_str())
+                && !w.chars().any(|c| c.is_ascii_digit())
+        });
+    useful.then(|| title_case(&words.join(" ")))
 }
 
 /// Capitalised word runs that are not sentence-initial and not common words: names of people,
@@ -284,5 +376,14 @@ mod tests {
             Some("Bouldering".into())
         );
         assert_eq!(unknown_activity("Good morning to you"), None);
+        assert_eq!(
+            unknown_activity("I went to my ceramics class again."),
+            Some("Ceramics".into())
+        );
+        assert_eq!(
+            unknown_activity("Our chess club meets on Tuesdays"),
+            Some("Chess".into())
+        );
+        assert_eq!(unknown_activity("I skipped class"), None);
     }
 }
