@@ -386,4 +386,17 @@ mod tests {
         );
         assert_eq!(unknown_activity("I skipped class"), None);
     }
+
+    #[test]
+    fn an_unknown_activity_beside_a_known_setting_is_still_extracted() {
+        let paths =
+            crate::model::parse::parse_paths(&entities(Lexicon::builtin(), "I went to my kintsugi workshop again."))
+                .unwrap();
+        assert!(
+            paths
+                .iter()
+                .any(|p| p.last().is_some_and(|n| n.name == "Kintsugi" && n.is_event())),
+            "{paths:?}"
+        );
+    }
 }
