@@ -247,7 +247,8 @@ impl Engine {
     }
 }
 
-/// Convenience for tests and tools: the memory a list of records folds to.
+/// The memory a linear list of records folds to (every record applied in order, as on a log
+/// without rollbacks); `Log::memory_at` follows parents instead.
 #[must_use]
 pub fn fold_records(records: &[EventRecord]) -> Memory {
     crate::memory::fold(records.iter().map(|r| &r.event))

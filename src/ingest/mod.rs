@@ -28,7 +28,7 @@ pub fn close_due_segments(step: &mut Step<'_>) -> bool {
 
 /// Closes whatever is open (end of input).
 pub fn close_open_segment(step: &mut Step<'_>) -> bool {
-    let turns = segment::open_turns(step.memory);
+    let turns = step.memory.open_segment.clone();
     if turns.is_empty() {
         return true;
     }

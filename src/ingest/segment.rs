@@ -7,7 +7,6 @@
 //! cut again (and retried) at the next step.
 
 use crate::event::CutReason;
-use crate::ids::TurnId;
 use crate::memory::{Memory, Turn};
 use crate::model::offline::Lexicon;
 use crate::text::content_words;
@@ -98,12 +97,6 @@ fn is_topic_shift(open: &[&Turn], cache: &mut [Option<Rc<Features>>], i: usize, 
     seg_concepts
         && recent.iter().all(|f| f.concepts.is_disjoint(&next.concepts))
         && recent.iter().all(|f| f.words.is_disjoint(&next.words))
-}
-
-/// The turns of the open segment, whole.
-#[must_use]
-pub fn open_turns(memory: &Memory) -> Vec<TurnId> {
-    memory.open_segment.clone()
 }
 
 #[cfg(test)]
