@@ -36,6 +36,13 @@ pub enum Operator {
     Rk3,
 }
 
+impl std::fmt::Display for Trigger {
+    /// "mentions 3/3".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}/{}", self.counter, self.value, self.threshold)
+    }
+}
+
 impl Operator {
     /// "RK1", "RK2" or "RK3".
     #[must_use]
@@ -416,11 +423,19 @@ impl EventRecord {
         value
     }
 
-    /// One line for people: what happened, without the bulky texts.
+    /// One line for people: seq, kind and what happened, without the bulky texts.
     #[must_use]
     pub fn summary(&self) -> String {
+        format!("{} {:<20} {}", self.seq, self.event.kind(), self.event.detail())
+    }
+}
+
+impl Event {
+    /// What happened, in a few words: the part of a log line after its seq and kind.
+    #[must_use]
+    pub fn detail(&self) -> String {
         use crate::text::clip;
-        let detail = match &self.event {
+        match self {
             Event::ThresholdsChanged { theta_inf, theta_sum } => format!("θ_inf={theta_inf} θ_sum={theta_sum}"),
             Event::PersonTracked { name, speaker } => format!("{name} (speaker {speaker})"),
             Event::TurnIngested {
@@ -436,15 +451,7 @@ impl EventRecord {
                 target,
                 trigger,
                 ..
-            } => {
-                format!(
-                    "{} {target} ({} {}/{})",
-                    operator.label(),
-                    trigger.counter,
-                    trigger.value,
-                    trigger.threshold
-                )
-            }
+            } => format!("{} {target} ({trigger})", operator.label()),
             Event::AbstractionProposed {
                 proposal,
                 operator,
@@ -468,7 +475,6 @@ impl EventRecord {
             }
             Event::ModelFailed { purpose, error, .. } => format!("{}: {}", purpose.name(), clip(error, 80)),
             Event::RolledBack { to } => format!("to {to}"),
-        };
-        format!("{} {:<20} {detail}", self.seq, self.event.kind())
+        }
     }
 }

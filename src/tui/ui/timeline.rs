@@ -131,26 +131,14 @@ pub fn detail(event: &Event) -> String {
             target,
             trigger,
             ..
-        } => format!(
-            "{} {target} ({} {}/{})",
-            operator.label(),
-            trigger.counter,
-            trigger.value,
-            trigger.threshold
-        ),
+        } => format!("{} {target} ({trigger})", operator.label()),
         Event::AbstractionProposed {
             proposal,
             operator,
             target,
             trigger,
             ..
-        } => format!(
-            "{} {target} proposed {proposal} ({} {}/{})",
-            operator.label(),
-            trigger.counter,
-            trigger.value,
-            trigger.threshold
-        ),
+        } => format!("{} {target} proposed {proposal} ({trigger})", operator.label()),
         Event::ModelCalled {
             purpose,
             model,
@@ -164,15 +152,6 @@ pub fn detail(event: &Event) -> String {
         ),
         Event::TurnIngested { speaker, text, .. } => format!("{speaker}: {text}"),
         Event::RolledBack { to } => format!("↶ back to {to}"),
-        other => {
-            let r = EventRecord {
-                seq: Seq(0),
-                parent: Seq(0),
-                event: other.clone(),
-            };
-            let s = r.summary();
-            s.split_once(other.kind())
-                .map_or(s.clone(), |(_, d)| d.trim().to_string())
-        }
+        other => other.detail(),
     }
 }
