@@ -6,6 +6,7 @@ use super::{
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
+use crate::relative_date::{self, DateSpan};
 use crate::text::entity_key;
 
 impl Memory {
@@ -60,6 +61,7 @@ impl Memory {
                     salient_conclusions: salient_conclusions.clone(),
                     time: *time,
                     session: *session,
+                    dates: self.dates_said(*person, turns),
                 });
                 self.concepts[person.index()].episodes.push(id);
             }
@@ -151,12 +153,57 @@ impl Memory {
     }
 
     fn track_person(&mut self, name: &str, speaker: &str) {
+        if let Some(root) = self.person_for(speaker) {
+            self.rename_person(root, name);
+            return;
+        }
         let root = self.add_concept(name, Level::Root, None);
         for base in BASE_CONCEPTS {
             self.add_concept(base, Level::Base, Some(root));
         }
         self.speakers.push((speaker.to_string(), root));
         self.index.persons.insert(speaker.to_string(), root);
+    }
+
+    /// The dates a person's turns name, resolved against each turn's own date.
+    fn dates_said(&self, person: ConceptId, turns: &[TurnId]) -> Vec<DateSpan> {
+        let mut out: Vec<DateSpan> = Vec::new();
+        for t in turns.iter().filter_map(|t| self.turns.get(t.index())) {
+            if self.person_for(&t.speaker) != Some(person) {
+                continue;
+            }
+            let anchor = t.time.and_then(|time| relative_date::anchor_of(&time.date()));
+            for span in relative_date::resolve(&t.text, anchor).1 {
+                if !out.contains(&span) {
+                    out.push(span);
+                }
+            }
+        }
+        out
+    }
+
+    /// A person who said their name: the root takes it, and what was written about them under
+    /// the old name says the new one.
+    fn rename_person(&mut self, root: ConceptId, name: &str) {
+        let old = self.concept(root).name.clone();
+        if old == name || name.trim().is_empty() {
+            return;
+        }
+        let level = self.concept(root).level;
+        self.index.concepts.remove(&concept_key(root, level, &old));
+        self.index.concepts.insert(concept_key(root, level, name), root);
+        self.concepts[root.index()].name = name.to_string();
+        for e in self.episodes.iter_mut().filter(|e| e.person == root) {
+            e.fact = replace_word(&e.fact, &old, name);
+            for c in e.base_conclusions.iter_mut().chain(e.salient_conclusions.iter_mut()) {
+                *c = replace_word(c, &old, name);
+            }
+        }
+        for c in self.concepts.iter_mut().filter(|c| c.person == root) {
+            for text in [&mut c.sigma, &mut c.delta, &mut c.own_sigma, &mut c.own_delta] {
+                *text = replace_word(text, &old, name);
+            }
+        }
     }
 
     fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
@@ -409,6 +456,28 @@ impl Memory {
 
 pub(super) fn concept_key(person: ConceptId, level: Level, name: &str) -> (ConceptId, bool, String) {
     (person, !level.is_abstract(), entity_key(name))
+}
+
+/// `text` with every whole-word `old` replaced by `new` ("User's" too, "Users" not).
+fn replace_word(text: &str, old: &str, new: &str) -> String {
+    if old.is_empty() || !text.contains(old) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(old) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + old.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            out.push_str(old);
+        } else {
+            out.push_str(new);
+        }
+        rest = &rest[at + old.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn push_unique(v: &mut Vec<EpisodeId>, e: EpisodeId) {
