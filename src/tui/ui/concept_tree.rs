@@ -63,8 +63,8 @@ fn node_label(memory: &Memory, id: ConceptId, theme: Theme) -> Line<'static> {
                 spans.push(Span::styled("Δ", theme.warn));
             }
         }
-        Level::General => spans.push(Span::styled(" ·event", theme.dim)),
-        Level::Instance => spans.push(Span::styled(" ·instance", theme.dim)),
+        Level::Activity => spans.push(Span::styled(" ·event", theme.dim)),
+        Level::Occurrence => spans.push(Span::styled(" ·instance", theme.dim)),
         Level::Root => spans.push(Span::styled(" ·person", theme.dim)),
     }
     if c.dirty {
