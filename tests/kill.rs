@@ -19,7 +19,7 @@ use rgmem::ids::Seq;
 use rgmem::ingest::segment;
 use rgmem::log::Log;
 use rgmem::memory::Memory;
-use rgmem::model::offline::Lexicon;
+use rgmem::lexicon::Lexicon;
 use rgmem::session::SessionFile;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

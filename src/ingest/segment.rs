@@ -8,7 +8,7 @@
 
 use crate::event::CutReason;
 use crate::memory::{Memory, Turn};
-use crate::model::offline::Lexicon;
+use crate::lexicon::Lexicon;
 use crate::text::content_words;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
