@@ -71,13 +71,7 @@ impl<'a> Retriever<'a> {
     }
 
     /// Retrieves the context for a question.
-    pub fn retrieve(
-        &self,
-        question: &str,
-        plan: Plan,
-        budgets: &Budgets,
-        model: &mut dyn Model,
-    ) -> Result<Context> {
+    pub fn retrieve(&self, question: &str, plan: Plan, budgets: &Budgets, model: &mut dyn Model) -> Result<Context> {
         let m = self.memory;
         let person = person_in(m, question);
         let root = person

@@ -41,8 +41,13 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
 
 fn retrieve(engine: &Engine, question: &str, budgets: &Budgets) -> super::Context {
     let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-    r.retrieve(question, Plan::by_model(&mut OfflineModel, question), budgets, &mut OfflineModel)
-        .unwrap()
+    r.retrieve(
+        question,
+        Plan::by_model(&mut OfflineModel, question),
+        budgets,
+        &mut OfflineModel,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -124,7 +129,12 @@ fn rows_of_a_rolled_back_branch_are_not_retrieved() {
     let r = Retriever::new(e.log(), &old, with_kayak).unwrap();
     let q = "Does Sam like kayaking?";
     let ctx = r
-        .retrieve(q, Plan::by_model(&mut OfflineModel, q), &Budgets::default(), &mut OfflineModel)
+        .retrieve(
+            q,
+            Plan::by_model(&mut OfflineModel, q),
+            &Budgets::default(),
+            &mut OfflineModel,
+        )
         .unwrap();
     assert!(ctx.items.iter().any(|i| i.text.to_lowercase().contains("kayak")));
     assert!(
