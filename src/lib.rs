@@ -10,6 +10,7 @@
 //!
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
+//! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
 //! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s) and its
 //!   versioned codec. Never imports `memory`.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
@@ -57,6 +58,7 @@ pub mod event;
 pub mod export;
 pub mod ids;
 pub mod ingest;
+pub mod lexicon;
 pub mod locomo;
 pub mod log;
 pub mod memory;

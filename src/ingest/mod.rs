@@ -8,8 +8,8 @@ mod tests;
 
 use crate::event::{CutReason, Event};
 use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
+use crate::lexicon::Lexicon;
 use crate::model::Task;
-use crate::model::offline::Lexicon;
 use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
 use crate::step::Step;
 
