@@ -27,6 +27,8 @@
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
+//! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
+//!   and one concept's firings.
 //!
 //! Files and evaluation:
 //! - [`session`]: the session file format; [`locomo`]: the LoCoMo benchmark's file format.
@@ -56,6 +58,7 @@ pub mod error;
 pub mod eval;
 pub mod event;
 pub mod export;
+pub mod history;
 pub mod ids;
 pub mod ingest;
 pub mod lexicon;
