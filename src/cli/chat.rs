@@ -9,6 +9,7 @@ use super::Shared;
 use super::common::ModelKind;
 use anyhow::{Context, Result};
 use rgmem::event::{Event, EventRecord};
+use rgmem::ids::saturating_u32;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
@@ -70,8 +71,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         if let Some(e) = write_failed {
             return Err(e).context("writing the answer to stdout");
         }
-        if shared.model == ModelKind::Offline {
-            write!(out, " (offline model, answered from memory)")?;
+        if let Some(note) = engine.model_mut().answer_note() {
+            write!(out, " ({note})")?;
         }
         writeln!(out)?;
         print_notable(&mut out, &records)?;
@@ -109,7 +110,7 @@ fn turn(memory: &rgmem::memory::Memory, speaker: &str, text: String, session: u3
         text,
         time: Some(Timestamp(now.max(last))),
         session,
-        index: u32::try_from(memory.turns.len()).unwrap_or(u32::MAX),
+        index: saturating_u32(memory.turns.len()),
         source_ref: None,
     }
 }

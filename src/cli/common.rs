@@ -93,7 +93,10 @@ impl Shared {
     pub fn thresholds(&self) -> Option<Thresholds> {
         match (self.theta_inf, self.theta_sum) {
             (None, None) => None,
-            (inf, sum) => Some(Thresholds::new(inf.map_or(3, |t| t.lo), sum)),
+            (inf, sum) => Some(Thresholds::new(
+                inf.map_or(Thresholds::DEFAULT_THETA_INF, |t| t.lo),
+                sum,
+            )),
         }
     }
 

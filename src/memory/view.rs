@@ -109,7 +109,7 @@ impl Memory {
         };
         let shows = !(c.level == Level::Base && c.children.is_empty() && c.sigma.is_empty());
         if shows {
-            out.push_str(&format!("{pad}{} ({:?}){score}{marks}\n", c.name, c.level));
+            out.push_str(&format!("{pad}{} ({}){score}{marks}\n", c.name, c.level));
             for line in c.sigma.lines().filter(|l| !l.trim().is_empty()) {
                 out.push_str(&format!("{pad}  Σ {line}\n"));
             }

@@ -115,7 +115,7 @@ fn after_comma(sentence: &str) -> String {
 
 /// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets, each a sentence.
 pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem], previous: &str) -> String {
-    let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::RawEvent).collect();
+    let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Mention).collect();
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
     let when = span_text(&raw);
     let topic = topic_case(target);
@@ -240,8 +240,8 @@ fn attribute(lex: &Lexicon, text: &str, arrived: &str, branches: &BTreeMap<Strin
 pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
     let mut order: Vec<&str> = Vec::new();
     for e in evidence {
-        if !order.contains(&e.branch.as_str()) {
-            order.push(&e.branch);
+        if !order.contains(&e.facet.as_str()) {
+            order.push(&e.facet);
         }
     }
     let mut sig = sigma_bullets(sigma);
@@ -272,7 +272,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     let mut fresh: Vec<String> = Vec::new();
     let mut seen_text: Vec<&str> = Vec::new();
     for c in evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion) {
-        let Some(named) = attribute(lex, &c.text, &c.branch, &branch_keys) else {
+        let Some(named) = attribute(lex, &c.text, &c.facet, &branch_keys) else {
             continue;
         };
         let date = c.time.map(|t| t.date());
@@ -299,11 +299,11 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
 
     // Σ: one sentence per recurring branch, kept verbatim while evidence stays consistent.
     for branch in &order {
-        let branch_items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.branch == *branch).collect();
+        let branch_items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.facet == *branch).collect();
         let raw: Vec<&EvidenceItem> = branch_items
             .iter()
             .copied()
-            .filter(|e| e.kind == EvidenceKind::RawEvent)
+            .filter(|e| e.kind == EvidenceKind::Mention)
             .collect();
         let inference = branch_items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
         let key = entity_key(branch);
