@@ -38,6 +38,7 @@ pub mod event;
 pub mod export;
 pub mod ids;
 pub mod ingest;
+pub mod jsonpos;
 pub mod locomo;
 pub mod log;
 pub mod memory;
