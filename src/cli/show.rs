@@ -21,7 +21,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
     let seq = args.at.map_or_else(|| log.head(), Seq);
     let memory = log.memory_at(seq)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;
     } else {

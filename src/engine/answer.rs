@@ -77,7 +77,7 @@ impl Engine {
                 error: e.to_string(),
             },
         };
-        let records = self.run(|step| step.emit(event))?;
+        let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))
     }
 }

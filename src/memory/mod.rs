@@ -13,10 +13,12 @@
 mod apply;
 mod episode;
 mod graph;
+mod validate;
 mod view;
 
 pub use episode::{Episode, Turn};
 pub use graph::{BASE_CONCEPTS, Concept, Evidence, Level, Relation};
+pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
@@ -43,12 +45,13 @@ impl Default for Thresholds {
 }
 
 impl Thresholds {
-    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep.
+    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep, saturating at `u32::MAX` so a huge
+    /// θ_inf never wraps θ_sum below it.
     #[must_use]
     pub fn new(theta_inf: u32, theta_sum: Option<u32>) -> Self {
         Self {
             theta_inf,
-            theta_sum: theta_sum.unwrap_or(theta_inf * 2),
+            theta_sum: theta_sum.unwrap_or(theta_inf.saturating_mul(2)),
         }
     }
 }
