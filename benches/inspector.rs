@@ -19,7 +19,8 @@ use rgmem::memory::Level;
 use rgmem::timeline::Timeline;
 use std::hint::black_box;
 use tui::action::Action;
-use tui::app::{App, Focus, Options};
+use tui::app::{App, Options};
+use tui::focus::Focus;
 use tui::msg::{EngineUpdate, Msg};
 
 const ABSTRACT: u32 = 1_000;

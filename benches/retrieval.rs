@@ -6,7 +6,7 @@ use rgmem::event::Event;
 use rgmem::ids::{ConceptId, TurnId};
 use rgmem::log::Log;
 use rgmem::memory::Memory;
-use rgmem::retrieval::embed::Embedder;
+use rgmem::model::offline::OfflineModel;
 use rgmem::retrieval::{Budgets, Plan, Retriever};
 use std::time::{Duration, Instant};
 
@@ -142,7 +142,7 @@ fn main() {
     };
     let retrieve = |q: &str| -> usize {
         retriever
-            .retrieve(q, Plan::rules(q), &budgets, &mut Embedder::Builtin)
+            .retrieve(q, Plan::by_model(&mut OfflineModel, q), &budgets, &mut OfflineModel)
             .expect("retrieve")
             .items
             .len()

@@ -9,6 +9,7 @@
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
 //! - [`ingest`]: f_seg (segmentation), f_synth (episodes) and f_extract (graph updates).
 //! - [`operators`]: RK1, RK2, RK3 and their scheduler.
+//! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
 //! - [`model`]: the [`model::Model`] trait, prompts, parsers and the offline model.
 //! - [`log`]: the SQLite event store with checkpoints.
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
@@ -39,6 +40,7 @@ pub mod export;
 pub mod ids;
 pub mod ingest;
 pub mod jsonpos;
+pub mod lexicon;
 pub mod locomo;
 pub mod log;
 pub mod memory;

@@ -6,7 +6,6 @@ use super::Shared;
 use anyhow::{Context as _, Result};
 use rgmem::ids::Seq;
 use rgmem::model::{ModelRequest, Task};
-use rgmem::retrieval::embed::Embedder;
 use rgmem::retrieval::{Budgets, Context, Plan, Retriever};
 use serde_json::json;
 
@@ -35,24 +34,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         .with_context(|| format!("loading the memory at {at}"))?;
     let retriever = Retriever::new(&log, &memory, at).context("preparing the keyword index")?;
     let mut model = shared.model()?;
-    let offline = model.name() == "offline";
-    let plan = if offline {
-        Plan::rules(&args.question)
-    } else {
-        Plan::by_model(model.as_mut(), &args.question)
-    };
+    let plan = Plan::by_model(model.as_mut(), &args.question);
     let budgets = Budgets {
         tokens: args.budget,
         ..Budgets::default()
     };
-    let context = {
-        let mut embedder = if offline {
-            Embedder::Builtin
-        } else {
-            Embedder::Model(model.as_mut())
-        };
-        retriever.retrieve(&args.question, plan, &budgets, &mut embedder)?
-    };
+    let context = retriever.retrieve(&args.question, plan, &budgets, model.as_mut())?;
     let person = context
         .person
         .clone()

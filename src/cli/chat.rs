@@ -83,8 +83,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         if let Some(e) = write_failed {
             return Err(e).context("writing the answer to stdout");
         }
-        if shared.model == ModelKind::Offline {
-            write!(out, " (offline model, answered from memory)")?;
+        if let Some(note) = engine.model_mut().answer_note() {
+            write!(out, " ({note})")?;
         }
         writeln!(out)?;
         print_notable(&mut out, &records)?;

@@ -71,7 +71,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         );
     }
     let model = shared.model()?;
-    let mut answerer = (model.name() != "offline").then_some(model);
+    // The offline model's answers need no judge: only a model that writes its answers is asked.
+    let mut answerer = model.answer_note().is_none().then_some(model);
     let started = std::time::Instant::now();
     let result = locomo::run(
         &convs,

@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 use crate::locomo::{Conversation, Question};
 use crate::log::Log;
 use crate::memory::Thresholds;
+use crate::model::offline::OfflineModel;
 use crate::model::{Model, ModelRequest, Task, parse};
-use crate::retrieval::embed::Embedder;
 use crate::retrieval::{Budgets, Context, Layer, Plan, Retriever};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -142,12 +142,10 @@ pub fn evaluate(
     let flat = FlatBm25::new(turns)?;
     let full = render(&flat.all());
     for q in &conv.questions {
-        let context = retriever.retrieve(
-            &q.question,
-            Plan::rules(&q.question),
-            &opts.budgets,
-            &mut Embedder::Builtin,
-        )?;
+        // Retrieval is planned and embedded offline whatever model answers, so every answerer
+        // is scored on the same contexts.
+        let plan = Plan::by_model(&mut OfflineModel, &q.question);
+        let context = retriever.retrieve(&q.question, plan, &opts.budgets, &mut OfflineModel)?;
         let evidence: Vec<&str> = q
             .evidence
             .iter()

@@ -456,8 +456,9 @@ impl Event {
                 proposal,
                 operator,
                 target,
+                trigger,
                 ..
-            } => format!("{proposal} {} {target}", operator.label()),
+            } => format!("{} {target} proposed {proposal} ({trigger})", operator.label()),
             Event::AbstractionApproved { proposal } | Event::AbstractionRejected { proposal } => proposal.to_string(),
             Event::AbstractionReverted { firing, concept, .. } => format!("{concept} back to before {firing}"),
             Event::ModelCalled {

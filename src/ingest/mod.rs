@@ -7,8 +7,8 @@ pub mod segment;
 use crate::engine::Step;
 use crate::event::{CutReason, Event};
 use crate::ids::{ConceptId, TurnId};
+use crate::lexicon::Lexicon;
 use crate::model::Task;
-use crate::model::offline::Lexicon;
 use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
 
 /// Speaker label of the assistant; every other speaker is a person.

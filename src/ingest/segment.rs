@@ -7,8 +7,8 @@
 //! cut again (and retried) at the next step.
 
 use crate::event::CutReason;
+use crate::lexicon::Lexicon;
 use crate::memory::{Memory, Turn};
-use crate::model::offline::Lexicon;
 use crate::text::content_words;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};

@@ -3,13 +3,14 @@
 //! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
 
 use super::context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
-use super::embed::{self, Embedder, cosine};
+use super::embed::{self, cosine};
 use super::index::{self, Branch, DocKind, Hit};
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
 use crate::log::Log;
 use crate::memory::{Level, Memory};
+use crate::model::Model;
 use crate::text::{content_words, entity_key, words};
 use std::collections::{HashMap, HashSet};
 
@@ -70,13 +71,7 @@ impl<'a> Retriever<'a> {
     }
 
     /// Retrieves the context for a question.
-    pub fn retrieve(
-        &self,
-        question: &str,
-        plan: Plan,
-        budgets: &Budgets,
-        embedder: &mut Embedder<'_>,
-    ) -> Result<Context> {
+    pub fn retrieve(&self, question: &str, plan: Plan, budgets: &Budgets, model: &mut dyn Model) -> Result<Context> {
         let m = self.memory;
         let person = person_in(m, question);
         let root = person
@@ -157,7 +152,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        self.graph_items(&plan, root, budgets, embedder, &mut items, &mut sources);
+        self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
         self.event_items(&keywords, root, budgets, &sources, &mut items);
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| trim_to_budget(&mut items, b));
@@ -191,7 +186,7 @@ impl<'a> Retriever<'a> {
         plan: &Plan,
         root: Option<ConceptId>,
         budgets: &Budgets,
-        embedder: &mut Embedder<'_>,
+        model: &mut dyn Model,
         items: &mut Vec<Item>,
         sources: &mut Vec<Source>,
     ) {
@@ -219,7 +214,7 @@ impl<'a> Retriever<'a> {
         let mut texts = targets.clone();
         texts.extend(concepts.iter().map(|c| m.concept(*c).name.clone()));
         texts.extend(relations.iter().map(|r| m.concept(m.relation(*r).target).name.clone()));
-        let (vectors, _) = embedder.embed(&texts);
+        let (vectors, _) = embed::embed(model, &texts);
         let (queries, rest) = vectors.split_at(targets.len());
         let (concept_vecs, relation_vecs) = rest.split_at(concepts.len());
         let best = |v: &[f32]| queries.iter().map(|q| cosine(q, v)).fold(0.0f32, f32::max);

@@ -4,12 +4,10 @@
 //! `inference`, raw turns (events) answer `history`, and every item carries its layer, its scores
 //! and its provenance down to the turn ids. An optional token budget keeps the highest-value items.
 
-pub mod answer;
 mod assemble;
 mod context;
 pub mod embed;
 pub mod index;
-pub mod planner;
 #[cfg(test)]
 mod tests;
 
@@ -59,16 +57,15 @@ impl Default for Budgets {
 pub struct Plan {
     /// `{name, retrieve}` items.
     pub items: Vec<PlanItem>,
-    /// "rules" or the model's name.
+    /// The model's name, or "rules" when its plan was unusable and the offline rules stood in.
     pub source: String,
 }
 
 impl Plan {
-    /// The rule-based plan.
-    #[must_use]
-    pub fn rules(question: &str) -> Self {
+    /// The offline model's rule-based plan, standing in for a plan a model failed to give.
+    fn rules(question: &str) -> Self {
         Self {
-            items: planner::plan(crate::model::offline::Lexicon::builtin(), question),
+            items: crate::model::offline::OfflineModel::plan(question),
             source: "rules".into(),
         }
     }

@@ -1,7 +1,6 @@
 //! Retrieval against a real memory file: FTS5 ranking, rollback branches, the cosine threshold,
 //! budget trimming and provenance from turn to concept.
 
-use super::embed::Embedder;
 use super::index::{self, Branch, DocKind};
 use super::{Budgets, Layer, Plan, Retriever};
 use crate::engine::Engine;
@@ -42,8 +41,13 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
 
 fn retrieve(engine: &Engine, question: &str, budgets: &Budgets) -> super::Context {
     let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-    r.retrieve(question, Plan::rules(question), budgets, &mut Embedder::Builtin)
-        .unwrap()
+    r.retrieve(
+        question,
+        Plan::by_model(&mut OfflineModel, question),
+        budgets,
+        &mut OfflineModel,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -125,7 +129,12 @@ fn rows_of_a_rolled_back_branch_are_not_retrieved() {
     let r = Retriever::new(e.log(), &old, with_kayak).unwrap();
     let q = "Does Sam like kayaking?";
     let ctx = r
-        .retrieve(q, Plan::rules(q), &Budgets::default(), &mut Embedder::Builtin)
+        .retrieve(
+            q,
+            Plan::by_model(&mut OfflineModel, q),
+            &Budgets::default(),
+            &mut OfflineModel,
+        )
         .unwrap();
     assert!(ctx.items.iter().any(|i| i.text.to_lowercase().contains("kayak")));
     assert!(

@@ -176,11 +176,11 @@ fn chat(
     }
     let completion = outcome.map_err(|e| rgmem::Error::Refused(format!("the model did not answer: {e}")))?;
     let mut reply = completion.reply;
-    if engine.model_mut().name() == "offline" {
+    if let Some(note) = engine.model_mut().answer_note() {
         // The offline model picks a span from memory; say so, as the chat contract asks.
-        let note = " (offline model, answered from memory)";
-        send(EngineUpdate::Token { id, text: note.into() });
-        reply.push_str(note);
+        let note = format!(" ({note})");
+        send(EngineUpdate::Token { id, text: note.clone() });
+        reply.push_str(&note);
     }
     send(EngineUpdate::Replied { id, text: reply });
     Ok(())

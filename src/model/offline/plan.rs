@@ -1,9 +1,9 @@
-//! The offline query planner: a question becomes `{name, retrieve}` items by rules, following the
-//! planner prompt's stages: content words and proper nouns as text keywords, lexicon synonyms and
-//! concept folders, dates decomposed into `YYYY-MM-DD`, `YYYY-MM` and `YYYY`, and intent words
-//! mapped to layers. With an LLM the same items come from `Task::Plan` through `parse::parse_plan`.
+//! The offline model's query planner (`Task::Plan`): a question becomes `{name, retrieve}` items by
+//! rules, following the planner prompt's stages: content words and proper nouns as text keywords,
+//! lexicon synonyms and concept folders, dates decomposed into `YYYY-MM-DD`, `YYYY-MM` and `YYYY`,
+//! and intent words mapped to layers. An LLM writes the same items, parsed by `parse::parse_plan`.
 
-use crate::model::offline::Lexicon;
+use crate::lexicon::Lexicon;
 use crate::model::parse::PlanItem;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
