@@ -16,6 +16,8 @@
 //! - [`session`]: the session file format.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
+//! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
+//!   and one concept's firings.
 //! - [`export`]: a log's branch as a session file with its recorded model replies.
 //! - [`eval`]: LoCoMo evaluation against baselines, metrics, and the θ sweep.
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
@@ -37,6 +39,7 @@ pub mod error;
 pub mod eval;
 pub mod event;
 pub mod export;
+pub mod history;
 pub mod ids;
 pub mod ingest;
 pub mod jsonpos;
