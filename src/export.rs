@@ -168,15 +168,14 @@ fn refuse_memory_files(db: &std::path::Path, out: &std::path::Path) -> Result<()
         let mut name = db.clone().into_os_string();
         name.push(suffix);
         if name == target.as_os_str() {
-            return Err(Error::Refused(format!(
-                "{} is {}; export to another file",
-                out.display(),
-                if suffix.is_empty() {
+            return Err(Error::ExportOntoMemory {
+                out: out.display().to_string(),
+                what: if suffix.is_empty() {
                     "the memory file being exported".to_string()
                 } else {
                     format!("the memory file's {suffix} file")
-                }
-            )));
+                },
+            });
         }
     }
     #[cfg(unix)]
@@ -186,10 +185,10 @@ fn refuse_memory_files(db: &std::path::Path, out: &std::path::Path) -> Result<()
             && a.dev() == b.dev()
             && a.ino() == b.ino()
         {
-            return Err(Error::Refused(format!(
-                "{} is the memory file being exported (another name for it); export to another file",
-                out.display()
-            )));
+            return Err(Error::ExportOntoMemory {
+                out: out.display().to_string(),
+                what: "the memory file being exported, under another name".into(),
+            });
         }
     }
     Ok(())

@@ -142,7 +142,7 @@ mod tests {
             },
             Event::ConceptAdded {
                 name: "x".into(),
-                level: crate::memory::Level::General,
+                level: crate::memory::Level::Activity,
                 parent: ConceptId(u32::MAX),
             },
             Event::OperatorFired {
