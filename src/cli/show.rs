@@ -29,7 +29,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let point = args.at.clone().unwrap_or(Point::Head);
     let seq = history.tree.resolve(&point)?;
     let memory = history.memory_at(seq)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;
     } else {
