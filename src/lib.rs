@@ -15,6 +15,7 @@
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
 //! - [`session`]: the session file format.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
+//! - [`coverage`]: recall coverage, per memory item the questions that retrieved it.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
 //! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
 //!   and one concept's firings.
@@ -33,6 +34,7 @@
 //! - **operator**: RK1 (relation summary after θ_inf mentions), RK2 (Σ/Δ after a concept's score
 //!   reaches θ_sum), RK3 (Σ/Δ flowing up the tree from dirty children).
 
+pub mod coverage;
 pub mod diff;
 pub mod engine;
 pub mod error;
