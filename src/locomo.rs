@@ -4,6 +4,7 @@
 //! 2023" dates.
 
 use crate::error::{Error, Result};
+use crate::ids::saturating_u32;
 use crate::session::TurnInput;
 use crate::time::Timestamp;
 use serde_json::Value;
@@ -62,7 +63,7 @@ impl Conversation {
                     text: text.clone(),
                     time: s.time,
                     session: s.number,
-                    index: u32::try_from(out.len()).unwrap_or(u32::MAX),
+                    index: saturating_u32(out.len()),
                     source_ref: Some(dia.clone()),
                 });
             }

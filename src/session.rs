@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::event::Purpose;
+use crate::ids::saturating_u32;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -177,7 +178,7 @@ impl SessionFile {
                 }
             }
             let source_ref = obj.get("source_ref").and_then(Value::as_str).map(str::to_string);
-            let index = u32::try_from(out.turns.len()).unwrap_or(u32::MAX);
+            let index = saturating_u32(out.turns.len());
             out.turns.push(TurnInput {
                 speaker,
                 text,

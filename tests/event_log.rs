@@ -186,7 +186,7 @@ fn one_of_each() -> Vec<Event> {
         },
         Event::ConceptAdded {
             name: "Strength Training".into(),
-            level: Level::General,
+            level: Level::Activity,
             parent: ConceptId(12),
         },
         Event::RelationAdded {

@@ -9,6 +9,7 @@ use super::Shared;
 use super::common::ModelKind;
 use anyhow::{Context, Result};
 use rgmem::event::{Event, EventRecord};
+use rgmem::ids::saturating_u32;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
@@ -109,7 +110,7 @@ fn turn(memory: &rgmem::memory::Memory, speaker: &str, text: String, session: u3
         text,
         time: Some(Timestamp(now.max(last))),
         session,
-        index: u32::try_from(memory.turns.len()).unwrap_or(u32::MAX),
+        index: saturating_u32(memory.turns.len()),
         source_ref: None,
     }
 }

@@ -2,9 +2,8 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
-mod step;
-
-pub use step::Step;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
@@ -15,6 +14,7 @@ use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
 use crate::session::TurnInput;
+use crate::step::Step;
 
 /// The engine over one log.
 pub struct Engine {
@@ -71,7 +71,7 @@ impl Engine {
         }
         let Thresholds { theta_inf, theta_sum } = thresholds;
         if theta_inf == 0 || theta_sum == 0 {
-            return Err(Error::Refused("θ_inf and θ_sum must be at least 1".into()));
+            return Err(Error::ZeroThreshold);
         }
         self.run(|step| step.emit(Event::ThresholdsChanged { theta_inf, theta_sum }))
     }
@@ -168,23 +168,22 @@ impl Engine {
                 ..
             } => (c, operator, before, after),
             Event::AbstractionApproved { proposal } => {
-                let p =
-                    self.memory.proposals.get(&proposal).ok_or_else(|| {
-                        Error::Refused(format!("{seq} approved a proposal this branch does not hold"))
-                    })?;
+                let p = self
+                    .memory
+                    .proposals
+                    .get(&proposal)
+                    .ok_or(Error::ApprovalWithoutProposal { seq })?;
                 (p.concept, p.operator, p.before.clone(), p.after.clone())
             }
             other => {
-                return Err(Error::Refused(format!(
-                    "{seq} is a {} event; only RK2/RK3 firings and approvals can be reverted",
-                    other.kind()
-                )));
+                return Err(Error::NotRevertible {
+                    seq,
+                    kind: other.kind(),
+                });
             }
         };
         if concept.index() >= self.memory.concepts.len() || self.memory.profile(concept) != after {
-            return Err(Error::Refused(format!(
-                "the concept rewritten at {seq} has changed since; revert the later abstraction first"
-            )));
+            return Err(Error::ConceptChangedSince { seq });
         }
         let restored: Abstraction = before;
         self.run(|step| {
@@ -203,9 +202,7 @@ impl Engine {
     fn event_on_branch(&self, seq: Seq) -> Result<EventRecord> {
         let record = self.log.event(seq)?;
         if !self.log.is_ancestor(seq, self.log.head()) {
-            return Err(Error::Refused(format!(
-                "{seq} is on another branch; roll back to it (or after it) first"
-            )));
+            return Err(Error::OnOtherBranch { seq });
         }
         Ok(record)
     }
@@ -213,19 +210,16 @@ impl Engine {
     fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
         let record = self.event_on_branch(seq)?;
         let Event::AbstractionProposed { proposal, .. } = record.event else {
-            return Err(Error::Refused(format!(
-                "{seq} is a {} event, not a proposal",
-                record.event.kind()
-            )));
+            return Err(Error::NotAProposal {
+                seq,
+                kind: record.event.kind(),
+            });
         };
         match self.memory.proposals.get(&proposal).map(|p| p.status) {
             Some(ProposalStatus::Pending) => Ok(proposal),
-            Some(status) => Err(Error::Refused(
-                format!("the proposal at {seq} is already {status:?}").to_lowercase(),
-            )),
-            None => Err(Error::Refused(format!(
-                "the proposal at {seq} is not on the current branch"
-            ))),
+            Some(ProposalStatus::Approved) => Err(Error::AlreadyApproved { seq }),
+            Some(ProposalStatus::Rejected) => Err(Error::AlreadyRejected { seq }),
+            None => Err(Error::ProposalNotOnBranch { seq }),
         }
     }
 

@@ -51,7 +51,7 @@ fn log() -> Vec<EventRecord> {
         },
         Event::ConceptAdded {
             name: "Running".into(),
-            level: Level::General,
+            level: Level::Activity,
             parent: ConceptId(12),
         },
         Event::RelationAdded {

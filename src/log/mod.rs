@@ -5,6 +5,7 @@
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
 //! of its ancestor chain.
 
+pub mod cost;
 mod schema;
 
 use crate::error::{Error, Result};

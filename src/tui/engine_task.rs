@@ -5,6 +5,7 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, RequestId};
 use rgmem::Engine;
+use rgmem::ids::saturating_u32;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
@@ -144,7 +145,7 @@ fn chat(
         text: text.to_string(),
         time: Some(rgmem::time::Timestamp(now.max(last_time))),
         session,
-        index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+        index: saturating_u32(m.turns.len()),
         source_ref: None,
     };
     let records = engine.ingest(&turn, user)?;
@@ -169,7 +170,7 @@ fn chat(
     if !records.is_empty() {
         send(EngineUpdate::Appended(records));
     }
-    let completion = outcome.map_err(|e| rgmem::Error::Refused(format!("the model did not answer: {e}")))?;
+    let completion = outcome.map_err(rgmem::Error::NoAnswer)?;
     let mut reply = completion.reply;
     if let Some(note) = engine.model_mut().answer_note() {
         // The offline model picks a span from memory; say so, as the chat contract asks.

@@ -10,8 +10,8 @@ fn day(d: u32) -> Option<Timestamp> {
 
 fn raw(branch: &str, d: u32) -> EvidenceItem {
     EvidenceItem {
-        kind: EvidenceKind::RawEvent,
-        branch: branch.into(),
+        kind: EvidenceKind::Mention,
+        facet: branch.into(),
         text: format!("user mentions {}", branch.to_lowercase()),
         salient: false,
         time: day(d),
@@ -21,7 +21,7 @@ fn raw(branch: &str, d: u32) -> EvidenceItem {
 fn conclusion(branch: &str, text: &str, d: u32) -> EvidenceItem {
     EvidenceItem {
         kind: EvidenceKind::Conclusion,
-        branch: branch.into(),
+        facet: branch.into(),
         text: text.into(),
         salient: true,
         time: day(d),
