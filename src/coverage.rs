@@ -92,7 +92,7 @@ pub fn key_of(memory: &Memory, item: &Item) -> Option<ItemKey> {
         }
         Layer::Concept => p.concepts.first().map(|c| ItemKey::Concept(*c)),
         Layer::Relation => p.relations.first().map(|r| ItemKey::Relation(*r)),
-        Layer::Event => None,
+        Layer::Turn => None,
     }
 }
 

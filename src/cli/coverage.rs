@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use rgmem::coverage::{CoverageFile, ItemKey, MemoryCoverage};
-use rgmem::eval::locomo;
+use rgmem::eval::benchmark;
 use rgmem::eval::report::QuestionResult;
 use rgmem::locomo::Conversation;
 use rgmem::log::Log;
@@ -15,7 +15,7 @@ use std::path::Path;
 pub fn write(path: &Path, convs: &[Conversation], work_dir: &Path, questions: &[QuestionResult]) -> Result<()> {
     let mut memories = Vec::new();
     for conv in convs {
-        let file = locomo::memory_file(&conv.id);
+        let file = benchmark::memory_file(&conv.id);
         let db = work_dir.join(&file);
         let log = Log::open(&db).with_context(|| format!("opening {}", db.display()))?;
         let memory = log.memory_at(log.head())?;
