@@ -111,12 +111,65 @@ pub enum Error {
     /// The model could not be set up (its configuration, as the binary reports it).
     #[error("{0}")]
     ModelSetup(String),
+    /// Another process held the memory file's write lock for longer than the wait.
+    #[error("{path} is {holders}; try again when it has finished")]
+    InUse {
+        /// The memory file.
+        path: String,
+        /// "in use by PID 123", or "in use by another process" when the holder is unknown.
+        holders: String,
+    },
+    /// The memory file was written by a newer rgmem; appending to it could corrupt it.
+    #[error("{path} has schema version {found}, newer than this rgmem knows ({known}); use a newer rgmem")]
+    NewerSchema {
+        /// The memory file.
+        path: String,
+        /// Its `user_version`.
+        found: i64,
+        /// The newest version this build knows.
+        known: usize,
+    },
+    /// A stored record is damaged: its parent, or an id it names, does not fit the log.
+    #[error("event log: record {seq} is invalid: {message}")]
+    InvalidRecord {
+        /// The record.
+        seq: Seq,
+        /// What is wrong.
+        message: String,
+    },
+    /// An export would overwrite the memory file it reads (or its WAL), erasing it.
+    #[error("{out} is {what}; export to another file")]
+    ExportOntoMemory {
+        /// The path asked for.
+        out: String,
+        /// Which of the memory's files it is.
+        what: String,
+    },
+    /// The memory file is read-only: it can be read but not appended to.
+    #[error("{path} is read-only; it can be read (log, show, export) but not changed")]
+    ReadOnly {
+        /// The memory file.
+        path: String,
+    },
+    /// Another process appended to the log while this one prepared a step; the engine reloads
+    /// the head and redoes the step.
+    #[error("another process appended to {path} during this step")]
+    LogMoved {
+        /// The memory file.
+        path: String,
+    },
     /// A model failed outside a step (chat, ask, eval).
     #[error(transparent)]
     Model(#[from] crate::model::ModelError),
     /// A chat answer the model did not give.
     #[error("the model did not answer: {0}")]
     NoAnswer(#[source] crate::model::ModelError),
+}
+
+impl From<crate::event::CodecError> for Error {
+    fn from(e: crate::event::CodecError) -> Self {
+        Self::Codec(e.0)
+    }
 }
 
 /// Shorthand.

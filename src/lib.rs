@@ -63,6 +63,7 @@ pub mod export;
 pub mod history;
 pub mod ids;
 pub mod ingest;
+pub mod jsonpos;
 pub mod lexicon;
 pub mod locomo;
 pub mod log;

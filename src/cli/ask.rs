@@ -59,10 +59,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         v["answer"] = json!(answer);
         v["model"] = json!(model.name());
         v["at"] = json!(at.0);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
     } else {
-        print!("{}", describe(&context));
-        println!("\nanswer ({}): {answer}", model.name());
+        print!("{}", super::escape::escape(&describe(&context)));
+        println!("\nanswer ({}): {}", model.name(), super::escape::escape(&answer));
     }
     Ok(())
 }

@@ -59,7 +59,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             }
         };
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&to_json(&diff))?)?;
         return Ok(());

@@ -37,7 +37,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         Subject::Relation(r) => memory.relation_name(r),
     };
     let firings = concept_history(&history.records, &history.tree, at, subject);
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     if args.json {
         let entries: Vec<Value> = firings
             .iter()

@@ -25,8 +25,7 @@ pub struct Args {
 /// Runs `log`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::escape::stdout();
     if args.cost {
         return super::cost::print(&log, args.json, &mut out);
     }

@@ -9,6 +9,7 @@ mod control;
 mod cost;
 mod coverage;
 mod diff;
+mod escape;
 mod eval;
 mod export;
 mod history;
@@ -109,10 +110,27 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", escape::escape(&report(&e)));
             ExitCode::from(1)
         }
     }
+}
+
+/// An error and its causes, each said once: a cause whose text its effect already quotes (an
+/// `io::Error` inside "path: No such file…") is not repeated.
+fn report(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if text.is_empty() || out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// The default memory file in the user's data directory.

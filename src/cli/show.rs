@@ -32,7 +32,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let point = args.at.clone().unwrap_or(Point::Head);
     let seq = history.tree.resolve(&point)?;
     let memory = history.memory_at(seq)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     if let Some(file) = &args.coverage {
         return super::coverage::print_unreached(file, &shared.db_path(), &memory, &mut out);
     }

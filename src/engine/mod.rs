@@ -80,12 +80,23 @@ impl Engine {
     /// segments, then run every due operator. In a fresh log the thresholds are recorded first
     /// (their own step), and their record is returned too, so callers see every appended event.
     pub fn ingest(&mut self, turn: &TurnInput, user_name: &str) -> Result<Vec<EventRecord>> {
+        self.ingest_marked(turn, user_name, None)
+    }
+
+    /// Like [`Engine::ingest`], recording in the step's transaction which position of which input
+    /// the turn was, so a rerun of the same input resumes after it ([`Log::replayed`]).
+    pub fn ingest_marked(
+        &mut self,
+        turn: &TurnInput,
+        user_name: &str,
+        mark: Option<crate::log::SourceMark<'_>>,
+    ) -> Result<Vec<EventRecord>> {
         let mut records = if self.log.head().0 == 0 {
             self.set_thresholds(self.memory.thresholds)?
         } else {
             Vec::new()
         };
-        records.extend(self.run(|step| {
+        records.extend(self.run_marked(mark, |step| {
             if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
                 let name = if turn.speaker == "user" {
                     user_name.to_string()
@@ -128,6 +139,9 @@ impl Engine {
 
     /// Rolls back to `to`: appends `rolled_back`; later events grow a new branch.
     pub fn rollback(&mut self, to: Seq) -> Result<Vec<EventRecord>> {
+        if self.log.refresh()? {
+            self.memory = self.log.memory_at(self.log.head())?;
+        }
         if !self.log.contains(to) {
             return Err(Error::UnknownSeq(to));
         }
@@ -191,7 +205,7 @@ impl Engine {
                 firing: seq,
                 operator,
                 concept,
-                restored,
+                restored: restored.clone(),
             });
             operators::run_due(step);
         })
@@ -225,17 +239,39 @@ impl Engine {
 
     /// Runs a step and commits it. If the commit fails, the memory is reloaded from the log,
     /// so nothing half-applied survives.
-    fn run(&mut self, f: impl FnOnce(&mut Step<'_>)) -> Result<Vec<EventRecord>> {
-        let events = {
-            let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
-            f(&mut step);
-            step.events
-        };
-        match self.log.append_step(&events, &self.memory) {
-            Ok(records) => Ok(records),
-            Err(e) => {
+    fn run(&mut self, f: impl Fn(&mut Step<'_>)) -> Result<Vec<EventRecord>> {
+        self.run_marked(None, f)
+    }
+
+    /// Another process may append to the same file between steps: the step is planned on the
+    /// latest head, and if the file moved while it was being planned, it is planned again on the
+    /// new head (a bounded number of times), so no step is lost or doubled.
+    fn run_marked(
+        &mut self,
+        mark: Option<crate::log::SourceMark<'_>>,
+        f: impl Fn(&mut Step<'_>),
+    ) -> Result<Vec<EventRecord>> {
+        const ATTEMPTS: usize = 64;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            if self.log.refresh()? {
                 self.memory = self.log.memory_at(self.log.head())?;
-                Err(e)
+            }
+            let events = {
+                let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
+                f(&mut step);
+                step.events
+            };
+            match self.log.append_marked(&events, &self.memory, mark) {
+                Ok(records) => return Ok(records),
+                Err(e) => {
+                    self.log.refresh()?;
+                    self.memory = self.log.memory_at(self.log.head())?;
+                    if !matches!(e, Error::LogMoved { .. }) || attempt >= ATTEMPTS {
+                        return Err(e);
+                    }
+                }
             }
         }
     }

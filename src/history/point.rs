@@ -89,11 +89,7 @@ fn parse_date(text: &str) -> Option<Timestamp> {
         return None;
     }
     let (y, m, d): (i64, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return None;
-    }
-    let start = Timestamp::from_civil(y, m, d, 0, 0, 0);
-    (start.civil() == (y, m, d)).then(|| Timestamp::from_civil(y, m, d, 23, 59, 59))
+    Timestamp::from_civil(y, m, d, 23, 59, 59)
 }
 
 /// One branch of the history tree.

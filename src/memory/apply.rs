@@ -10,7 +10,12 @@ use crate::text::entity_key;
 
 impl Memory {
     /// Applies one event. Pure: the same memory and event always give the same result.
+    /// An event naming an id that does not exist (a damaged log) changes nothing; readers
+    /// that must say so use [`Memory::try_apply`].
     pub fn apply(&mut self, event: &Event) {
+        if self.check(event).is_err() {
+            return;
+        }
         match event {
             Event::ThresholdsChanged { theta_inf, theta_sum } => {
                 self.thresholds = Thresholds {

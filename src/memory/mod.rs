@@ -13,11 +13,13 @@
 mod apply;
 mod episode;
 mod graph;
+mod validate;
 mod view;
 
 pub use crate::event::Level;
 pub use episode::{Episode, Turn};
 pub use graph::{BASE_CONCEPTS, Concept, Evidence, Relation};
+pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
@@ -44,12 +46,13 @@ impl Thresholds {
     /// θ_inf when none is asked for.
     pub const DEFAULT_THETA_INF: u32 = 3;
 
-    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep.
+    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep, saturating at `u32::MAX` so a huge
+    /// θ_inf never wraps θ_sum below it.
     #[must_use]
     pub fn new(theta_inf: u32, theta_sum: Option<u32>) -> Self {
         Self {
             theta_inf,
-            theta_sum: theta_sum.unwrap_or(theta_inf * 2),
+            theta_sum: theta_sum.unwrap_or(theta_inf.saturating_mul(2)),
         }
     }
 }

@@ -134,7 +134,12 @@ fn chat(
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let last_time = m.turns.iter().rev().find_map(|t| t.time).map_or(0, |t| t.0);
+    let last_time = m
+        .turns
+        .iter()
+        .rev()
+        .find_map(|t| t.time)
+        .map_or(0, rgmem::time::Timestamp::unix_seconds);
     let session = match m.turns.last() {
         None => 1,
         Some(t) if now - last_time > rgmem::ingest::segment::MAX_GAP_SECS => t.session + 1,
@@ -143,7 +148,7 @@ fn chat(
     let turn = TurnInput {
         speaker: "user".into(),
         text: text.to_string(),
-        time: Some(rgmem::time::Timestamp(now.max(last_time))),
+        time: rgmem::time::Timestamp::from_unix_seconds(now.max(last_time)),
         session,
         index: saturating_u32(m.turns.len()),
         source_ref: None,

@@ -198,8 +198,7 @@ pub fn dates(text: &str) -> Vec<String> {
             continue;
         };
         used[y_at] = true;
-        let month_name = Timestamp::from_civil(y, m, 1, 0, 0, 0).human_date();
-        let month_name = month_name.split_whitespace().nth(1).unwrap_or_default().to_string();
+        let month_name = Timestamp::month_name(i8::try_from(m).unwrap_or(1));
         match d {
             Some(d) => {
                 push(format!("{d} {month_name} {y}"));

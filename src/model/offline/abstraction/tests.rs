@@ -5,7 +5,7 @@ use crate::model::parse::{parse_rk2, parse_rk3};
 use crate::time::Timestamp;
 
 fn day(d: u32) -> Option<Timestamp> {
-    Some(Timestamp::from_civil(2024, 3, d, 9, 0, 0))
+    Timestamp::from_civil(2024, 3, d, 9, 0, 0)
 }
 
 fn raw(branch: &str, d: u32) -> EvidenceItem {
