@@ -53,7 +53,7 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
     for i in 0..ABSTRACT * EVENTS_PER_ABSTRACT {
         events.push(Event::ConceptAdded {
             name: format!("Activity {i}"),
-            level: if i % 4 == 3 { Level::Instance } else { Level::General },
+            level: if i % 4 == 3 { Level::Occurrence } else { Level::Activity },
             parent: ConceptId(first_abstract + i / EVENTS_PER_ABSTRACT),
         });
     }

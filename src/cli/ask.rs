@@ -5,6 +5,7 @@
 use super::Shared;
 use anyhow::{Context as _, Result};
 use rgmem::ids::Seq;
+use rgmem::model::parse::Retrieve;
 use rgmem::model::{ModelRequest, Task};
 use rgmem::retrieval::{Budgets, Context, Plan, Retriever};
 use serde_json::json;
@@ -58,10 +59,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         v["answer"] = json!(answer);
         v["model"] = json!(model.name());
         v["at"] = json!(at.0);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
     } else {
-        print!("{}", describe(&context));
-        println!("\nanswer ({}): {answer}", model.name());
+        print!("{}", super::escape::escape(&describe(&context)));
+        println!("\nanswer ({}): {}", model.name(), super::escape::escape(&answer));
     }
     Ok(())
 }
@@ -73,7 +74,8 @@ fn describe(context: &Context) -> String {
         if i.retrieve.is_empty() {
             out.push_str(&format!(" {}", i.name));
         } else {
-            out.push_str(&format!(" {}[{}]", i.name, i.retrieve.join(",")));
+            let layers: Vec<&str> = i.retrieve.iter().map(Retrieve::as_str).collect();
+            out.push_str(&format!(" {}[{}]", i.name, layers.join(",")));
         }
     }
     out.push('\n');

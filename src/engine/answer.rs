@@ -68,7 +68,7 @@ impl Engine {
                 error: e.to_string(),
             },
         };
-        let records = self.run(|step| step.emit(event))?;
+        let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))
     }
 }

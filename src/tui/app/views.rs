@@ -163,8 +163,8 @@ fn tree_row(memory: &Memory, id: ConceptId, filter: &str) -> Option<TreeRow> {
             sigma: !c.sigma.is_empty(),
             delta: !c.delta.is_empty(),
         },
-        Level::General => NodeKind::Event,
-        Level::Instance => NodeKind::Instance,
+        Level::Activity => NodeKind::Event,
+        Level::Occurrence => NodeKind::Instance,
         Level::Root => NodeKind::Person,
     };
     Some(TreeRow {

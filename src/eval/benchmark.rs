@@ -43,7 +43,7 @@ pub struct Progress<'a> {
 /// Picks the conversations a run covers, refusing ids the file does not hold.
 pub fn select(convs: Vec<Conversation>, ids: &[String]) -> Result<Vec<Conversation>> {
     if let Some(missing) = ids.iter().find(|id| !convs.iter().any(|c| &c.id == *id)) {
-        return Err(Error::Refused(format!("the LoCoMo file has no conversation {missing}")));
+        return Err(Error::UnknownConversation(missing.clone()));
     }
     Ok(convs
         .into_iter()
@@ -215,12 +215,12 @@ fn score(q: &Question, evidence: &[&str], context: &str, tokens: u32, turns: Vec
     }
 }
 
-/// The turns rgmem's context shows verbatim (its event items).
+/// The turns rgmem's context shows verbatim (its turn items).
 fn rgmem_turns(context: &Context) -> Vec<String> {
     context
         .items
         .iter()
-        .filter(|i| i.layer == Layer::Event)
+        .filter(|i| i.layer == Layer::Turn)
         .flat_map(|i| i.provenance.source_refs.iter().cloned())
         .collect()
 }
