@@ -33,6 +33,7 @@
 //!
 //! Files and evaluation:
 //! - [`session`]: the session file format; [`locomo`]: the LoCoMo benchmark's file format.
+//! - [`jsonpos`]: the line a JSON fault sits on, so bad input is reported by file and line.
 //! - [`export`]: a log's history branch as a session file with its recorded model replies.
 //! - [`eval`]: the LoCoMo run ([`eval::benchmark`]) against baselines, metrics, and the θ sweep.
 //!
