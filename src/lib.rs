@@ -51,6 +51,8 @@
 //! - **history branch**: the ancestor chain of a seq; a rollback starts a new one.
 //! - **layer**: what a retrieved item is ([`retrieval::Layer`]), or what a planner item asks for
 //!   ([`model::parse::Retrieve`]).
+// Nothing an input, a file, the network or a model can make fail may unwrap (issue 11).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod diff;
 pub mod engine;
