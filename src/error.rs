@@ -166,5 +166,11 @@ pub enum Error {
     NoAnswer(#[source] crate::model::ModelError),
 }
 
+impl From<crate::event::CodecError> for Error {
+    fn from(e: crate::event::CodecError) -> Self {
+        Self::Codec(e.0)
+    }
+}
+
 /// Shorthand.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -6,7 +6,7 @@
 mod codec;
 mod level;
 
-pub use codec::{CURRENT_VERSION, decode, encode};
+pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
