@@ -183,7 +183,10 @@ fn weekday(w: &str) -> Option<Weekday> {
 fn month_index(w: &str) -> Option<i8> {
     MONTHS
         .iter()
-        .position(|m| m.eq_ignore_ascii_case(w) || (w.len() == 3 && m.len() > 3 && m[..3].eq_ignore_ascii_case(w)))
+        .position(|m| {
+            m.eq_ignore_ascii_case(w)
+                || (w.len() == 3 && m.len() > 3 && m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(w)))
+        })
         .and_then(|i| i8::try_from(i + 1).ok())
 }
 
@@ -199,11 +202,11 @@ fn tokenize(text: &str) -> Vec<Tok<'_>> {
     text.split_whitespace()
         .map(|raw| {
             let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
-            let rest = &raw[start..];
+            let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
             let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
-            let (core, tail) = rest.split_at(core_len);
+            let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
             Tok {
-                lead: &raw[..start],
+                lead,
                 core,
                 tail,
                 lower: core.to_lowercase().replace('’', "'"),

@@ -470,16 +470,16 @@ fn replace_word(text: &str, old: &str, new: &str) -> String {
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find(old) {
-        let before = rest[..at].chars().next_back();
-        let after = rest[at + old.len()..].chars().next();
-        out.push_str(&rest[..at]);
+    while let Some((head, tail)) = rest.split_once(old) {
+        let before = head.chars().next_back();
+        let after = tail.chars().next();
+        out.push_str(head);
         if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
             out.push_str(old);
         } else {
             out.push_str(new);
         }
-        rest = &rest[at + old.len()..];
+        rest = tail;
     }
     out.push_str(rest);
     out

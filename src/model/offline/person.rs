@@ -110,8 +110,11 @@ pub fn inflect(verb: &str) -> String {
         return verb.into();
     }
     let vowels = ['a', 'e', 'i', 'o', 'u'];
-    if verb.ends_with('y') && verb.len() > 2 && !verb[..verb.len() - 1].ends_with(vowels) {
-        return format!("{}ies", &verb[..verb.len() - 1]);
+    if let Some(stem) = verb.strip_suffix('y')
+        && stem.len() > 1
+        && !stem.ends_with(vowels)
+    {
+        return format!("{stem}ies");
     }
     if ["s", "sh", "ch", "x", "z", "o"].iter().any(|e| verb.ends_with(e)) {
         return format!("{verb}es");
@@ -134,10 +137,10 @@ fn is_adverb(word: &str) -> bool {
 
 fn split(raw: &str) -> (&str, &str, &str) {
     let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
-    let rest = &raw[start..];
+    let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
     let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
-    let (core, tail) = rest.split_at(core_len);
-    (&raw[..start], core, tail)
+    let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+    (lead, core, tail)
 }
 
 fn capitalise_first(s: &str) -> String {

@@ -151,11 +151,12 @@ pub fn reorganise(text: &str, items: &[DeltaItem], key: &str, persisted: bool) -
         .iter()
         .filter_map(|m| text.find(m))
         .min()
-        .map_or(text, |at| &text[..at]);
+        .and_then(|at| text.get(..at))
+        .unwrap_or(text);
     let marked = base.len() < text.len() && !text.contains(RESUMED);
     match word {
         Some(w) if marked || persisted => {
-            if text[base.len()..].starts_with(w) {
+            if text.get(base.len()..).is_some_and(|t| t.starts_with(w)) {
                 return text.to_string();
             }
             let since = if w == INTERRUPTED {
