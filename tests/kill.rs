@@ -179,7 +179,10 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
         let mut child = run();
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         for i in 0..wait_for {
-            assert!(lines.next().is_some_and(|l| l.is_ok()), "kill {k}: the run stopped after {i} events");
+            assert!(
+                lines.next().is_some_and(|l| l.is_ok()),
+                "kill {k}: the run stopped after {i} events"
+            );
         }
         child.kill().unwrap();
         child.wait().unwrap();
@@ -188,7 +191,10 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
         let log = Log::open(&db).unwrap();
         let head = log.head();
         assert!(head > previous, "kill {k}: the run after a kill made progress");
-        assert!(boundaries.contains(&head), "kill {k}: the log ends at {head}, inside a step");
+        assert!(
+            boundaries.contains(&head),
+            "kill {k}: the log ends at {head}, inside a step"
+        );
         let killed = log.all().unwrap();
         assert!(
             killed.as_slice() == &expected[..head.index()],
