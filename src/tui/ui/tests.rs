@@ -13,7 +13,7 @@ use rgmem::ids::Seq;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
-fn screen(app: &mut App, w: u16, h: u16) -> String {
+pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
     app.size = (w, h);
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| render(f, app)).unwrap();
