@@ -5,7 +5,11 @@
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
 //! of its ancestor chain.
 
+mod checkpoint;
+mod reader;
 mod schema;
+
+pub use reader::Reader;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -13,6 +17,7 @@ use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -27,6 +32,8 @@ pub struct Log {
     parents: Vec<Seq>,
     checkpoints: BTreeSet<Seq>,
     interval: u64,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<checkpoint::Base>>,
 }
 
 impl Log {
@@ -74,6 +81,7 @@ impl Log {
             parents,
             checkpoints,
             interval: interval.max(1),
+            base: RefCell::new(None),
         })
     }
 
@@ -93,6 +101,12 @@ impl Log {
     #[must_use]
     pub fn head(&self) -> Seq {
         Seq((self.parents.len() - 1) as u64)
+    }
+
+    /// `parents[seq]` for every seq; index 0 is the empty root.
+    #[must_use]
+    pub fn parents(&self) -> &[Seq] {
+        &self.parents
     }
 
     /// Whether a seq exists (0 always does).
@@ -170,17 +184,16 @@ impl Log {
         }
         let end = Seq(start.0 + events.len() as u64);
         let checkpoint = end.0 / self.interval > start.0 / self.interval;
-        if checkpoint {
-            let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
-            tx.execute(
-                "INSERT OR REPLACE INTO checkpoints (seq, memory) VALUES (?1, ?2)",
-                params![to_i64(end), json],
-            )?;
-        }
+        let base = if checkpoint {
+            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
+        } else {
+            None
+        };
         tx.commit()?;
         self.parents.extend(records.iter().map(|r| r.parent));
-        if checkpoint {
+        if let Some(base) = base {
             self.checkpoints.insert(end);
+            *self.base.get_mut() = Some(base);
         }
         Ok(records)
     }
@@ -246,15 +259,14 @@ impl Log {
         self.checkpoints.iter().copied()
     }
 
+    /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
+    /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let json: String =
-            self.conn
-                .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [to_i64(seq)], |r| {
-                    r.get(0)
-                })?;
-        let mut memory: Memory =
-            serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
-        memory.rebuild_index();
+        let (memory, base) = checkpoint::read(&self.conn, seq)?;
+        let mut kept = self.base.borrow_mut();
+        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+            *kept = Some(base);
+        }
         Ok(memory)
     }
 }

@@ -27,6 +27,12 @@ const MIGRATIONS: &[&str] = &[
         tokenize = 'porter unicode61'
     );
     CREATE TABLE memory_fts_rows (seq INTEGER PRIMARY KEY);",
+    // 3: checkpoints that cost what changed: the memory's chunks and graph nodes, each stored
+    // once and referred to by id from every checkpoint that holds it (see `log::checkpoint`).
+    "CREATE TABLE checkpoint_chunks (
+        id INTEGER PRIMARY KEY,
+        body TEXT NOT NULL
+    );",
 ];
 
 /// Brings a database up to the latest schema, one transaction per migration.

@@ -248,10 +248,9 @@ fn a_threshold_change_is_logged() {
     let logged = h
         .app
         .timeline
-        .entries()
-        .iter()
-        .rev()
-        .find(|r| r.event.kind() == "thresholds_changed")
+        .records()
+        .filter(|r| r.event.kind() == "thresholds_changed")
+        .last()
         .unwrap();
     assert_eq!(
         logged.event,

@@ -89,7 +89,7 @@ impl Views {
         let (title, lines) = match self.proposals.get(proposal_index) {
             Some(seq) if !self.proposals.is_empty() => ui::diff::proposal_view(timeline, &self.proposals, *seq, theme),
             _ => match timeline.firing_at_or_before(timeline.cursor(), LOOKBACK) {
-                Some(r) => ui::diff::firing_view(r, timeline.cursor(), theme),
+                Some(r) => ui::diff::firing_view(&r, timeline.cursor(), theme),
                 None => ("Σ/Δ diff".into(), ui::diff::empty_view(theme)),
             },
         };
@@ -98,8 +98,7 @@ impl Views {
         self.chat = chat_lines(timeline);
         self.timeline = (!filter.is_empty()).then(|| {
             timeline
-                .entries()
-                .iter()
+                .records()
                 .filter(|r| r.summary().to_lowercase().contains(filter))
                 .map(|r| r.seq)
                 .collect()

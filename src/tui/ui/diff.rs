@@ -85,11 +85,14 @@ pub fn proposal_view(
         let Some(r) = timeline.entry(*seq) else { continue };
         let style = if *seq == selected { theme.selected } else { Style::new() };
         let marker = if *seq == selected { "▶ " } else { "  " };
-        lines.push(Line::styled(format!("{marker}{}", super::timeline::row_text(r)), style));
+        lines.push(Line::styled(
+            format!("{marker}{}", super::timeline::row_text(&r)),
+            style,
+        ));
     }
     lines.push(Line::raw(""));
     if let Some(r) = timeline.entry(selected) {
-        let (_, body) = firing_view(r, selected, theme);
+        let (_, body) = firing_view(&r, selected, theme);
         lines.extend(body);
     }
     (format!("Approval · {} pending", proposals.len()), lines)

@@ -80,7 +80,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         } else {
             on_branch.then(|| app.timeline.head_memory())
         };
-        let text = format!("{mark}{}", row_text_named(r, names));
+        let text = format!("{mark}{}", row_text_named(&r, names));
         lines.push(Line::from(Span::styled(clip(&text, width), style)));
     }
     let title = format!(
