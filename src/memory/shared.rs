@@ -402,7 +402,7 @@ mod tests {
         }
         assert_eq!(a.len(), 100);
         assert_eq!(a.iter().copied().collect::<Vec<_>>(), v);
-        assert_eq!(a.iter().rev().next(), Some(&99));
+        assert_eq!(a.iter().next_back(), Some(&99));
         assert_eq!((a[31], a[32], a.last()), (31, 32, Some(&99)));
         assert_eq!(a.get(100), None);
         a[40] = 7;
