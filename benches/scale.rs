@@ -255,7 +255,7 @@ fn events_file(n: u64) -> PathBuf {
         });
     }
     step(setup, &mut memory, &mut log);
-    let mut turn = 0u32;
+    let (mut turn, mut episodes) = (0u32, 0u32);
     while log.head().0 < n {
         let mut events = Vec::new();
         while events.len() < 1_000 {
@@ -276,7 +276,8 @@ fn events_file(n: u64) -> PathBuf {
                 tokens_out: 8,
                 latency_ms: 1,
             });
-            let episode = rgmem::ids::EpisodeId(u32::try_from(memory.episodes.len()).unwrap_or(u32::MAX));
+            let episode = rgmem::ids::EpisodeId(episodes);
+            episodes += 1;
             events.push(Event::EpisodeRecorded {
                 person: rgmem::ids::ConceptId(0),
                 turns: vec![rgmem::ids::TurnId(turn)],
@@ -297,7 +298,6 @@ fn events_file(n: u64) -> PathBuf {
         }
         let room = usize::try_from(n - log.head().0).unwrap_or(usize::MAX);
         events.truncate(room);
-        // Episodes are numbered by the memory; apply in order so ids stay right.
         step(events, &mut memory, &mut log);
     }
     drop(log);
