@@ -340,6 +340,15 @@ impl Timeline {
             .map(|i| Seq((start + i) as u64))
     }
 
+    /// The firings and proposals on the head's branch, newest first, read from their pages: what
+    /// a search for a firing or proposal at head walks instead of the whole chain.
+    pub fn head_branch_firings(&self) -> impl Iterator<Item = EventRecord> + '_ {
+        (1..self.firing.len())
+            .rev()
+            .filter(|i| self.firing[*i] && self.on_head_branch.get(*i).copied().unwrap_or(false))
+            .filter_map(|i| self.entry(Seq(i as u64)))
+    }
+
     /// The latest firing or proposal on the ancestor chain of `seq`, at or before it, looking
     /// back at most `limit` entries.
     #[must_use]

@@ -75,6 +75,9 @@ pub struct Views {
     pub chat: Vec<ChatLine>,
     /// Timeline entries matching the filter (None: no filter).
     pub timeline: Option<Vec<Seq>>,
+    /// The filter and head `timeline` was computed for: matching reads the whole log from the
+    /// file, so it runs again only when one of them changes, not on every step.
+    timeline_for: Option<(String, Seq)>,
 }
 
 impl Views {
@@ -96,13 +99,17 @@ impl Views {
         self.diff_title = title;
         self.diff = lines;
         self.chat = chat_lines(timeline);
-        self.timeline = (!filter.is_empty()).then(|| {
-            timeline
-                .records()
-                .filter(|r| r.summary().to_lowercase().contains(filter))
-                .map(|r| r.seq)
-                .collect()
-        });
+        let key = (filter.to_string(), timeline.head());
+        if self.timeline_for.as_ref() != Some(&key) {
+            self.timeline = (!filter.is_empty()).then(|| {
+                timeline
+                    .records()
+                    .filter(|r| r.summary().to_lowercase().contains(filter))
+                    .map(|r| r.seq)
+                    .collect()
+            });
+            self.timeline_for = Some(key);
+        }
         flashed
     }
 }
@@ -113,7 +120,7 @@ fn pending_proposals(timeline: &Timeline) -> Vec<Seq> {
         return Vec::new();
     }
     let mut out: Vec<Seq> = timeline
-        .chain_back(timeline.head())
+        .head_branch_firings()
         .filter_map(|r| match &r.event {
             Event::AbstractionProposed { proposal, .. }
                 if head
