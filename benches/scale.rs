@@ -246,7 +246,7 @@ fn events_file(n: u64) -> PathBuf {
     for i in 0..200u32 {
         setup.push(Event::ConceptAdded {
             name: format!("Activity {i}"),
-            level: rgmem::memory::Level::General,
+            level: rgmem::memory::Level::Activity,
             parent: rgmem::ids::ConceptId(1 + i % 11),
         });
         setup.push(Event::RelationAdded {

@@ -40,9 +40,9 @@ pub fn cycled(samples: &[(Vec<TurnInput>, String)], n: usize) -> Vec<(TurnInput,
                 }
                 let mut t = t.clone();
                 t.session = session_base.saturating_add(t.session);
-                t.time = t
-                    .time
-                    .map(|x| rgmem::time::Timestamp(x.0 + i64::from(pass) * 366 * 86_400));
+                t.time = t.time.and_then(|x| {
+                    rgmem::time::Timestamp::from_unix_seconds(x.unix_seconds() + i64::from(pass) * 366 * 86_400)
+                });
                 t.index = u32::try_from(out.len()).unwrap_or(u32::MAX);
                 out.push((t, user.clone()));
             }

@@ -48,7 +48,8 @@ pub(super) fn write(conn: &Connection, seq: Seq, memory: &Memory, base: Option<&
     })
 }
 
-/// Reads the checkpoint at `seq`, with the base it gives for later writes.
+/// Reads the checkpoint at `seq` (its lookups not yet rebuilt), with the base it gives for
+/// later writes.
 pub(super) fn read(conn: &Connection, seq: Seq) -> Result<(Memory, Base)> {
     let codec = |e: &dyn std::fmt::Display| Error::Codec(format!("checkpoint at {seq}: {e}"));
     let manifest: String = conn.query_row(
@@ -71,8 +72,7 @@ pub(super) fn read(conn: &Connection, seq: Seq) -> Result<(Memory, Base)> {
             bodies.insert(id, body);
         }
     }
-    let (mut memory, stored): (Memory, Stored) = chunked::read(&manifest, bodies).map_err(|e| codec(&e))?;
-    memory.rebuild_index();
+    let (memory, stored): (Memory, Stored) = chunked::read(&manifest, bodies).map_err(|e| codec(&e))?;
     let base = Base {
         seq,
         _memory: memory.clone(),

@@ -14,11 +14,14 @@ mod apply;
 mod episode;
 mod graph;
 pub mod shared;
+mod validate;
 mod view;
 
+pub use crate::event::Level;
 pub use episode::{Episode, Turn};
-pub use graph::{BASE_CONCEPTS, Concept, Evidence, Level, Relation};
+pub use graph::{BASE_CONCEPTS, Concept, Evidence, Relation};
 pub use shared::{Items, Nodes};
+pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
@@ -38,20 +41,21 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Self {
-            theta_inf: 3,
-            theta_sum: 6,
-        }
+        Self::new(Self::DEFAULT_THETA_INF, None)
     }
 }
 
 impl Thresholds {
-    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep.
+    /// θ_inf when none is asked for.
+    pub const DEFAULT_THETA_INF: u32 = 3;
+
+    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep, saturating at `u32::MAX` so a huge
+    /// θ_inf never wraps θ_sum below it.
     #[must_use]
     pub fn new(theta_inf: u32, theta_sum: Option<u32>) -> Self {
         Self {
             theta_inf,
-            theta_sum: theta_sum.unwrap_or(theta_inf * 2),
+            theta_sum: theta_sum.unwrap_or(theta_inf.saturating_mul(2)),
         }
     }
 }
@@ -115,7 +119,7 @@ pub struct Memory {
     pub episodes: Items<Episode>,
     /// L1 nodes.
     pub concepts: Nodes<Concept>,
-    /// L1 event edges.
+    /// L1 relations (edges).
     pub relations: Nodes<Relation>,
     /// Approval-mode proposals.
     pub proposals: BTreeMap<ProposalId, Proposal>,
@@ -192,7 +196,7 @@ impl Memory {
         self.index.concepts.get(&concept_key(person, level, name)).copied()
     }
 
-    /// The event edge between two nodes.
+    /// The relation between two nodes.
     #[must_use]
     pub fn find_relation(&self, source: ConceptId, target: ConceptId) -> Option<RelationId> {
         self.index.relations.get(&(source, target)).copied()
