@@ -300,6 +300,13 @@ pub const BINDINGS: &[Binding] = &[
         Action::ToggleNode,
     ),
     b(Tree, &[], "← →", "(tree) close / open the node", Action::Expand),
+    b(
+        Tree,
+        &[c('H')],
+        "H",
+        "every firing on the selected concept; Enter goes there",
+        Action::OpenHistory,
+    ),
     chat("Enter", "send the message; the reply streams in"),
     chat("↑ ↓", "previous / next message from the input history"),
     chat("PgUp PgDn", "scroll the conversation"),

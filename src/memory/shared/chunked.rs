@@ -77,16 +77,11 @@ pub fn write<T: Serialize>(value: &T, known: Stored, next_id: i64) -> serde_json
 /// A JSON string cannot contain the unescaped key `"chunks":[`, so user text never matches.
 #[must_use]
 pub fn references(text: &str) -> Vec<i64> {
-    const KEY: &str = "\"chunks\":[";
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(KEY) {
-        rest = &rest[at + KEY.len()..];
-        let end = rest.find(']').unwrap_or(rest.len());
-        out.extend(rest[..end].split(',').filter_map(|n| n.trim().parse::<i64>().ok()));
-        rest = &rest[end..];
-    }
-    out
+    text.split("\"chunks\":[")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(']'))
+        .flat_map(|(ids, _)| ids.split(',').filter_map(|n| n.trim().parse::<i64>().ok()))
+        .collect()
 }
 
 /// Deserialises a manifest whose chunk `bodies` (by id, including nested ones) were fetched.

@@ -109,6 +109,7 @@ impl App {
             Action::ToggleNode => {
                 self.tree_state.toggle_selected();
             }
+            Action::OpenHistory => self.open_history(),
         }
     }
 
