@@ -224,6 +224,20 @@ pub const BINDINGS: &[Binding] = &[
     b(Browse, &[c('y')], "y", "yes, in a confirmation", Action::ConfirmYes),
     b(Browse, &[c('n')], "n", "no, in a confirmation", Action::ConfirmNo),
     b(Browse, &[c('A')], "A", "approval mode on/off", Action::ToggleApproval),
+    b(
+        Browse,
+        &[c('M')],
+        "M",
+        "mark the cursor, to compare with another point",
+        Action::SetMark,
+    ),
+    b(
+        Browse,
+        &[c('D')],
+        "D",
+        "the memory at the mark beside the cursor's",
+        Action::OpenCompare,
+    ),
     b(Browse, &[c('a')], "a", "approve the selected proposal", Action::Approve),
     b(Browse, &[c('x')], "x", "reject the selected proposal", Action::Reject),
     b(

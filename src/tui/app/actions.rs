@@ -110,6 +110,8 @@ impl App {
                 self.tree_state.toggle_selected();
             }
             Action::OpenHistory => self.open_history(),
+            Action::SetMark => self.set_mark(),
+            Action::OpenCompare => self.open_compare(),
         }
     }
 
