@@ -221,6 +221,13 @@ impl Timeline {
         self.pages.scan(self.head())
     }
 
+    /// Every entry, read from the file into one vector: for tests and rare user actions, never
+    /// per frame or per step (use [`Timeline::entry`] and [`Timeline::chain_back`]).
+    #[must_use]
+    pub fn entries(&self) -> Vec<EventRecord> {
+        self.records().collect()
+    }
+
     /// The last error reading the log, if a page could not be read.
     #[must_use]
     pub fn read_error(&self) -> Option<String> {
