@@ -100,8 +100,7 @@ mod tests {
         let rk2: Vec<Seq> = h
             .app
             .timeline
-            .entries()
-            .iter()
+            .records()
             .filter(|r| matches!(&r.event, Event::OperatorFired { subject: rgmem::event::Subject::Concept(c), .. } if c.0 == fitness))
             .map(|r| r.seq)
             .collect();

@@ -33,8 +33,7 @@ fn positions(h: &Harness) -> Vec<(&'static str, Seq)> {
     let t = &h.app.timeline;
     let first = t.next_firing(Seq(0)).unwrap();
     let rk2 = t
-        .entries()
-        .iter()
+        .records()
         .find(|r| r.event.operator() == Some(rgmem::event::Operator::Rk2))
         .unwrap()
         .seq;
