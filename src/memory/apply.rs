@@ -2,7 +2,8 @@
 //! documentation of [`crate::memory`].
 
 use super::{
-    BASE_CONCEPTS, Concept, Episode, Evidence, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds, Turn,
+    BASE_CONCEPTS, Concept, Episode, Evidence, Items, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds,
+    Turn,
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
@@ -167,7 +168,7 @@ impl Memory {
             self.add_concept(base, Level::Base, Some(root));
         }
         self.speakers.push((speaker.to_string(), root));
-        self.index.persons.insert(speaker.to_string(), root);
+        self.index.persons.insert_mut(speaker.to_string(), root);
     }
 
     /// The dates a person's turns name, resolved against each turn's own date.
@@ -198,15 +199,29 @@ impl Memory {
         self.index.concepts.remove(&concept_key(root, level, &old));
         self.index.concepts.insert(concept_key(root, level, name), root);
         self.concepts[root.index()].name = name.to_string();
-        for e in self.episodes.iter_mut().filter(|e| e.person == root) {
-            e.fact = replace_word(&e.fact, &old, name);
-            for c in e.base_conclusions.iter_mut().chain(e.salient_conclusions.iter_mut()) {
-                *c = replace_word(c, &old, name);
+        let episodes: Vec<usize> = (0..self.episodes.len())
+            .filter(|i| self.episodes.get(*i).is_some_and(|e| e.person == root))
+            .collect();
+        for i in episodes {
+            if let Some(e) = self.episodes.get_mut(i) {
+                e.fact = replace_word(&e.fact, &old, name);
+                for c in e.base_conclusions.iter_mut().chain(e.salient_conclusions.iter_mut()) {
+                    *c = replace_word(c, &old, name);
+                }
             }
         }
-        for c in self.concepts.iter_mut().filter(|c| c.person == root) {
-            for text in [&mut c.sigma, &mut c.delta, &mut c.own_sigma, &mut c.own_delta] {
-                *text = replace_word(text, &old, name);
+        let concepts: Vec<usize> = (0..self.concepts.len())
+            .filter(|i| {
+                self.concepts
+                    .get(*i)
+                    .is_some_and(|c| c.person == root && !c.sigma.is_empty())
+            })
+            .collect();
+        for i in concepts {
+            if let Some(c) = self.concepts.get_mut(i) {
+                for text in [&mut c.sigma, &mut c.delta, &mut c.own_sigma, &mut c.own_delta] {
+                    *text = replace_word(text, &old, name);
+                }
             }
         }
     }
@@ -234,12 +249,12 @@ impl Memory {
             own_delta: String::new(),
             dirty: false,
             pending: None,
-            episodes: Vec::new(),
+            episodes: Items::new(),
         });
         if let Some(p) = parent {
             self.concepts[p.index()].children.push(id);
         }
-        self.index.concepts.insert(concept_key(person, level, name), id);
+        self.index.concepts.insert_mut(concept_key(person, level, name), id);
         id
     }
 
@@ -257,11 +272,11 @@ impl Memory {
             buffer: Vec::new(),
             summary: String::new(),
             rk1_firings: 0,
-            episodes: Vec::new(),
+            episodes: Items::new(),
         });
         self.concepts[source.index()].relations.push(id);
         self.concepts[target.index()].relations.push(id);
-        self.index.relations.insert((source, target), id);
+        self.index.relations.insert_mut((source, target), id);
     }
 
     /// The nearest abstract node at or above `c`.
@@ -485,7 +500,7 @@ fn replace_word(text: &str, old: &str, new: &str) -> String {
     out
 }
 
-fn push_unique(v: &mut Vec<EpisodeId>, e: EpisodeId) {
+fn push_unique(v: &mut Items<EpisodeId>, e: EpisodeId) {
     if v.last() != Some(&e) {
         v.push(e);
     }
