@@ -13,6 +13,7 @@
 //! - [`model`]: the [`model::Model`] trait, prompts, parsers and the offline model.
 //! - [`log`]: the SQLite event store with checkpoints.
 //! - [`engine`]: steps: model calls and events, committed one transaction per step.
+//! - [`stem`]: the Porter stemmer (LoCoMo's F1, the offline answerer).
 //! - [`session`]: the session file format.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
@@ -47,6 +48,7 @@ pub mod model;
 pub mod operators;
 pub mod retrieval;
 pub mod session;
+pub mod stem;
 pub mod text;
 pub mod time;
 pub mod timeline;

@@ -4,6 +4,7 @@
 mod answer;
 mod step;
 
+pub use answer::{Answer, AskOptions, split_support};
 pub use step::Step;
 
 use crate::error::{Error, Result};
