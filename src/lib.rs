@@ -52,6 +52,7 @@ pub mod stem;
 pub mod text;
 pub mod time;
 pub mod timeline;
+pub mod tune;
 
 pub use engine::Engine;
 pub use error::{Error, Result};

@@ -131,14 +131,18 @@ impl<'a> Retriever<'a> {
                 if rank >= budgets.facts {
                     continue;
                 }
+                // The fact's date, so a "when" question finds it beside the fact.
+                let text = e
+                    .time
+                    .map_or_else(|| e.fact.clone(), |t| format!("[{}] {}", t.human_date(), e.fact));
                 items.push(Item::new(
                     Layer::Fact,
-                    e.fact.clone(),
+                    text,
                     Scores {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value,
+                    value * crate::tune::get("V_FACT", 1.0),
                     format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
@@ -168,7 +172,7 @@ impl<'a> Retriever<'a> {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value * 0.5,
+                    value * crate::tune::get("V_CONCL", 0.5),
                     format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
@@ -274,7 +278,7 @@ impl<'a> Retriever<'a> {
                     bm25: None,
                     cosine: Some(cos),
                 },
-                f64::from(cos) * 0.6,
+                f64::from(cos) * crate::tune::get("V_CONCEPT", 0.6),
                 format!(
                     "concept {} is within cosine {cos:.2} of a planned graph target",
                     node.name
@@ -307,7 +311,7 @@ impl<'a> Retriever<'a> {
                         bm25: None,
                         cosine: Some(*cos),
                     },
-                    f64::from(*cos) * 0.5,
+                    f64::from(*cos) * crate::tune::get("V_REL", 0.5),
                     format!(
                         "relation {} matches a planned `inference` target (cosine {cos:.2})",
                         m.relation_name(*r)
@@ -356,13 +360,13 @@ impl<'a> Retriever<'a> {
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
         for (rank, (t, e)) in turn_hits.iter().enumerate() {
-            let rrf = 1.0 / (RRF_K + rank as f64);
+            let rrf = crate::tune::get("TURNLIST", 1.0) / (crate::tune::get("RRFK", RRF_K) + rank as f64);
             let ep = m.episode(*e);
             let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
             let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
             for (i, p) in around.into_iter().enumerate() {
                 let Some(n) = p.and_then(|p| ep.turns.get(p)) else { continue };
-                let w = if i == 1 { 1.0 } else { NEIGHBOUR };
+                let w = if i == 1 { 1.0 } else { crate::tune::get("NEIGH", NEIGHBOUR) };
                 let score = rrf * w * person(*n);
                 let entry = turn_level.entry(*n).or_insert((0.0, *e));
                 if score > entry.0 {
@@ -374,7 +378,7 @@ impl<'a> Retriever<'a> {
         order.sort_by(|a, b| b.value.total_cmp(&a.value));
         let mut segment_level: HashMap<TurnId, (f64, EpisodeId, &str)> = HashMap::new();
         for (rank, src) in order.iter().enumerate() {
-            let rrf = 1.0 / (RRF_K + rank as f64);
+            let rrf = crate::tune::get("SEGLIST", 1.0) / (crate::tune::get("RRFK", RRF_K) + rank as f64);
             for t in &m.episode(src.episode).turns {
                 let w = if src.direct.contains(t) {
                     1.0

@@ -84,7 +84,7 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         .map(|(i, s)| {
             let cov = coverage(s);
             let bonus = if has_kind(kind, s) { 0.12 } else { 0.0 };
-            let w = if about(s) { 1.0 } else { OTHER_PERSON };
+            let w = if about(s) { 1.0 } else { crate::tune::get("AOTHER", OTHER_PERSON) };
             ((cov + bonus) * w, cov, i)
         })
         .collect();
@@ -92,12 +92,12 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     let Some(&(_, best_cov, best)) = scored.first() else {
         return None;
     };
-    if best_cov < MIN_COVERAGE {
+    if best_cov < crate::tune::get("MINCOV", MIN_COVERAGE) {
         return None;
     }
     if asked.is_some() && !about(&sents[best]) {
         let own = scored.iter().find(|(_, _, i)| about(&sents[*i])).map_or(0.0, |s| s.1);
-        if own < OWN_SHARE * best_cov || own < MIN_COVERAGE {
+        if own < crate::tune::get("OWNSHARE", OWN_SHARE) * best_cov || own < crate::tune::get("MINCOV", MIN_COVERAGE) {
             return None;
         }
     }
@@ -152,26 +152,26 @@ fn kind_of(question: &str) -> Kind {
     let has = |w: &str| toks.iter().any(|t| t == w);
     let first = toks.first().map_or("", String::as_str);
     let likely = has("likely") || has("would") || has("might") || has("could") || has("probably");
-    if has("when") || (has("what") && (has("year") || has("month") || has("date") || has("day"))) {
+    // The opening word decides; a question word later in the sentence ("Who helps her when…")
+    // only counts when the opening word is not one.
+    let opening = match first {
+        "when" => Some(Kind::When),
+        "who" | "whom" | "whose" => Some(Kind::Who),
+        "where" => Some(Kind::Where),
+        "why" => Some(Kind::Why),
+        "how" if has("many") || has("often") || has("much") || has("long") => Some(Kind::Count),
+        "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will"
+        | "should" => Some(Kind::YesNo { likely }),
+        _ => None,
+    };
+    if let Some(k) = opening {
+        return k;
+    }
+    if has("what") && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
         return Kind::When;
     }
-    if (has("how") && (has("many") || has("often") || has("much") || has("long"))) || has("times") {
+    if has("how") && (has("many") || has("often")) {
         return Kind::Count;
-    }
-    if first == "who" || (has("who") && !has("what")) {
-        return Kind::Who;
-    }
-    if has("where") {
-        return Kind::Where;
-    }
-    if has("why") {
-        return Kind::Why;
-    }
-    if matches!(
-        first,
-        "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will" | "should"
-    ) {
-        return Kind::YesNo { likely };
     }
     // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
     if (first == "what" || first == "which")
@@ -232,7 +232,8 @@ fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
     if let Some(rest) = line.strip_prefix('[')
         && let Some((tag, body)) = rest.split_once("] ")
     {
-        let date = tag.split_once(' ').and_then(|(_, d)| parse_date(d));
+        // "[D1:3 8 May 2023]" (a turn) or "[8 May 2023]" (a fact).
+        let date = parse_date(tag).or_else(|| tag.split_once(' ').and_then(|(_, d)| parse_date(d)));
         if let Some((who, text)) = body.split_once(": ")
             && who.split_whitespace().count() <= 3
         {
@@ -385,9 +386,19 @@ fn when(s: &Sentence) -> String {
         (y + 1).to_string()
     } else if has("next week") {
         format!("the week after {}", d.human_date())
+    } else if let Some(span) = ahead(&toks) {
+        format!("{span} after {}", d.human_date())
     } else {
         d.human_date()
     }
+}
+
+/// "in two weeks" → "two weeks".
+fn ahead(toks: &[String]) -> Option<String> {
+    toks.windows(3).find_map(|w| {
+        let number = NUMBERS.contains(&w[1].as_str()) || w[1].parse::<u32>().is_ok();
+        (w[0] == "in" && number && UNITS.contains(&w[2].as_str())).then(|| format!("{} {}", w[1], w[2]))
+    })
 }
 
 fn month_name(m: u32) -> String {
@@ -497,6 +508,19 @@ fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: &HashSet<St
     if why.is_empty() { verdict.to_string() } else { format!("{verdict}, {why}") }
 }
 
+/// A title in quotes ("Charlotte's Web"), the likeliest answer to a what-question.
+fn quoted(text: &str) -> Option<String> {
+    for (open, close) in [('"', '"'), ('“', '”')] {
+        if let Some((_, rest)) = text.split_once(open)
+            && let Some((inside, _)) = rest.split_once(close)
+            && (1..=MAX_WORDS).contains(&inside.split_whitespace().count())
+        {
+            return Some(inside.trim().to_string());
+        }
+    }
+    None
+}
+
 /// The shortest phrase of a sentence that is not the question's own words: the first run of
 /// content words after a question word (else the first run), at most [`MAX_WORDS`] words,
 /// without function words at its edges.
@@ -513,37 +537,34 @@ fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> Stri
         l.is_empty() || is_stopword(&l) || matches!(l.as_str(), "i" | "really" | "also" | "just" | "am")
     };
     // Runs of tokens that are neither question words nor names; a run also ends at punctuation.
-    let mut runs: Vec<(usize, Vec<String>)> = Vec::new();
+    // Each run notes whether it starts right after a question word.
+    let mut runs: Vec<(bool, Vec<String>)> = Vec::new();
     let mut cur: Vec<String> = Vec::new();
-    let mut start = 0;
-    let mut after_q = false;
-    let mut runs_after: Vec<bool> = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
+    let mut cur_after = false;
+    let mut last_q = false;
+    for t in &toks {
         if is_q(t) {
             if !cur.is_empty() {
-                runs.push((start, std::mem::take(&mut cur)));
-                runs_after.push(after_q);
+                runs.push((cur_after, std::mem::take(&mut cur)));
             }
-            after_q = true;
+            last_q = true;
             continue;
         }
         if cur.is_empty() {
-            start = i;
+            cur_after = last_q;
         }
+        last_q = false;
         cur.push(clean(t));
         if t.ends_with(|c: char| matches!(c, ',' | '.' | '!' | '?' | ';' | ':')) {
-            runs.push((start, std::mem::take(&mut cur)));
-            runs_after.push(after_q);
+            runs.push((cur_after, std::mem::take(&mut cur)));
         }
     }
     if !cur.is_empty() {
-        runs.push((start, cur));
-        runs_after.push(after_q);
+        runs.push((cur_after, cur));
     }
     let trimmed: Vec<(bool, Vec<String>)> = runs
         .into_iter()
-        .zip(runs_after)
-        .map(|((_, r), after)| {
+        .map(|(after, r)| {
             let first = r.iter().position(|w| !is_stop(w));
             let last = r.iter().rposition(|w| !is_stop(w));
             let r = match (first, last) {
@@ -554,11 +575,29 @@ fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> Stri
         })
         .filter(|(_, r)| !r.is_empty())
         .collect();
-    let pick = trimmed
-        .iter()
-        .find(|(after, _)| *after)
-        .or_else(|| trimmed.first())
-        .map(|(_, r)| r.clone())
+    // The best run: rare content words, right after a question word, few first- or
+    // second-person words, short.
+    let score = |after: bool, r: &[String]| {
+        let content: f64 = r
+            .iter()
+            .filter(|w| !is_stop(w))
+            .map(|w| if w.chars().next().is_some_and(char::is_uppercase) { 1.5 } else { 1.0 } * (w.len().min(9) as f64 / 6.0))
+            .sum();
+        let chatty = r
+            .iter()
+            .filter(|w| matches!(w.to_lowercase().as_str(), "i" | "you" | "we" | "my" | "your" | "our" | "me" | "us" | "it" | "this" | "that"))
+            .count() as f64;
+        let long = r.len().saturating_sub(MAX_WORDS) as f64;
+        content + if after { 0.8 } else { 0.0 } - chatty * 0.8 - long * 0.3
+    };
+    let pick = quoted(text)
+        .map(|q| vec![q])
+        .or_else(|| {
+            trimmed
+                .iter()
+                .max_by(|a, b| score(a.0, &a.1).total_cmp(&score(b.0, &b.1)))
+                .map(|(_, r)| r.clone())
+        })
         .unwrap_or_default();
     pick.into_iter().take(MAX_WORDS).collect::<Vec<_>>().join(" ")
 }
