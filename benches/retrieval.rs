@@ -89,14 +89,7 @@ fn build(path: &std::path::Path) -> (Log, Memory) {
             turn: i,
             speaker: "user".into(),
             text: text.clone(),
-            time: Some(rgmem::time::Timestamp::from_civil(
-                2023,
-                1 + i % 12,
-                1 + i % 28,
-                9,
-                0,
-                0,
-            )),
+            time: rgmem::time::Timestamp::from_civil(2023, 1 + i % 12, 1 + i % 28, 9, 0, 0),
             session: i,
             source_ref: None,
         });

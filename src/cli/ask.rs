@@ -6,6 +6,7 @@ use super::Shared;
 use anyhow::{Context as _, Result};
 use rgmem::ids::Seq;
 use rgmem::engine::AskOptions;
+use rgmem::model::parse::Retrieve;
 use rgmem::retrieval::{Budgets, Context};
 use serde_json::json;
 
@@ -52,13 +53,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         v["support"] = json!(answer.support);
         v["model"] = json!(model);
         v["at"] = json!(at.0);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
     } else {
-        print!("{}", describe(&answer.context));
+        print!("{}", super::escape::escape(&describe(&answer.context)));
         let note = answer.note.map(|n| format!(" ({n})")).unwrap_or_default();
-        println!("\nanswer ({model}): {}{note}", answer.text);
+        println!("\nanswer ({model}): {}{note}", super::escape::escape(&answer.text));
         if let Some(s) = &answer.support {
-            println!("  from: {s}");
+            println!("  from: {}", super::escape::escape(s));
         }
     }
     Ok(())
@@ -71,7 +72,8 @@ fn describe(context: &Context) -> String {
         if i.retrieve.is_empty() {
             out.push_str(&format!(" {}", i.name));
         } else {
-            out.push_str(&format!(" {}[{}]", i.name, i.retrieve.join(",")));
+            let layers: Vec<&str> = i.retrieve.iter().map(Retrieve::as_str).collect();
+            out.push_str(&format!(" {}[{}]", i.name, layers.join(",")));
         }
     }
     out.push('\n');

@@ -34,17 +34,30 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     if engine.model_mut().answer_note().is_some() {
         eprintln!("Offline model: answers are picked from memory by rules, not written by an LLM.");
     }
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in std::io::stdin().lock().lines() {
-        let message = line.context("reading stdin")?.trim().to_string();
+    let mut out = super::escape::stdout();
+    let mut stdin = std::io::stdin().lock();
+    let mut line_no = 0usize;
+    loop {
+        let mut raw = Vec::new();
+        if stdin.read_until(b'\n', &mut raw).context("reading stdin")? == 0 {
+            break;
+        }
+        line_no = line_no.saturating_add(1);
+        let message = match String::from_utf8(raw) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("stdin line {line_no} is not valid UTF-8; invalid bytes read as U+FFFD");
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        let message = message.trim().to_string();
         if message.is_empty() {
             continue;
         }
         write!(out, "assistant: ")?;
         out.flush()?;
         let mut write_failed = None;
-        let answered = engine.chat(&message, &args.user, now(), &Budgets::default(), &mut |piece| {
+        let answered = engine.chat(&message, &args.user, Timestamp::now(), &Budgets::default(), &mut |piece| {
             if let Err(e) = out.write_all(piece.as_bytes()).and_then(|()| out.flush()) {
                 write_failed.get_or_insert(e);
             }
@@ -66,21 +79,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         }
         writeln!(out)?;
         print_notable(&mut out, &answer.records)?;
-        let reply = engine.chat_turn("assistant", &answer.text, now());
+        let reply = engine.chat_turn("assistant", &answer.text, Timestamp::now());
         let records = engine.ingest(&reply, &args.user).context("ingesting the reply")?;
         print_notable(&mut out, &records)?;
     }
     let records = engine.finish().context("closing the last segment")?;
     print_notable(&mut out, &records)?;
     Ok(())
-}
-
-/// The wall clock, as a turn's time.
-fn now() -> Timestamp {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    Timestamp(secs)
 }
 
 fn print_notable(out: &mut impl Write, records: &[EventRecord]) -> Result<()> {

@@ -4,7 +4,7 @@
 use super::Shared;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rgmem::eval::{locomo, report};
+use rgmem::eval::{benchmark, report};
 use rgmem::retrieval::{Budgets, Layers};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -38,6 +38,9 @@ struct LocomoArgs {
     /// Keep the per-conversation memory files here instead of a temporary directory.
     #[arg(long, value_name = "DIR")]
     work_dir: Option<PathBuf>,
+    /// Write, per memory item, how many questions retrieved it (read by `show --coverage`).
+    #[arg(long, value_name = "FILE")]
+    coverage: Option<PathBuf>,
     /// Also run rgmem without these layers (facts, conclusions, relations, concepts, turns), in
     /// the same run, and report the difference. Repeat for several ablations.
     #[arg(long, value_name = "LAYER[,LAYER]", value_parser = parse_layers)]
@@ -52,13 +55,13 @@ fn parse_layers(list: &str) -> std::result::Result<Layers, String> {
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let Bench::Locomo(args) = &args.bench;
     let convs = rgmem::locomo::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let convs = locomo::select(convs, &args.conversations)?;
+    let convs = benchmark::select(convs, &args.conversations)?;
     let temp = args.work_dir.is_none();
     let work_dir = args
         .work_dir
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("rgmem-eval-{}", std::process::id())));
-    let opts = locomo::Options {
+    let opts = benchmark::Options {
         conversations: args.conversations.clone(),
         budgets: Budgets {
             tokens: args.budget,
@@ -80,10 +83,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         );
     }
     let started = std::time::Instant::now();
-    let result = locomo::run(
+    let result = benchmark::run(
         &convs,
         &opts,
-        &mut || shared.model().map_err(|e| rgmem::Error::Refused(format!("{e:#}"))),
+        &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
         &mut |p| {
             bar.set_length(p.total);
             bar.set_position(p.done);
@@ -91,10 +94,14 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         },
     );
     bar.finish_and_clear();
+    let result = match (result, &args.coverage) {
+        (Ok(questions), Some(path)) => super::coverage::write(path, &convs, &work_dir, &questions).map(|()| questions),
+        (result, _) => result.context("running the LoCoMo evaluation"),
+    };
     if temp {
         let _ = std::fs::remove_dir_all(&work_dir);
     }
-    let questions = result.context("running the LoCoMo evaluation")?;
+    let questions = result?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::to_json(&questions))?);
     } else {

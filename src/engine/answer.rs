@@ -110,7 +110,7 @@ impl Engine {
             context: context.to_string(),
             question: question.to_string(),
         };
-        let reply = self.call(task, log, on_token, records)?.map_err(crate::error::Error::Model)?;
+        let reply = self.call(task, log, on_token, records)?.map_err(crate::error::Error::NoAnswer)?;
         Ok(split_support(&reply))
     }
 
@@ -143,18 +143,19 @@ impl Engine {
     #[must_use]
     pub fn chat_turn(&self, speaker: &str, text: &str, now: Timestamp) -> TurnInput {
         let m = &self.memory;
-        let last_time = m.turns.iter().rev().find_map(|t| t.time).map_or(i64::MIN, |t| t.0);
+        let last_time = m.turns.iter().rev().find_map(|t| t.time);
+        let gap = last_time.map_or(0, |l| now.unix_seconds().saturating_sub(l.unix_seconds()));
         let session = match m.turns.last() {
             None => 1,
-            Some(t) if now.0.saturating_sub(last_time) > crate::ingest::segment::MAX_GAP_SECS => t.session + 1,
+            Some(t) if gap > crate::ingest::segment::MAX_GAP_SECS => t.session.saturating_add(1),
             Some(t) => t.session,
         };
         TurnInput {
             speaker: speaker.to_string(),
             text: text.to_string(),
-            time: Some(Timestamp(now.0.max(last_time))),
+            time: Some(last_time.map_or(now, |l| l.max(now))),
             session,
-            index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+            index: crate::ids::saturating_u32(m.turns.len()),
             source_ref: None,
         }
     }
@@ -203,7 +204,7 @@ impl Engine {
                 error: e.to_string(),
             },
         };
-        let records = self.run(|step| step.emit(event))?;
+        let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))
     }
 }

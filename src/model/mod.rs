@@ -6,7 +6,6 @@
 //! paper's formats and go through the same parsers in [`parse`], whichever model wrote them.
 
 mod cancel;
-pub mod cost;
 pub mod offline;
 pub mod openai;
 pub mod parse;

@@ -5,13 +5,14 @@
 use super::context::{Context, Item, Layer, Provenance, Scores};
 use super::pack::{self, Facets};
 use super::embed::{self, cosine};
-use super::index::{self, Branch, DocKind, Hit};
+use super::index::{self, DocKind, Hit, Lineage};
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
 use crate::log::Log;
 use crate::memory::{Level, Memory};
 use crate::model::Model;
+use crate::model::parse::Retrieve;
 use crate::text::{content_words, entity_key, words};
 use std::collections::{HashMap, HashSet};
 
@@ -27,7 +28,7 @@ const RRF_K: f64 = 10.0;
 /// the next turn).
 const NEIGHBOUR: f64 = 0.5;
 
-/// An L0 item or relation mention whose turns are candidate events.
+/// An L0 item or relation mention whose turns are candidates.
 struct Source {
     episode: EpisodeId,
     value: f64,
@@ -40,7 +41,7 @@ struct Source {
 pub struct Retriever<'a> {
     log: &'a Log,
     memory: &'a Memory,
-    branch: Branch,
+    lineage: Lineage,
     /// Relations each episode mentioned, for provenance.
     episode_relations: Vec<Vec<crate::ids::RelationId>>,
 }
@@ -48,15 +49,15 @@ pub struct Retriever<'a> {
 impl<'a> Retriever<'a> {
     /// Brings the keyword index up to date and reads the branch of `at`, whose memory is `memory`.
     pub fn new(log: &'a Log, memory: &'a Memory, at: Seq) -> Result<Self> {
-        let branch = Branch::of(log, at)?;
-        if branch.len() != memory.episodes.len() {
-            return Err(Error::Refused(format!(
-                "the memory given has {} episodes but the log's branch at {at} has {}",
-                memory.episodes.len(),
-                branch.len()
-            )));
+        let lineage = Lineage::of(log, at)?;
+        if lineage.len() != memory.episodes.len() {
+            return Err(Error::MemoryNotAt {
+                at,
+                memory: memory.episodes.len(),
+                log: lineage.len(),
+            });
         }
-        index::sync(log.connection(), &branch, memory)?;
+        index::sync(log.connection(), &lineage, memory)?;
         let mut episode_relations = vec![Vec::new(); memory.episodes.len()];
         for r in &memory.relations {
             for e in &r.episodes {
@@ -68,7 +69,7 @@ impl<'a> Retriever<'a> {
         Ok(Self {
             log,
             memory,
-            branch,
+            lineage,
             episode_relations,
         })
     }
@@ -92,9 +93,9 @@ impl<'a> Retriever<'a> {
         let mut turn_hits: Vec<(TurnId, EpisodeId)> = Vec::new();
         if let Some(expr) = index::match_expr(&keywords) {
             let conn = self.log.connection();
-            if !without.contains(Layer::Event) {
+            if !without.contains(Layer::Turn) {
                 let hits = self.ranked(
-                    index::search(conn, &self.branch, &expr, DocKind::Turn, budgets.events)?,
+                    index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
                     root,
                 );
                 for (hit, _) in hits {
@@ -109,16 +110,16 @@ impl<'a> Retriever<'a> {
             let facts = self.ranked(
                 index::search(
                     conn,
-                    &self.branch,
+                    &self.lineage,
                     &expr,
                     DocKind::Fact,
-                    budgets.facts.max(budgets.event_sources) * 4,
+                    budgets.facts.max(budgets.turn_sources) * 4,
                 )?,
                 root,
             );
             for (rank, (hit, value)) in facts
                 .into_iter()
-                .take(budgets.facts.max(budgets.event_sources))
+                .take(budgets.facts.max(budgets.turn_sources))
                 .enumerate()
             {
                 let e = m.episode(hit.episode);
@@ -151,7 +152,7 @@ impl<'a> Retriever<'a> {
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
             let conn = self.log.connection();
             let concl = self.ranked(
-                index::search(conn, &self.branch, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
+                index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
                 root,
             );
             for (hit, value) in concl.into_iter().take(budgets.conclusions) {
@@ -179,8 +180,8 @@ impl<'a> Retriever<'a> {
             }
         }
         self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
-        if !without.contains(Layer::Event) {
-            self.event_items(&keywords, root, budgets, &sources, &turn_hits, &mut items);
+        if !without.contains(Layer::Turn) {
+            self.turn_items(&keywords, root, budgets, &sources, &turn_hits, &mut items);
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {
@@ -293,7 +294,7 @@ impl<'a> Retriever<'a> {
             .filter(|(_, cos)| *cos >= budgets.min_cosine)
             .collect();
         rels.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        if plan.wants("inference") {
+        if plan.wants(&Retrieve::Inference) {
             for (r, cos) in rels
                 .iter()
                 .filter(|(r, _)| !m.relation(*r).summary.is_empty())
@@ -320,7 +321,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        if plan.wants("history") {
+        if plan.wants(&Retrieve::History) {
             for (r, cos) in rels.iter().take(budgets.relations) {
                 let rel = m.relation(*r);
                 for e in rel.episodes.iter().rev().take(3) {
@@ -340,7 +341,7 @@ impl<'a> Retriever<'a> {
     /// of the fact, conclusion or relation mention whose segment holds them; the turn an item
     /// was taken from at full weight, the rest of the segment as much as it resembles the
     /// question). A turn the question's person did not say weighs less.
-    fn event_items(
+    fn turn_items(
         &self,
         keywords: &[String],
         root: Option<ConceptId>,
@@ -407,7 +408,7 @@ impl<'a> Retriever<'a> {
         }
         let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
-        ranked.truncate(budgets.events);
+        ranked.truncate(budgets.turns);
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
         ranked.sort_by_key(|(t, _)| *t);
         for (t, (score, e, why)) in ranked {
@@ -416,7 +417,7 @@ impl<'a> Retriever<'a> {
             prov.turns = vec![t];
             prov.source_refs = turn.source_ref.iter().cloned().collect();
             items.push(Item::new(
-                Layer::Event,
+                Layer::Turn,
                 turn_line(m, t),
                 Scores {
                     bm25: None,
@@ -458,7 +459,7 @@ impl<'a> Retriever<'a> {
             .map(|(i, h)| Facets {
                 keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
                 session: match i.layer {
-                    Layer::Event | Layer::Fact | Layer::Conclusion => {
+                    Layer::Turn | Layer::Fact | Layer::Conclusion => {
                         i.provenance.turns.first().map(|t| m.turns[t.index()].session)
                     }
                     Layer::Concept | Layer::Relation => None,

@@ -20,12 +20,12 @@ pub enum Layer {
     /// L1: a relation's RK1 summary (`inference`).
     Relation,
     /// L0: a raw turn with its session date (`history`).
-    Event,
+    Turn,
 }
 
 impl Layer {
     /// Every layer, in rendering order.
-    pub const ALL: [Self; 5] = [Self::Fact, Self::Conclusion, Self::Concept, Self::Relation, Self::Event];
+    pub const ALL: [Self; 5] = [Self::Fact, Self::Conclusion, Self::Concept, Self::Relation, Self::Turn];
 
     /// The name `--ablate` takes.
     #[must_use]
@@ -35,7 +35,7 @@ impl Layer {
             Self::Conclusion => "conclusions",
             Self::Concept => "concepts",
             Self::Relation => "relations",
-            Self::Event => "turns",
+            Self::Turn => "turns",
         }
     }
 
@@ -51,7 +51,7 @@ impl Layer {
             Self::Relation => "Relation inferences (L1)",
             Self::Fact => "Facts (L0)",
             Self::Conclusion => "Conclusions (L0)",
-            Self::Event => "Events: the turns behind them (L0)",
+            Self::Turn => "Events: the turns behind them (L0)",
         }
     }
 }
@@ -106,10 +106,10 @@ impl std::fmt::Display for Layers {
 /// Why an item ranked where it did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Scores {
-    /// FTS5 BM25 (higher is better), for facts and conclusions, or inherited by an event.
+    /// FTS5 BM25 (higher is better), for facts and conclusions, or inherited by a turn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bm25: Option<f64>,
-    /// Cosine similarity, for concepts, relations and events.
+    /// Cosine similarity, for concepts, relations and turns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cosine: Option<f32>,
 }

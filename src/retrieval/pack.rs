@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn the_densest_item_goes_first_whatever_its_layer() {
         // A short fact worth 0.5 carries more per token than a long turn worth 0.9.
-        let mut items = vec![item(Layer::Event, 60, 0.9), item(Layer::Fact, 10, 0.5)];
+        let mut items = vec![item(Layer::Turn, 60, 0.9), item(Layer::Fact, 10, 0.5)];
         let f = vec![facets(&["paint"], 1), facets(&["paint"], 2)];
         let dropped = pack(&mut items, &f, 30);
         assert_eq!(dropped, 1);
@@ -127,9 +127,9 @@ mod tests {
         // Two items on "paint" and one on "camp", equal in value and size: after the first
         // "paint" item, the "camp" item adds more.
         let mut items = vec![
-            item(Layer::Event, 20, 1.0),
-            item(Layer::Event, 20, 1.0),
-            item(Layer::Event, 20, 0.9),
+            item(Layer::Turn, 20, 1.0),
+            item(Layer::Turn, 20, 1.0),
+            item(Layer::Turn, 20, 0.9),
         ];
         let f = vec![facets(&["paint"], 1), facets(&["paint"], 1), facets(&["camp"], 2)];
         pack(&mut items, &f, 55);

@@ -125,10 +125,8 @@ fn chat(
     user: &str,
     send: &mut dyn FnMut(EngineUpdate),
 ) -> rgmem::Result<Option<String>> {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let answer = engine.chat(text, user, rgmem::time::Timestamp(now), &Budgets::default(), &mut |token| {
+    let now = rgmem::time::Timestamp::now();
+    let answer = engine.chat(text, user, now, &Budgets::default(), &mut |token| {
         send(EngineUpdate::Token {
             id,
             text: token.to_string(),

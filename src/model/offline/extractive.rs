@@ -258,7 +258,7 @@ fn parse_date(s: &str) -> Option<Timestamp> {
     let day: u32 = d.parse().ok().filter(|d| (1..=31).contains(d))?;
     let month = Timestamp::month_from_name(m)?;
     let year: i64 = y.parse().ok().filter(|y| (1..=9999).contains(y))?;
-    Some(Timestamp::from_civil(year, month, day, 0, 0, 0))
+    Timestamp::from_civil(year, month, day, 0, 0, 0)
 }
 
 /// Everyone the context speaks about: turn speakers and the question's person(s).
@@ -369,7 +369,7 @@ fn when(s: &Sentence) -> String {
         }
     }
     if has("yesterday") || has("last night") {
-        Timestamp(d.0.saturating_sub(day)).human_date()
+        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day)).map_or_else(|| d.human_date(), Timestamp::human_date)
     } else if has("last weekend") {
         the("weekend")
     } else if has("last week") {
@@ -403,11 +403,9 @@ fn ahead(toks: &[String]) -> Option<String> {
 
 fn month_name(m: u32) -> String {
     Timestamp::from_civil(2000, m, 1, 0, 0, 0)
-        .human_date()
-        .split_whitespace()
-        .nth(1)
+        .map(Timestamp::human_date)
+        .and_then(|d| d.split_whitespace().nth(1).map(str::to_string))
         .unwrap_or_default()
-        .to_string()
 }
 
 /// Family and social roles that answer "who" when no name does.

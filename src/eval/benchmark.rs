@@ -57,7 +57,7 @@ pub struct Progress<'a> {
 /// Picks the conversations a run covers, refusing ids the file does not hold.
 pub fn select(convs: Vec<Conversation>, ids: &[String]) -> Result<Vec<Conversation>> {
     if let Some(missing) = ids.iter().find(|id| !convs.iter().any(|c| &c.id == *id)) {
-        return Err(Error::Refused(format!("the LoCoMo file has no conversation {missing}")));
+        return Err(Error::UnknownConversation(missing.clone()));
     }
     Ok(convs
         .into_iter()
@@ -109,7 +109,7 @@ pub fn run(
     let mut done = 0u64;
     let mut results = Vec::new();
     for conv in convs {
-        let path = opts.work_dir.join(format!("{}.db", sanitize(&conv.id)));
+        let path = opts.work_dir.join(memory_file(&conv.id));
         let mut tick = || {
             done += 1;
             if done.is_multiple_of(16) {
@@ -164,10 +164,9 @@ pub fn evaluate(
         let rg = engine.ask(&q.question, &ask(opts.budgets), &mut |_| {})?;
         let rg_tokens = rg.context.tokens();
         let person = rg.person.clone();
-        systems.insert(
-            "rgmem".to_string(),
-            scored(q, &evidence, &rg.context.render(), rg_tokens, rgmem_turns(&rg.context), Some(&rg.text)),
-        );
+        let mut rg_result = scored(q, &evidence, &rg.context.render(), rg_tokens, rgmem_turns(&rg.context), Some(&rg.text));
+        rg_result.retrieved_items = crate::coverage::retrieved(engine.memory(), &rg.context);
+        systems.insert("rgmem".to_string(), rg_result);
         for without in &opts.ablations {
             let budgets = Budgets {
                 without: *without,
@@ -259,7 +258,7 @@ fn rgmem_turns(context: &Context) -> Vec<String> {
     context
         .items
         .iter()
-        .filter(|i| i.layer == Layer::Event)
+        .filter(|i| i.layer == Layer::Turn)
         .flat_map(|i| i.provenance.source_refs.iter().cloned())
         .collect()
 }
@@ -276,6 +275,12 @@ fn judged(model: &mut dyn Model, q: &Question, r: &mut SystemResult) {
         .complete(&judge)
         .ok()
         .and_then(|c| parse::parse_judge(&c.reply).ok());
+}
+
+/// The name of a conversation's memory file in the work directory.
+#[must_use]
+pub fn memory_file(id: &str) -> String {
+    format!("{}.db", sanitize(id))
 }
 
 fn sanitize(id: &str) -> String {
