@@ -74,12 +74,11 @@ pub mod model;
 pub mod operators;
 pub mod retrieval;
 pub mod session;
-pub mod step;
 pub mod stem;
+pub mod step;
 pub mod text;
 pub mod time;
 pub mod timeline;
-pub mod tune;
 
 pub use engine::Engine;
 pub use error::{Error, Result};

@@ -59,11 +59,7 @@ fn double_cons(w: &[u8], len: usize) -> bool {
 
 /// *o: the stem ends consonant-vowel-consonant, the last not w, x or y.
 fn cvc(w: &[u8], len: usize) -> bool {
-    len >= 3
-        && cons(w, len - 3)
-        && !cons(w, len - 2)
-        && cons(w, len - 1)
-        && !matches!(w[len - 1], b'w' | b'x' | b'y')
+    len >= 3 && cons(w, len - 3) && !cons(w, len - 2) && cons(w, len - 1) && !matches!(w[len - 1], b'w' | b'x' | b'y')
 }
 
 fn ends(w: &[u8], suffix: &str) -> bool {
@@ -173,8 +169,8 @@ fn step3(w: &mut Vec<u8>) {
 
 fn step4(w: &mut Vec<u8>) {
     const SUFFIXES: &[&str] = &[
-        "ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous", "ive", "ize",
-        "ion", "al", "er", "ic", "ou",
+        "ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous", "ive", "ize", "ion",
+        "al", "er", "ic", "ou",
     ];
     for s in SUFFIXES {
         if ends(w, s) {

@@ -4,8 +4,8 @@
 
 use super::Shared;
 use anyhow::{Context as _, Result};
-use rgmem::ids::Seq;
 use rgmem::engine::AskOptions;
+use rgmem::ids::Seq;
 use rgmem::model::parse::Retrieve;
 use rgmem::retrieval::{Budgets, Context};
 use serde_json::json;

@@ -57,11 +57,17 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         write!(out, "assistant: ")?;
         out.flush()?;
         let mut write_failed = None;
-        let answered = engine.chat(&message, &args.user, Timestamp::now(), &Budgets::default(), &mut |piece| {
-            if let Err(e) = out.write_all(piece.as_bytes()).and_then(|()| out.flush()) {
-                write_failed.get_or_insert(e);
-            }
-        });
+        let answered = engine.chat(
+            &message,
+            &args.user,
+            Timestamp::now(),
+            &Budgets::default(),
+            &mut |piece| {
+                if let Err(e) = out.write_all(piece.as_bytes()).and_then(|()| out.flush()) {
+                    write_failed.get_or_insert(e);
+                }
+            },
+        );
         if let Some(e) = write_failed {
             return Err(e).context("writing the answer to stdout");
         }

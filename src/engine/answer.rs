@@ -75,15 +75,14 @@ impl Engine {
             Some(self.log.memory_at(at)?)
         };
         let memory = past.as_ref().unwrap_or(&self.memory);
-        let context = Retriever::new(&self.log, memory, at)?.retrieve(question, plan, &opts.budgets, self.model.as_mut())?;
-        let person = context.person.clone().unwrap_or_else(|| {
-            memory
-                .roots()
-                .map(|r| r.name.clone())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        });
-        let (text, support) = self.answer_from(question, &person, &context.render(), opts.log, on_token, &mut records)?;
+        let context =
+            Retriever::new(&self.log, memory, at)?.retrieve(question, plan, &opts.budgets, self.model.as_mut())?;
+        let person = context
+            .person
+            .clone()
+            .unwrap_or_else(|| memory.roots().map(|r| r.name.clone()).collect::<Vec<_>>().join(" and "));
+        let (text, support) =
+            self.answer_from(question, &person, &context.render(), opts.log, on_token, &mut records)?;
         Ok(Answer {
             context,
             person,
@@ -110,7 +109,9 @@ impl Engine {
             context: context.to_string(),
             question: question.to_string(),
         };
-        let reply = self.call(task, log, on_token, records)?.map_err(crate::error::Error::NoAnswer)?;
+        let reply = self
+            .call(task, log, on_token, records)?
+            .map_err(crate::error::Error::NoAnswer)?;
         Ok(split_support(&reply))
     }
 
@@ -173,7 +174,10 @@ impl Engine {
             records.extend(appended);
             return Ok(outcome.map(|c| c.reply));
         }
-        Ok(self.model.complete_streaming(&ModelRequest::new(task), on_token).map(|c| c.reply))
+        Ok(self
+            .model
+            .complete_streaming(&ModelRequest::new(task), on_token)
+            .map(|c| c.reply))
     }
 
     /// Asks the model for `task`, handing the reply out as it streams, and logs the call.
@@ -217,7 +221,10 @@ mod tests {
     fn the_support_line_is_split_off() {
         assert_eq!(
             split_support("7 May 2023\nfrom: [D1:3] Caroline: I went yesterday."),
-            ("7 May 2023".to_string(), Some("[D1:3] Caroline: I went yesterday.".to_string()))
+            (
+                "7 May 2023".to_string(),
+                Some("[D1:3] Caroline: I went yesterday.".to_string())
+            )
         );
         assert_eq!(split_support(" Paris. "), ("Paris.".to_string(), None));
     }

@@ -164,7 +164,14 @@ pub fn evaluate(
         let rg = engine.ask(&q.question, &ask(opts.budgets), &mut |_| {})?;
         let rg_tokens = rg.context.tokens();
         let person = rg.person.clone();
-        let mut rg_result = scored(q, &evidence, &rg.context.render(), rg_tokens, rgmem_turns(&rg.context), Some(&rg.text));
+        let mut rg_result = scored(
+            q,
+            &evidence,
+            &rg.context.render(),
+            rg_tokens,
+            rgmem_turns(&rg.context),
+            Some(&rg.text),
+        );
         rg_result.retrieved_items = crate::coverage::retrieved(engine.memory(), &rg.context);
         systems.insert("rgmem".to_string(), rg_result);
         for without in &opts.ablations {
@@ -173,7 +180,14 @@ pub fn evaluate(
                 ..opts.budgets
             };
             let a = engine.ask(&q.question, &ask(budgets), &mut |_| {})?;
-            let r = scored(q, &evidence, &a.context.render(), a.context.tokens(), rgmem_turns(&a.context), Some(&a.text));
+            let r = scored(
+                q,
+                &evidence,
+                &a.context.render(),
+                a.context.tokens(),
+                rgmem_turns(&a.context),
+                Some(&a.text),
+            );
             systems.insert(ablated_name(*without), r);
         }
         let segment = Budgets {
@@ -184,7 +198,14 @@ pub fn evaluate(
         let seg = engine.ask(&q.question, &ask(segment), &mut |_| {})?;
         systems.insert(
             "segment_bm25".to_string(),
-            scored(q, &evidence, &seg.context.render(), seg.context.tokens(), rgmem_turns(&seg.context), Some(&seg.text)),
+            scored(
+                q,
+                &evidence,
+                &seg.context.render(),
+                seg.context.tokens(),
+                rgmem_turns(&seg.context),
+                Some(&seg.text),
+            ),
         );
         let picked = flat.retrieve(&q.question, rg_tokens)?;
         let flat_text = render(&picked);

@@ -173,7 +173,10 @@ mod tests {
         assert!((token_f1("Paris", "paris") - 1.0).abs() < 1e-9);
         assert_eq!(token_f1("London", "Paris"), 0.0);
         assert_eq!(token_f1("", "Paris"), 0.0);
-        assert_eq!(official_tokens("Don't stop, D1:3 and the end"), vec!["dont", "stop", "d13", "end"]);
+        assert_eq!(
+            official_tokens("Don't stop, D1:3 and the end"),
+            vec!["dont", "stop", "d13", "end"]
+        );
     }
 
     #[test]

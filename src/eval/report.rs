@@ -161,7 +161,8 @@ pub fn to_json(questions: &[QuestionResult]) -> Value {
         for c in 1..=5u8 {
             by_cat.insert(c.to_string(), json!(aggregate(questions, s, |q| q.category == c)));
         }
-        let mut v = json!({"overall": aggregate(questions, s, |q| (1..=4).contains(&q.category)), "by_category": by_cat});
+        let mut v =
+            json!({"overall": aggregate(questions, s, |q| (1..=4).contains(&q.category)), "by_category": by_cat});
         if let Some((precision, recall, answerable)) = not_mentioned(questions, s) {
             v["not_mentioned"] = json!({"precision": precision, "recall": recall, "answerable_rate": answerable});
         }
@@ -206,7 +207,9 @@ pub fn table(questions: &[QuestionResult]) -> String {
             out.push('\n');
         }
     }
-    out.push_str("\n\"not mentioned\" as the category-5 answer: precision, recall, share of answerable questions declined\n");
+    out.push_str(
+        "\n\"not mentioned\" as the category-5 answer: precision, recall, share of answerable questions declined\n",
+    );
     for s in &names {
         if let Some((p, r, a)) = not_mentioned(questions, s) {
             out.push_str(&format!(

@@ -143,7 +143,8 @@ pub fn run(
                 for conv in *convs {
                     let path = work_dir.join(format!("theta-{theta}-{}.db", conv.id));
                     let mut per = Churn::default();
-                    let mut engine = benchmark::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
+                    let mut engine =
+                        benchmark::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
                     churn.total += per.total;
                     churn.changes += per.changes;
                     churn.steps += per.steps;

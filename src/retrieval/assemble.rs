@@ -3,9 +3,9 @@
 //! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
 
 use super::context::{Context, Item, Layer, Provenance, Scores};
-use super::pack::{self, Facets};
 use super::embed::{self, cosine};
 use super::index::{self, DocKind, Hit, Lineage};
+use super::pack::{self, Facets};
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
@@ -24,6 +24,15 @@ const SEGMENT: f64 = 0.5;
 const SEGMENT_BASE: f64 = 0.25;
 /// Reciprocal rank fusion's constant: a turn ranked r in a list adds 1 / (RRF_K + r).
 const RRF_K: f64 = 10.0;
+/// Value of the best fact relative to the best turn (1): packing spends tokens on a fact only
+/// where it carries more per token than the turns it would displace.
+const FACT_VALUE: f64 = 0.2;
+/// Value of the best conclusion.
+const CONCLUSION_VALUE: f64 = 0.1;
+/// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets.
+const CONCEPT_VALUE: f64 = 0.5;
+/// Value of a relation summary per unit of cosine.
+const RELATION_VALUE: f64 = 0.4;
 /// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
 /// the next turn).
 const NEIGHBOUR: f64 = 0.5;
@@ -143,7 +152,7 @@ impl<'a> Retriever<'a> {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value * crate::tune::get("V_FACT", 1.0),
+                    value * FACT_VALUE,
                     format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
@@ -173,7 +182,7 @@ impl<'a> Retriever<'a> {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value * crate::tune::get("V_CONCL", 0.5),
+                    value * CONCLUSION_VALUE,
                     format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
@@ -262,9 +271,23 @@ impl<'a> Retriever<'a> {
         picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         for (c, cos) in picked.into_iter().take(budgets.concepts) {
             let node = m.concept(c);
+            // Only the Σ/Δ bullets that hold a planned keyword (all of them when none does), so
+            // the item is worth its tokens.
             let mut text = format!("{}:", m.path_of(c).join(" / "));
+            let wanted: HashSet<String> = plan
+                .keywords()
+                .iter()
+                .flat_map(|k| content_words(k))
+                .map(|w| crate::stem::stem(&w))
+                .collect();
+            let holds = |l: &str| words(l).any(|w| wanted.contains(&crate::stem::stem(&w)));
+            let any = [&node.sigma, &node.delta].iter().any(|b| b.lines().any(holds));
             for (tag, body) in [("Σ", &node.sigma), ("Δ", &node.delta)] {
-                let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                let lines: Vec<&str> = body
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#') && (!any || holds(l)))
+                    .collect();
                 if !lines.is_empty() {
                     text.push_str(&format!(" {tag} {}", lines.join(" ")));
                 }
@@ -279,7 +302,7 @@ impl<'a> Retriever<'a> {
                     bm25: None,
                     cosine: Some(cos),
                 },
-                f64::from(cos) * crate::tune::get("V_CONCEPT", 0.6),
+                f64::from(cos) * CONCEPT_VALUE,
                 format!(
                     "concept {} is within cosine {cos:.2} of a planned graph target",
                     node.name
@@ -312,7 +335,7 @@ impl<'a> Retriever<'a> {
                         bm25: None,
                         cosine: Some(*cos),
                     },
-                    f64::from(*cos) * crate::tune::get("V_REL", 0.5),
+                    f64::from(*cos) * RELATION_VALUE,
                     format!(
                         "relation {} matches a planned `inference` target (cosine {cos:.2})",
                         m.relation_name(*r)
@@ -357,17 +380,23 @@ impl<'a> Retriever<'a> {
         let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker);
         let person = |t: TurnId| if own(t) { 1.0 } else { OTHER_PERSON };
         let mut cosines: HashMap<TurnId, f32> = HashMap::new();
-        let mut rel = |t: TurnId| *cosines.entry(t).or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].text)));
+        let mut rel = |t: TurnId| {
+            *cosines
+                .entry(t)
+                .or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].text)))
+        };
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
         for (rank, (t, e)) in turn_hits.iter().enumerate() {
-            let rrf = crate::tune::get("TURNLIST", 1.0) / (crate::tune::get("RRFK", RRF_K) + rank as f64);
+            let rrf = 1.0 / (RRF_K + rank as f64);
             let ep = m.episode(*e);
             let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
             let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
             for (i, p) in around.into_iter().enumerate() {
-                let Some(n) = p.and_then(|p| ep.turns.get(p)) else { continue };
-                let w = if i == 1 { 1.0 } else { crate::tune::get("NEIGH", NEIGHBOUR) };
+                let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
+                    continue;
+                };
+                let w = if i == 1 { 1.0 } else { NEIGHBOUR };
                 let score = rrf * w * person(*n);
                 let entry = turn_level.entry(*n).or_insert((0.0, *e));
                 if score > entry.0 {
@@ -379,7 +408,7 @@ impl<'a> Retriever<'a> {
         order.sort_by(|a, b| b.value.total_cmp(&a.value));
         let mut segment_level: HashMap<TurnId, (f64, EpisodeId, &str)> = HashMap::new();
         for (rank, src) in order.iter().enumerate() {
-            let rrf = crate::tune::get("SEGLIST", 1.0) / (crate::tune::get("RRFK", RRF_K) + rank as f64);
+            let rrf = 1.0 / (RRF_K + rank as f64);
             for t in &m.episode(src.episode).turns {
                 let w = if src.direct.contains(t) {
                     1.0
@@ -395,7 +424,10 @@ impl<'a> Retriever<'a> {
         }
         let mut fused: HashMap<TurnId, (f64, EpisodeId, String)> = HashMap::new();
         for (t, (score, e)) in &turn_level {
-            fused.insert(*t, (*score, *e, "turn-level BM25 match of the plan's keywords".to_string()));
+            fused.insert(
+                *t,
+                (*score, *e, "turn-level BM25 match of the plan's keywords".to_string()),
+            );
         }
         for (t, (score, e, why)) in &segment_level {
             let entry = fused.entry(*t).or_insert((0.0, *e, String::new()));

@@ -98,7 +98,11 @@ impl Layers {
 
 impl std::fmt::Display for Layers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = Layer::ALL.iter().filter(|l| self.contains(**l)).map(|l| l.name()).collect();
+        let names: Vec<&str> = Layer::ALL
+            .iter()
+            .filter(|l| self.contains(**l))
+            .map(|l| l.name())
+            .collect();
         f.write_str(&names.join(","))
     }
 }

@@ -34,9 +34,6 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
     let mut covered: HashMap<&str, u32> = HashMap::new();
     let mut sessions: HashMap<u32, u32> = HashMap::new();
     let empty = Facets::default();
-    let t = crate::tune::get;
-    let (covered_w, session_w, base_w, alpha) = (t("COVERED", COVERED), t("SESSION", SAME_SESSION), t("BASE", BASE), t("ALPHA", 1.0));
-    let lw = [t("W_FACT", 1.0), t("W_CONCL", 1.0), t("W_CONCEPT", 1.0), t("W_REL", 1.0), t("W_TURN", 1.0)];
     loop {
         let mut best: Option<(f64, usize, u32)> = None;
         for i in 0..n {
@@ -57,13 +54,26 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
             let fresh: f64 = f
                 .keywords
                 .iter()
-                .map(|(k, w)| w * covered_w.powi(covered.get(k.as_str()).copied().unwrap_or(0).try_into().unwrap_or(i32::MAX)))
+                .map(|(k, w)| {
+                    w * COVERED.powi(
+                        covered
+                            .get(k.as_str())
+                            .copied()
+                            .unwrap_or(0)
+                            .try_into()
+                            .unwrap_or(i32::MAX),
+                    )
+                })
                 .sum();
-            let novelty = if total > 0.0 { base_w + (1.0 - base_w) * fresh / total } else { base_w };
-            let spread = f
-                .session
-                .map_or(1.0, |s| session_w.powi(sessions.get(&s).copied().unwrap_or(0).try_into().unwrap_or(i32::MAX)));
-            let density = items[i].value * lw[items[i].layer as usize] * novelty * spread / f64::from(cost.max(1)).powf(alpha);
+            let novelty = if total > 0.0 {
+                BASE + (1.0 - BASE) * fresh / total
+            } else {
+                BASE
+            };
+            let spread = f.session.map_or(1.0, |s| {
+                SAME_SESSION.powi(sessions.get(&s).copied().unwrap_or(0).try_into().unwrap_or(i32::MAX))
+            });
+            let density = items[i].value * novelty * spread / f64::from(cost.max(1));
             if best.is_none_or(|(d, _, _)| density > d) {
                 best = Some((density, i, cost));
             }
@@ -132,7 +142,7 @@ mod tests {
             item(Layer::Turn, 20, 0.9),
         ];
         let f = vec![facets(&["paint"], 1), facets(&["paint"], 1), facets(&["camp"], 2)];
-        pack(&mut items, &f, 55);
+        pack(&mut items, &f, 70);
         assert_eq!(items.len(), 2);
         assert!((items[1].value - 0.9).abs() < 1e-9, "the camping item is kept");
     }

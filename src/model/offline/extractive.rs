@@ -15,7 +15,7 @@ use std::collections::{HashMap, HashSet};
 pub const NOT_MENTIONED: &str = "not mentioned";
 
 /// Share of the question's word weight a sentence must carry to support an answer.
-const MIN_COVERAGE: f64 = 0.34;
+const MIN_COVERAGE: f64 = 0.25;
 /// Weight of a sentence about another person than the one the question names.
 const OTHER_PERSON: f64 = 0.55;
 /// Below this share of the best sentence about someone else, the named person's best sentence
@@ -31,6 +31,8 @@ struct Sentence {
     line: String,
     date: Option<Timestamp>,
     who: Option<String>,
+    /// Whether `who` is the line's speaker (a turn), not a guess from its first word.
+    spoken: bool,
     stems: HashSet<String>,
 }
 
@@ -56,7 +58,12 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
     let kind = kind_of(question);
     let wanted: Vec<String> = words(question)
-        .filter(|w| w.len() > 1 && !is_stopword(w) && !names.contains(w.trim_end_matches("'s")) && !QUESTION_WORDS.contains(&w.as_str()))
+        .filter(|w| {
+            w.len() > 1
+                && !is_stopword(w)
+                && !names.contains(w.trim_end_matches("'s"))
+                && !QUESTION_WORDS.contains(&w.as_str())
+        })
         .map(|w| stem(w.trim_end_matches("'s")))
         .collect::<HashSet<_>>()
         .into_iter()
@@ -73,9 +80,17 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         })
         .collect();
     let total: f64 = idf.values().sum();
-    let coverage = |s: &Sentence| wanted.iter().filter(|w| s.stems.contains(*w)).map(|w| idf[w.as_str()]).sum::<f64>() / total;
+    let coverage = |s: &Sentence| {
+        wanted
+            .iter()
+            .filter(|w| s.stems.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
+    // Only a known person counts as whom a sentence is about ("On 8 May, Alex said" is not about "On").
     let about = |s: &Sentence| match (&asked, &s.who) {
-        (Some(a), Some(w)) => w == a,
+        (Some(a), Some(w)) if known.contains(w) => w == a,
         _ => true,
     };
     let mut scored: Vec<(f64, f64, usize)> = sents
@@ -84,20 +99,18 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         .map(|(i, s)| {
             let cov = coverage(s);
             let bonus = if has_kind(kind, s) { 0.12 } else { 0.0 };
-            let w = if about(s) { 1.0 } else { crate::tune::get("AOTHER", OTHER_PERSON) };
+            let w = if about(s) { 1.0 } else { OTHER_PERSON };
             ((cov + bonus) * w, cov, i)
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
-    let Some(&(_, best_cov, best)) = scored.first() else {
-        return None;
-    };
-    if best_cov < crate::tune::get("MINCOV", MIN_COVERAGE) {
+    let &(_, best_cov, best) = scored.first()?;
+    if best_cov < MIN_COVERAGE {
         return None;
     }
     if asked.is_some() && !about(&sents[best]) {
         let own = scored.iter().find(|(_, _, i)| about(&sents[*i])).map_or(0.0, |s| s.1);
-        if own < crate::tune::get("OWNSHARE", OWN_SHARE) * best_cov || own < crate::tune::get("MINCOV", MIN_COVERAGE) {
+        if own < OWN_SHARE * best_cov || own < MIN_COVERAGE {
             return None;
         }
     }
@@ -175,7 +188,9 @@ fn kind_of(question: &str) -> Kind {
     }
     // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
     if (first == "what" || first == "which")
-        && toks.get(1).is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_stopword(w))
+        && toks
+            .get(1)
+            .is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_stopword(w))
     {
         return Kind::List;
     }
@@ -197,6 +212,8 @@ fn read_context(context: &str) -> Vec<Sentence> {
     for raw in context.lines().map(str::trim) {
         let Some(line) = raw.strip_prefix("- ") else { continue };
         let (date, who, body) = split_item(line);
+        let spoken = who.is_some() && line.starts_with('[');
+        let body = unquote(body);
         for s in sentences(body)
             .iter()
             .flat_map(|s| s.split(" - "))
@@ -206,17 +223,33 @@ fn read_context(context: &str) -> Vec<Sentence> {
         {
             let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");
             let s = strip_tag(s);
-            let who = who.clone().or_else(|| s.split_whitespace().next().map(|w| w.trim_end_matches("'s").to_string()));
+            let who = who.clone().or_else(|| {
+                s.split_whitespace()
+                    .next()
+                    .map(|w| w.trim_end_matches("'s").to_string())
+            });
             out.push(Sentence {
                 stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
                 text: s.to_string(),
                 line: line.to_string(),
                 date,
                 who,
+                spoken,
             });
         }
     }
     out
+}
+
+/// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
+fn unquote(body: &str) -> &str {
+    let Some((head, said)) = body.split_once(" said: ") else {
+        return body;
+    };
+    if !head.starts_with("On ") || head.split_whitespace().count() > 8 {
+        return body;
+    }
+    said.trim().trim_matches(|c| c == '"' || c == '“' || c == '”')
 }
 
 /// "[habit] Alex swims" → "Alex swims".
@@ -263,10 +296,14 @@ fn parse_date(s: &str) -> Option<Timestamp> {
 
 /// Everyone the context speaks about: turn speakers and the question's person(s).
 fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
-    let mut out: Vec<String> = person.split(" and ").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+    let mut out: Vec<String> = person
+        .split(" and ")
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
     for s in sents {
         if let Some(w) = &s.who
-            && s.line.starts_with('[')
+            && s.spoken
             && !out.contains(w)
         {
             out.push(w.clone());
@@ -278,18 +315,15 @@ fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
 /// The known person the question names (first mention), else the only person given.
 fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
     let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
-    let found = toks.iter().find_map(|t| {
-        known
-            .iter()
-            .find(|k| words(k).next().is_some_and(|f| f == *t))
-            .cloned()
-    });
+    let found = toks
+        .iter()
+        .find_map(|t| known.iter().find(|k| words(k).next().is_some_and(|f| f == *t)).cloned());
     found.or_else(|| (!person.contains(" and ") && !person.is_empty()).then(|| person.to_string()))
 }
 
 const NUMBERS: &[&str] = &[
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "once",
-    "twice", "several", "few", "couple", "dozen", "a",
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "once", "twice",
+    "several", "few", "couple", "dozen", "a",
 ];
 const UNITS: &[&str] = &[
     "day", "days", "week", "weeks", "month", "months", "year", "years", "weekend", "morning", "night", "evening",
@@ -301,7 +335,12 @@ fn count(text: &str) -> Option<String> {
     let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     for (i, t) in toks.iter().enumerate() {
         let w = clean(t);
-        let numeric = w.chars().next().is_some_and(|c| c.is_ascii_digit()) && !w.contains(':');
+        // A day of a date ("26 June") or a year is not a count.
+        let date_part = toks
+            .get(i + 1)
+            .is_some_and(|n| Timestamp::month_from_name(&clean(n)).is_some())
+            || (w.len() == 4 && w.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y)));
+        let numeric = w.chars().next().is_some_and(|c| c.is_ascii_digit()) && !w.contains(':') && !date_part;
         let every = matches!(w.as_str(), "every" | "each" | "daily" | "weekly" | "monthly" | "yearly");
         let number = numeric || (NUMBERS.contains(&w.as_str()) && w != "a");
         if !(number || every) {
@@ -317,7 +356,13 @@ fn count(text: &str) -> Option<String> {
             if n.is_empty() {
                 break;
             }
-            let keep = n == "times" || n == "time" || n == "a" || n == "per" || n == "every" || UNITS.contains(&n.as_str()) || (phrase.len() == 1 && !is_stopword(&n));
+            let keep = n == "times"
+                || n == "time"
+                || n == "a"
+                || n == "per"
+                || n == "every"
+                || UNITS.contains(&n.as_str())
+                || (phrase.len() == 1 && !is_stopword(&n));
             if !keep {
                 break;
             }
@@ -342,8 +387,16 @@ fn when(s: &Sentence) -> String {
     let toks: Vec<String> = words(&lower).collect();
     for (i, t) in toks.iter().enumerate() {
         if let Some(m) = Timestamp::month_from_name(t).filter(|_| t.len() >= 3) {
-            let day = i.checked_sub(1).and_then(|j| toks[j].trim_end_matches(|c: char| c.is_alphabetic()).parse::<u32>().ok());
-            let year = toks.get(i + 1).and_then(|y| y.parse::<i64>().ok()).filter(|y| (1900..=2100).contains(y));
+            let day = i.checked_sub(1).and_then(|j| {
+                toks[j]
+                    .trim_end_matches(|c: char| c.is_alphabetic())
+                    .parse::<u32>()
+                    .ok()
+            });
+            let year = toks
+                .get(i + 1)
+                .and_then(|y| y.parse::<i64>().ok())
+                .filter(|y| (1900..=2100).contains(y));
             let year = year.or_else(|| s.date.map(|d| d.civil().0));
             let name = month_name(m);
             return match (day, year) {
@@ -363,13 +416,22 @@ fn when(s: &Sentence) -> String {
     let day = 86_400;
     let has = |p: &str| lower.contains(p);
     let the = |what: &str| format!("the {what} before {}", d.human_date());
-    for wd in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] {
+    for wd in [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ] {
         if has(&format!("last {wd}")) {
             return the(wd);
         }
     }
     if has("yesterday") || has("last night") {
-        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day)).map_or_else(|| d.human_date(), Timestamp::human_date)
+        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day))
+            .map_or_else(|| d.human_date(), Timestamp::human_date)
     } else if has("last weekend") {
         the("weekend")
     } else if has("last week") {
@@ -410,9 +472,37 @@ fn month_name(m: u32) -> String {
 
 /// Family and social roles that answer "who" when no name does.
 const ROLES: &[&str] = &[
-    "mom", "mother", "dad", "father", "parents", "sister", "brother", "husband", "wife", "partner", "kids", "son",
-    "daughter", "friend", "friends", "grandma", "grandmother", "grandpa", "grandfather", "aunt", "uncle", "cousin",
-    "boss", "coworker", "colleague", "teacher", "mentor", "neighbor", "family", "boyfriend", "girlfriend",
+    "mom",
+    "mother",
+    "dad",
+    "father",
+    "parents",
+    "sister",
+    "brother",
+    "husband",
+    "wife",
+    "partner",
+    "kids",
+    "son",
+    "daughter",
+    "friend",
+    "friends",
+    "grandma",
+    "grandmother",
+    "grandpa",
+    "grandfather",
+    "aunt",
+    "uncle",
+    "cousin",
+    "boss",
+    "coworker",
+    "colleague",
+    "teacher",
+    "mentor",
+    "neighbor",
+    "family",
+    "boyfriend",
+    "girlfriend",
 ];
 
 /// A person: a capitalised name the question does not already hold, else a role word.
@@ -423,7 +513,8 @@ fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<
     for (i, t) in toks.iter().enumerate() {
         let core = t.trim_matches(|c: char| !c.is_alphanumeric());
         let lower = core.to_lowercase();
-        let cap = core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
+        let cap =
+            core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
         if cap && !names.contains(&lower) && !qstems.contains(&stem(&lower)) {
             run.push(core);
             continue;
@@ -439,7 +530,10 @@ fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<
     best.or_else(|| {
         let toks: Vec<String> = words(text).collect();
         toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
-            let owner = i.checked_sub(1).map(|j| toks[j].as_str()).filter(|o| matches!(*o, "my" | "her" | "his" | "their"));
+            let owner = i
+                .checked_sub(1)
+                .map(|j| toks[j].as_str())
+                .filter(|o| matches!(*o, "my" | "her" | "his" | "their"));
             owner.map_or_else(|| toks[i].clone(), |o| format!("{o} {}", toks[i]))
         })
     })
@@ -451,7 +545,10 @@ fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
     let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
     let mut fallback = None;
     for (i, t) in toks.iter().enumerate() {
-        if !matches!(clean(t).to_lowercase().as_str(), "in" | "at" | "to" | "from" | "near" | "around") {
+        if !matches!(
+            clean(t).to_lowercase().as_str(),
+            "in" | "at" | "to" | "from" | "near" | "around"
+        ) {
             continue;
         }
         let rest: Vec<String> = toks[i + 1..].iter().take(4).map(|t| clean(t)).collect();
@@ -486,7 +583,11 @@ fn reason(text: &str) -> Option<String> {
             let rest = &text[i + cue.len()..];
             let out: Vec<&str> = rest.split_whitespace().take(8).collect();
             if !out.is_empty() {
-                return Some(out.join(" ").trim_end_matches(|c: char| c.is_ascii_punctuation()).to_string());
+                return Some(
+                    out.join(" ")
+                        .trim_end_matches(|c: char| c.is_ascii_punctuation())
+                        .to_string(),
+                );
             }
         }
     }
@@ -495,7 +596,12 @@ fn reason(text: &str) -> Option<String> {
 
 /// Yes or No (with "Likely" for would/likely questions), and the phrase it rests on.
 fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
-    let negative = words(text).any(|w| matches!(w.as_str(), "not" | "never" | "no" | "don't" | "doesn't" | "didn't" | "can't" | "won't" | "isn't" | "wasn't"));
+    let negative = words(text).any(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "never" | "no" | "don't" | "doesn't" | "didn't" | "can't" | "won't" | "isn't" | "wasn't"
+        )
+    });
     let verdict = match (likely, negative) {
         (true, false) => "Likely yes",
         (true, true) => "Likely no",
@@ -503,7 +609,11 @@ fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: &HashSet<St
         (false, true) => "No",
     };
     let why = phrase(text, qstems, names);
-    if why.is_empty() { verdict.to_string() } else { format!("{verdict}, {why}") }
+    if why.is_empty() {
+        verdict.to_string()
+    } else {
+        format!("{verdict}, {why}")
+    }
 }
 
 /// A title in quotes ("Charlotte's Web"), the likeliest answer to a what-question.
@@ -524,7 +634,10 @@ fn quoted(text: &str) -> Option<String> {
 /// without function words at its edges.
 fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
     let toks: Vec<&str> = text.split_whitespace().collect();
-    let clean = |t: &str| t.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'')).to_string();
+    let clean = |t: &str| {
+        t.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .to_string()
+    };
     let is_q = |t: &str| {
         let l = clean(t).to_lowercase();
         let l = l.trim_end_matches("'s");
@@ -553,7 +666,7 @@ fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> Stri
         }
         last_q = false;
         cur.push(clean(t));
-        if t.ends_with(|c: char| matches!(c, ',' | '.' | '!' | '?' | ';' | ':')) {
+        if t.ends_with([',', '.', '!', '?', ';', ':']) {
             runs.push((cur_after, std::mem::take(&mut cur)));
         }
     }
@@ -583,7 +696,12 @@ fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> Stri
             .sum();
         let chatty = r
             .iter()
-            .filter(|w| matches!(w.to_lowercase().as_str(), "i" | "you" | "we" | "my" | "your" | "our" | "me" | "us" | "it" | "this" | "that"))
+            .filter(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "i" | "you" | "we" | "my" | "your" | "our" | "me" | "us" | "it" | "this" | "that"
+                )
+            })
             .count() as f64;
         let long = r.len().saturating_sub(MAX_WORDS) as f64;
         content + if after { 0.8 } else { 0.0 } - chatty * 0.8 - long * 0.3
@@ -612,17 +730,29 @@ mod tests {
 
     #[test]
     fn when_questions_get_the_resolved_date() {
-        assert_eq!(answer("When did Caroline go to the LGBTQ support group?", "Caroline"), "7 May 2023");
+        assert_eq!(
+            answer("When did Caroline go to the LGBTQ support group?", "Caroline"),
+            "7 May 2023"
+        );
         assert_eq!(answer("When did Melanie paint a sunrise?", "Melanie"), "2022");
-        assert_eq!(answer("When did Melanie run a charity race?", "Melanie"), "the saturday before 20 May 2023");
+        assert_eq!(
+            answer("When did Melanie run a charity race?", "Melanie"),
+            "the saturday before 20 May 2023"
+        );
         let (_, support) = short_answer("When did Melanie paint a sunrise?", CONTEXT, "Melanie").unwrap();
         assert!(support.starts_with("[D1:4"), "{support}");
     }
 
     #[test]
     fn another_persons_evidence_is_not_an_answer() {
-        assert_eq!(answer("What did Caroline realize after her charity race?", "Caroline"), NOT_MENTIONED);
-        assert_eq!(answer("What is Caroline's favourite cheese brand?", "Caroline"), NOT_MENTIONED);
+        assert_eq!(
+            answer("What did Caroline realize after her charity race?", "Caroline"),
+            NOT_MENTIONED
+        );
+        assert_eq!(
+            answer("What is Caroline's favourite cheese brand?", "Caroline"),
+            NOT_MENTIONED
+        );
     }
 
     #[test]
