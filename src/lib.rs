@@ -54,6 +54,9 @@
 //! - **history branch**: the ancestor chain of a seq; a rollback starts a new one.
 //! - **layer**: what a retrieved item is ([`retrieval::Layer`]), or what a planner item asks for
 //!   ([`model::parse::Retrieve`]).
+// Nothing an input, a file, the network or a model can make fail may unwrap, and text is never
+// sliced by byte index (issue 11; see `[lints]` in Cargo.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 pub mod coverage;
 pub mod diff;

@@ -49,12 +49,12 @@ const SUPPORT: &str = "from: ";
 #[must_use]
 pub fn split_support(reply: &str) -> (String, Option<String>) {
     let reply = reply.trim();
-    match reply.rsplit_once('\n') {
-        Some((answer, last)) if last.trim_start().starts_with(SUPPORT) => (
-            answer.trim().to_string(),
-            Some(last.trim_start()[SUPPORT.len()..].trim().to_string()),
-        ),
-        _ => (reply.to_string(), None),
+    match reply
+        .rsplit_once('\n')
+        .and_then(|(answer, last)| last.trim_start().strip_prefix(SUPPORT).map(|s| (answer, s)))
+    {
+        Some((answer, support)) => (answer.trim().to_string(), Some(support.trim().to_string())),
+        None => (reply.to_string(), None),
     }
 }
 

@@ -4,12 +4,19 @@
 //! Every event has a `seq` and a `parent`. A rollback appends `rolled_back` whose parent is the
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
 //! of its ancestor chain.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+mod checkpoint;
+// Cost accounting sums counters for display; it is not held to the input-facing lints above.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
+mod reader;
 mod schema;
 
 pub use holders::holders;
+pub use reader::Reader;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -17,6 +24,7 @@ use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -32,6 +40,8 @@ pub struct Log {
     checkpoints: BTreeSet<Seq>,
     interval: u64,
     read_only: bool,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<checkpoint::Base>>,
 }
 
 impl Log {
@@ -61,24 +71,42 @@ impl Log {
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
         let display = path.display().to_string();
-        let in_use = |e: Error| busy_to_in_use(e, path);
-        schema::version(&conn, &display)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(Error::from)
-            .map_err(in_use)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        schema::migrate(&conn, &display).map_err(in_use)?;
+        // SQLite answers "busy" without waiting in a few places (switching a fresh file to WAL
+        // while another process opens it too, WAL recovery), so opening retries for the same
+        // bounded time the busy handler waits.
+        retry_busy(path, || {
+            schema::version(&conn, &display)?;
+            let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                conn.pragma_update(None, "journal_mode", "WAL")?;
+            }
+            conn.pragma_update(None, "synchronous", "NORMAL")?;
+            schema::migrate(&conn, &display)
+        })?;
         Self::load(conn, path, false).map(|log| log.with_interval(interval))
     }
 
     /// Opens an existing log for reading only (`log`, `show` and `export` on a file the user
     /// may not write); appending fails with [`Error::ReadOnly`].
+    ///
+    /// A WAL file needs its `-shm` beside it; when that cannot be created (the directory is not
+    /// writable either) the file is read as immutable, which is exact once its last writer has
+    /// closed it (SQLite then folds the WAL back in and removes it).
     pub fn open_read_only(path: &Path) -> Result<Self> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let display = path.display().to_string();
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
-        let display = path.display().to_string();
-        if schema::version(&conn, &display)? == 0 {
+        let conn = match retry_busy(path, || schema::version(&conn, &display)) {
+            Err(Error::Sqlite(rusqlite::Error::SqliteFailure(f, _)))
+                if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen) =>
+            {
+                drop(conn);
+                Connection::open_with_flags(immutable_uri(path)?, flags | OpenFlags::SQLITE_OPEN_URI)?
+            }
+            _ => conn,
+        };
+        if retry_busy(path, || schema::version(&conn, &display))? == 0 {
             return Err(Error::ReadOnly { path: display });
         }
         Self::load(conn, path, true)
@@ -99,8 +127,9 @@ impl Log {
             checkpoints: BTreeSet::new(),
             interval: CHECKPOINT_INTERVAL,
             read_only,
+            base: RefCell::new(None),
         };
-        log.refresh()?;
+        retry_busy(path, || log.refresh())?;
         Ok(log)
     }
 
@@ -174,6 +203,12 @@ impl Log {
         Seq(u64::try_from(self.parents.len().saturating_sub(1)).unwrap_or(u64::MAX))
     }
 
+    /// `parents[seq]` for every seq; index 0 is the empty root.
+    #[must_use]
+    pub fn parents(&self) -> &[Seq] {
+        &self.parents
+    }
+
     /// Whether a seq exists (0 always does).
     #[must_use]
     pub fn contains(&self, seq: Seq) -> bool {
@@ -195,7 +230,7 @@ impl Log {
         }
         let mut cur = seq;
         while cur > ancestor {
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         cur == ancestor
     }
@@ -207,7 +242,7 @@ impl Log {
         let mut cur = seq;
         while cur.0 > 0 && self.contains(cur) {
             out.push(cur);
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         out.reverse();
         out
@@ -280,14 +315,12 @@ impl Log {
             }
         }
         let end = prev;
-        let checkpoint = end.0 / self.interval > start.0 / self.interval;
-        if checkpoint {
-            let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
-            tx.execute(
-                "INSERT OR REPLACE INTO checkpoints (seq, memory) VALUES (?1, ?2)",
-                params![to_i64(end), json],
-            )?;
-        }
+        let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
+        let base = if checkpoint {
+            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
+        } else {
+            None
+        };
         if let Some(mark) = mark {
             tx.execute(
                 "INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)",
@@ -296,8 +329,9 @@ impl Log {
         }
         tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
         self.parents.extend(records.iter().map(|r| r.parent));
-        if checkpoint {
+        if let Some(base) = base {
             self.checkpoints.insert(end);
+            *self.base.get_mut() = Some(base);
         }
         Ok(records)
     }
@@ -354,7 +388,7 @@ impl Log {
         let mut cur = seq;
         while cur.0 > 0 && !self.checkpoints.contains(&cur) {
             pending.push(cur);
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         let mut memory = if cur.0 > 0 {
             self.checkpoint(cur)?
@@ -364,16 +398,20 @@ impl Log {
         pending.reverse();
         // The chain ascends; read it as runs of consecutive seqs, so a chain that jumps over an
         // abandoned branch never reads that branch's events.
-        let mut rest = pending.as_slice();
-        while let Some(first) = rest.first() {
-            let run = rest.windows(2).take_while(|w| w[1].0 == w[0].0 + 1).count() + 1;
-            for r in self.range(*first, rest[run - 1])? {
+        let mut runs: Vec<(Seq, Seq)> = Vec::new();
+        for &s in &pending {
+            match runs.last_mut() {
+                Some((_, last)) if last.0.checked_add(1) == Some(s.0) => *last = s,
+                _ => runs.push((s, s)),
+            }
+        }
+        for (first, last) in runs {
+            for r in self.range(first, last)? {
                 memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
                     seq: r.seq,
                     message: e.to_string(),
                 })?;
             }
-            rest = &rest[run..];
         }
         Ok(memory)
     }
@@ -383,19 +421,19 @@ impl Log {
         self.checkpoints.iter().copied()
     }
 
+    /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
+    /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let json: String =
-            self.conn
-                .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [to_i64(seq)], |r| {
-                    r.get(0)
-                })?;
-        let mut memory: Memory =
-            serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
+        let (mut memory, base) = checkpoint::read(&self.conn, seq)?;
         memory.check_consistent().map_err(|e| Error::InvalidRecord {
             seq,
             message: format!("its checkpoint: {e}"),
         })?;
         memory.rebuild_index();
+        let mut kept = self.base.borrow_mut();
+        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+            *kept = Some(base);
+        }
         Ok(memory)
     }
 }
@@ -440,6 +478,24 @@ fn literal_path(path: &Path) -> PathBuf {
     }
 }
 
+/// `file:/abs/path?immutable=1`, the path percent-encoded byte by byte.
+fn immutable_uri(path: &Path) -> Result<String> {
+    let abs = std::fs::canonicalize(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let mut uri = String::from("file:");
+    for b in abs.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
+            uri.push(char::from(*b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    Ok(uri)
+}
+
 /// How long to wait for another process's write transaction before saying the file is in use
 /// (`RGMEM_BUSY_TIMEOUT_MS`, default 10 s).
 fn busy_timeout() -> std::time::Duration {
@@ -449,6 +505,25 @@ fn busy_timeout() -> std::time::Duration {
         .unwrap_or(10_000)
         .min(3_600_000);
     std::time::Duration::from_millis(ms)
+}
+
+/// Runs `f` again while SQLite says the file is busy, for at most the busy wait; then the file
+/// is [`Error::InUse`].
+fn retry_busy<T>(path: &Path, mut f: impl FnMut() -> Result<T>) -> Result<T> {
+    let deadline = std::time::Instant::now().checked_add(busy_timeout());
+    loop {
+        match f() {
+            Err(e) if is_busy(&e) && deadline.is_some_and(|d| std::time::Instant::now() < d) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other.map_err(|e| busy_to_in_use(e, path)),
+        }
+    }
+}
+
+fn is_busy(e: &Error) -> bool {
+    matches!(e, Error::Sqlite(rusqlite::Error::SqliteFailure(f, _))
+        if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 /// A busy or locked database after the wait becomes [`Error::InUse`], naming who holds it.

@@ -1,4 +1,6 @@
 //! Numbered schema migrations, tracked in `PRAGMA user_version`. Append new ones; never edit old.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use rusqlite::Connection;
@@ -36,6 +38,12 @@ const MIGRATIONS: &[&str] = &[
         position INTEGER NOT NULL
     );
     CREATE INDEX replayed_source ON replayed (source);",
+    // 4: checkpoints that cost what changed: the memory's chunks and graph nodes, each stored
+    // once and referred to by id from every checkpoint that holds it (see `log::checkpoint`).
+    "CREATE TABLE checkpoint_chunks (
+        id INTEGER PRIMARY KEY,
+        body TEXT NOT NULL
+    );",
 ];
 
 /// The file's schema version, refusing one newer than this build knows: its writer may store

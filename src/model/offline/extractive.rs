@@ -579,8 +579,7 @@ fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
 fn reason(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
     for cue in ["because ", "since ", "due to ", "so that ", "in order to "] {
-        if let Some(i) = lower.find(cue) {
-            let rest = &text[i + cue.len()..];
+        if let Some((_, rest)) = lower.split_once(cue) {
             let out: Vec<&str> = rest.split_whitespace().take(8).collect();
             if !out.is_empty() {
                 return Some(

@@ -4,7 +4,9 @@
 
 mod actions;
 mod chat;
+mod compare_popup;
 mod diff_view;
+mod history_popup;
 mod input;
 mod replay;
 #[cfg(test)]
@@ -13,7 +15,9 @@ mod timeline_rows;
 mod views;
 
 pub use chat::ChatState;
+pub use compare_popup::{ComparePopup, CompareRow};
 pub use diff_view::{DiffRow, DiffView};
+pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
 pub use replay::Replay;
 pub use timeline_rows::RowKind;
@@ -67,6 +71,8 @@ pub struct Options {
     pub theme: Theme,
     /// Seqs between the timeline's memory snapshots.
     pub snapshot_interval: u64,
+    /// Recall coverage to colour the tree and the evidence pane by.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
 }
 
 impl Default for Options {
@@ -79,6 +85,7 @@ impl Default for Options {
             approve: false,
             theme: Theme::monochrome(),
             snapshot_interval: SNAPSHOT_INTERVAL,
+            coverage: None,
         }
     }
 }
@@ -103,6 +110,14 @@ pub struct App {
     pub prompt: Option<Prompt>,
     /// The confirmation being asked, if any.
     pub confirm: Option<Confirm>,
+    /// The history popup, if open.
+    pub history: Option<HistoryPopup>,
+    /// The point `M` marked, for comparing with the cursor.
+    pub mark: Option<Seq>,
+    /// The compare popup, if open.
+    pub compare: Option<ComparePopup>,
+    /// Recall coverage loaded with `--coverage`.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -165,6 +180,10 @@ impl App {
             show_help: false,
             prompt: None,
             confirm: None,
+            history: None,
+            mark: None,
+            compare: None,
+            coverage: options.coverage,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
@@ -245,6 +264,14 @@ impl App {
             }
             return;
         }
+        if self.history.is_some() {
+            self.history_key(key);
+            return;
+        }
+        if self.compare.is_some() {
+            self.compare_key(key);
+            return;
+        }
         if let Some(action) = keymap::lookup(self.focus, key) {
             self.act(action, out);
             return;
@@ -282,6 +309,18 @@ impl App {
                 }
                 self.refresh();
             }
+            EngineUpdate::Opened { timeline, approve } => {
+                if let Some(t) = timeline.take() {
+                    self.timeline = t;
+                }
+                self.loaded = true;
+                self.approval = approve;
+                if let Some(r) = &mut self.replay {
+                    r.start = self.timeline.head();
+                }
+                self.refresh();
+            }
+            EngineUpdate::Snapshots(snapshots) => self.timeline.add_snapshots(snapshots),
             EngineUpdate::Appended(records) => {
                 self.timeline.push(&records);
                 if self.follow {
