@@ -47,6 +47,20 @@ fn long_session() -> String {
     out
 }
 
+/// Blocks on the child's output until it has printed (so committed) `events` events, then kills
+/// it: no sleeps, no timing.
+fn kill_after(child: &mut std::process::Child, events: usize, what: &str) -> std::process::ExitStatus {
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for i in 0..events {
+        assert!(
+            lines.next().is_some_and(|l| l.is_ok()),
+            "{what}: the child stopped after {i} events"
+        );
+    }
+    child.kill().unwrap();
+    child.wait().unwrap()
+}
+
 /// What a finished step leaves: nothing due, nothing dirty, no cut waiting in the open segment.
 fn assert_no_unfinished_work(memory: &Memory, at: Seq) {
     assert!(memory.due_relations().is_empty(), "{at}: a relation waits for RK1");
@@ -75,17 +89,8 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for i in 0..KILL_AFTER {
-        assert!(
-            lines.next().is_some_and(|l| l.is_ok()),
-            "the child stopped after {i} events"
-        );
-    }
-    child.kill().unwrap();
-    let status = child.wait().unwrap();
+    let status = kill_after(&mut child, KILL_AFTER, "the first run");
     assert!(!status.success(), "the child was killed before it finished");
-    drop(lines);
 
     // The log opens; seqs are contiguous and parents linear.
     let log = Log::open(&db).unwrap();
@@ -176,17 +181,7 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
     for k in 0..KILLS {
         // A different, deterministic number of events into each run: 7 to 49.
         let wait_for = 7 + (k * 29) % 43;
-        let mut child = run();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        for i in 0..wait_for {
-            assert!(
-                lines.next().is_some_and(|l| l.is_ok()),
-                "kill {k}: the run stopped after {i} events"
-            );
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-        drop(lines);
+        kill_after(&mut run(), wait_for, &format!("kill {k}"));
 
         let log = Log::open(&db).unwrap();
         let head = log.head();
