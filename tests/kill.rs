@@ -47,6 +47,19 @@ fn long_session() -> String {
     out
 }
 
+/// `rgmem replay --headless --json INPUT` into `db`, printing each event after its step commits.
+fn replay_child(db: &std::path::Path, input: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_rgmem"))
+        .arg("--db")
+        .arg(db)
+        .args(["replay", "--headless", "--json"])
+        .arg(input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 /// Blocks on the child's output until it has printed (so committed) `events` events, then kills
 /// it: no sleeps, no timing.
 fn kill_after(child: &mut std::process::Child, events: usize, what: &str) -> std::process::ExitStatus {
@@ -80,15 +93,7 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
     let db = dir.path().join("killed.db");
 
     // The child prints each event after its step commits; block on its output, then kill it.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rgmem"))
-        .arg("--db")
-        .arg(&db)
-        .args(["replay", "--headless", "--json"])
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = replay_child(&db, &input);
     let status = kill_after(&mut child, KILL_AFTER, "the first run");
     assert!(!status.success(), "the child was killed before it finished");
 
@@ -166,17 +171,7 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
     reference.finish().unwrap();
     let expected = reference.log().all().unwrap();
 
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_rgmem"))
-            .arg("--db")
-            .arg(&db)
-            .args(["replay", "--headless", "--json"])
-            .arg(&input)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap()
-    };
+    let run = || replay_child(&db, &input);
     let mut previous = Seq(0);
     for k in 0..KILLS {
         // A different, deterministic number of events into each run: 7 to 49.
