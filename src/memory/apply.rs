@@ -196,8 +196,8 @@ impl Memory {
             return;
         }
         let level = self.concept(root).level;
-        self.index.concepts.remove(&concept_key(root, level, &old));
-        self.index.concepts.insert(concept_key(root, level, name), root);
+        self.index.concepts.remove_mut(&concept_key(root, level, &old));
+        self.index.concepts.insert_mut(concept_key(root, level, name), root);
         self.concepts[root.index()].name = name.to_string();
         let episodes: Vec<usize> = (0..self.episodes.len())
             .filter(|i| self.episodes.get(*i).is_some_and(|e| e.person == root))
