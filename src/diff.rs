@@ -249,14 +249,14 @@ fn content(bullet: &str) -> &str {
         }
     }
     if s.starts_with('[')
-        && let Some(end) = s.find("] ")
+        && let Some((_, rest)) = s.split_once("] ")
     {
-        s = s[end + 2..].trim_start();
+        s = rest.trim_start();
     }
-    if let Some(colon) = s.find(": ")
-        && s[..colon].split_whitespace().count() <= 4
+    if let Some((head, rest)) = s.split_once(": ")
+        && head.split_whitespace().count() <= 4
     {
-        s = s[colon + 2..].trim_start();
+        s = rest.trim_start();
     }
     s
 }
@@ -477,8 +477,10 @@ mod tests {
             heading: false,
             segments: segments.to_vec(),
         }
-        .plain()[2..]
-            .to_string()
+        .plain()
+        .chars()
+        .skip(2)
+        .collect()
     }
 
     #[test]

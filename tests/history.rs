@@ -186,7 +186,12 @@ fn diff_from_before_the_injury_shows_it_entering_delta_and_the_habit_sigma_chang
     assert!(
         sigma.iter().any(|b| {
             let after = b["after"].as_str().unwrap();
-            b["change"] != "removed" && after.contains("Strength Training") && after.contains("interrupted since")
+            let before = b["before"].as_str().unwrap();
+            b["change"] == "changed"
+                && before.contains("Strength Training")
+                && !before.contains("interrupted since")
+                && after.contains("Strength Training")
+                && after.contains("interrupted since")
         }),
         "the habit's Σ bullet changes: {sigma:?}"
     );
@@ -385,4 +390,15 @@ fn unknown_points_concepts_and_files_give_one_line_errors_and_nothing_is_written
         rgmem_ok(&db, args);
     }
     assert_eq!(file_bytes(&db), before, "the memory file is unchanged");
+    // And they work on a file nobody may write.
+    let mut perms = std::fs::metadata(&db).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&db, perms).unwrap();
+    for args in [
+        &["history", "Fitness"][..],
+        &["diff", "2024-05-01", "head"],
+        &["show", "--at", "branch:1"],
+    ] {
+        rgmem_ok(&db, args);
+    }
 }

@@ -77,4 +77,6 @@ pub enum Action {
     Expand,
     /// Open or close the selected tree node.
     ToggleNode,
+    /// Open the history of the selected concept: every firing that touched it.
+    OpenHistory,
 }

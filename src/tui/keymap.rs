@@ -345,6 +345,13 @@ pub const BINDINGS: &[Binding] = &[
         "no (any other key cancels too)",
         Action::ConfirmNo,
     ),
+    b(
+        Tree,
+        &[c('H')],
+        "H",
+        "every firing on the selected concept; Enter goes there",
+        Action::OpenHistory,
+    ),
     chat("Enter", "send the message; the reply streams in"),
     chat("↑ ↓", "previous / next message from the input history"),
     chat("PgUp/PgDn", "scroll the conversation"),

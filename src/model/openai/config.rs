@@ -165,7 +165,7 @@ impl OpenAiConfig {
 fn unquote(value: &str) -> String {
     let v = value.trim();
     let v = match v.find(" #") {
-        Some(i) if !v.starts_with('"') && !v.starts_with('\'') => v[..i].trim(),
+        Some(i) if !v.starts_with('"') && !v.starts_with('\'') => v.get(..i).unwrap_or(v).trim(),
         _ => v,
     };
     for q in ['"', '\''] {

@@ -115,6 +115,7 @@ impl App {
                 self.tree_state.toggle_selected();
                 self.concept_detail = true;
             }
+            Action::OpenHistory => self.open_history(),
         }
     }
 

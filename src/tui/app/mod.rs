@@ -5,6 +5,7 @@
 mod actions;
 mod chat;
 mod diff_view;
+mod history_popup;
 mod input;
 mod replay;
 #[cfg(test)]
@@ -14,6 +15,7 @@ mod views;
 
 pub use chat::ChatState;
 pub use diff_view::{DiffRow, DiffView};
+pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
 pub use replay::Replay;
 pub use timeline_rows::RowKind;
@@ -127,6 +129,8 @@ pub struct App {
     pub prompt: Option<Prompt>,
     /// The confirmation being asked, if any.
     pub confirm: Option<Confirm>,
+    /// The history popup, if open.
+    pub history: Option<HistoryPopup>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -196,6 +200,7 @@ impl App {
             messages: Vec::new(),
             prompt: None,
             confirm: None,
+            history: None,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
@@ -310,6 +315,10 @@ impl App {
                 self.confirm = None;
                 self.notice = Some("not confirmed: nothing was written (y confirms, n or Esc cancels)".into());
             }
+            return;
+        }
+        if self.history.is_some() {
+            self.history_key(key);
             return;
         }
         if let Some(action) = keymap::lookup(self.focus, key) {

@@ -87,8 +87,8 @@ fn diff_line(line: &DiffLine, hl: &mut Highlighter, theme: Theme) -> Line<'stati
                 for (color, run) in &runs {
                     let start = run.start.max(range.start);
                     let end = run.end.min(range.end);
-                    if start < end && full.is_char_boundary(start) && full.is_char_boundary(end) {
-                        spans.push(Span::styled(full[start..end].to_string(), Style::new().fg(*color)));
+                    if let Some(text) = full.get(start..end).filter(|t| !t.is_empty()) {
+                        spans.push(Span::styled(text.to_string(), Style::new().fg(*color)));
                     }
                 }
             }

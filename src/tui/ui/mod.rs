@@ -7,6 +7,7 @@ pub mod diff;
 pub mod evidence;
 pub mod help;
 mod highlight;
+pub mod history;
 pub mod status_bar;
 pub mod timeline;
 
@@ -54,6 +55,9 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
     status_bar::render(frame, layout.status, app);
     if let Some(confirm) = app.confirm {
         render_confirm(frame, area, app, confirm);
+    }
+    if let Some(popup) = &app.history {
+        history::render(frame, area, popup, app.theme);
     }
     if app.show_help {
         help::render(frame, area, app);
