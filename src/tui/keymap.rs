@@ -231,6 +231,20 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(Edit, &[c('A')], "A", "approval mode on/off", Action::ToggleApproval),
     b(
+        Browse,
+        &[c('M')],
+        "M",
+        "mark the cursor, to compare with another point",
+        Action::SetMark,
+    ),
+    b(
+        Browse,
+        &[c('D')],
+        "D",
+        "the memory at the mark beside the cursor's",
+        Action::OpenCompare,
+    ),
+    b(
         Edit,
         &[c('a')],
         "a",

@@ -116,6 +116,8 @@ impl App {
                 self.concept_detail = true;
             }
             Action::OpenHistory => self.open_history(),
+            Action::SetMark => self.set_mark(),
+            Action::OpenCompare => self.open_compare(),
         }
     }
 

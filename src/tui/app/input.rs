@@ -210,7 +210,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         let near: Vec<&str> = COMMANDS
             .iter()
             .map(|c| c.name)
-            .filter(|n| n.starts_with(&name[..name.chars().next().map_or(0, char::len_utf8)]))
+            .filter(|n| name.chars().next().is_some_and(|c| n.starts_with(c)))
             .collect();
         let hint = if near.is_empty() {
             String::new()

@@ -4,6 +4,7 @@
 
 mod actions;
 mod chat;
+mod compare_popup;
 mod diff_view;
 mod history_popup;
 mod input;
@@ -14,6 +15,7 @@ mod timeline_rows;
 mod views;
 
 pub use chat::ChatState;
+pub use compare_popup::{ComparePopup, CompareRow};
 pub use diff_view::{DiffRow, DiffView};
 pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
@@ -131,6 +133,10 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The history popup, if open.
     pub history: Option<HistoryPopup>,
+    /// The point `M` marked, for comparing with the cursor.
+    pub mark: Option<Seq>,
+    /// The compare popup, if open.
+    pub compare: Option<ComparePopup>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -201,6 +207,8 @@ impl App {
             prompt: None,
             confirm: None,
             history: None,
+            mark: None,
+            compare: None,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
@@ -319,6 +327,10 @@ impl App {
         }
         if self.history.is_some() {
             self.history_key(key);
+            return;
+        }
+        if self.compare.is_some() {
+            self.compare_key(key);
             return;
         }
         if let Some(action) = keymap::lookup(self.focus, key) {

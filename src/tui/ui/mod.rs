@@ -2,6 +2,7 @@
 //! views); only widget state such as the tree selection is mutated while drawing.
 
 pub mod chat;
+pub mod compare;
 pub mod concept_tree;
 pub mod diff;
 pub mod evidence;
@@ -58,6 +59,9 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
     }
     if let Some(popup) = &app.history {
         history::render(frame, area, popup, app.theme);
+    }
+    if let Some(popup) = &app.compare {
+        compare::render(frame, area, popup, app.theme);
     }
     if app.show_help {
         help::render(frame, area, app);
