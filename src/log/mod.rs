@@ -82,11 +82,24 @@ impl Log {
 
     /// Opens an existing log for reading only (`log`, `show` and `export` on a file the user
     /// may not write); appending fails with [`Error::ReadOnly`].
+    ///
+    /// A WAL file needs its `-shm` beside it; when that cannot be created (the directory is not
+    /// writable either) the file is read as immutable, which is exact once its last writer has
+    /// closed it (SQLite then folds the WAL back in and removes it).
     pub fn open_read_only(path: &Path) -> Result<Self> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let display = path.display().to_string();
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
-        let display = path.display().to_string();
+        let conn = match retry_busy(path, || schema::version(&conn, &display)) {
+            Err(Error::Sqlite(rusqlite::Error::SqliteFailure(f, _)))
+                if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen) =>
+            {
+                drop(conn);
+                Connection::open_with_flags(immutable_uri(path)?, flags | OpenFlags::SQLITE_OPEN_URI)?
+            }
+            _ => conn,
+        };
         if retry_busy(path, || schema::version(&conn, &display))? == 0 {
             return Err(Error::ReadOnly { path: display });
         }
@@ -451,6 +464,24 @@ fn literal_path(path: &Path) -> PathBuf {
     } else {
         path.to_path_buf()
     }
+}
+
+/// `file:/abs/path?immutable=1`, the path percent-encoded byte by byte.
+fn immutable_uri(path: &Path) -> Result<String> {
+    let abs = std::fs::canonicalize(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let mut uri = String::from("file:");
+    for b in abs.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
+            uri.push(char::from(*b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    Ok(uri)
 }
 
 /// How long to wait for another process's write transaction before saying the file is in use

@@ -91,6 +91,8 @@ pub struct Options {
     pub theme: Theme,
     /// Seqs between the timeline's memory snapshots.
     pub snapshot_interval: u64,
+    /// Recall coverage to colour the tree and the evidence pane by.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
 }
 
 impl Default for Options {
@@ -103,6 +105,7 @@ impl Default for Options {
             approve: false,
             theme: Theme::monochrome(),
             snapshot_interval: SNAPSHOT_INTERVAL,
+            coverage: None,
         }
     }
 }
@@ -137,6 +140,8 @@ pub struct App {
     pub mark: Option<Seq>,
     /// The compare popup, if open.
     pub compare: Option<ComparePopup>,
+    /// Recall coverage loaded with `--coverage`.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -209,6 +214,7 @@ impl App {
             history: None,
             mark: None,
             compare: None,
+            coverage: options.coverage,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
