@@ -7,13 +7,16 @@
 // Input, files and other processes reach this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+mod checkpoint;
 // Cost accounting sums counters for display; it is not held to the input-facing lints above.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
+mod reader;
 mod schema;
 
 pub use holders::holders;
+pub use reader::Reader;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -21,6 +24,7 @@ use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +40,8 @@ pub struct Log {
     checkpoints: BTreeSet<Seq>,
     interval: u64,
     read_only: bool,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<checkpoint::Base>>,
 }
 
 impl Log {
@@ -121,6 +127,7 @@ impl Log {
             checkpoints: BTreeSet::new(),
             interval: CHECKPOINT_INTERVAL,
             read_only,
+            base: RefCell::new(None),
         };
         retry_busy(path, || log.refresh())?;
         Ok(log)
@@ -194,6 +201,12 @@ impl Log {
     #[must_use]
     pub fn head(&self) -> Seq {
         Seq(u64::try_from(self.parents.len().saturating_sub(1)).unwrap_or(u64::MAX))
+    }
+
+    /// `parents[seq]` for every seq; index 0 is the empty root.
+    #[must_use]
+    pub fn parents(&self) -> &[Seq] {
+        &self.parents
     }
 
     /// Whether a seq exists (0 always does).
@@ -303,13 +316,11 @@ impl Log {
         }
         let end = prev;
         let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
-        if checkpoint {
-            let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
-            tx.execute(
-                "INSERT OR REPLACE INTO checkpoints (seq, memory) VALUES (?1, ?2)",
-                params![to_i64(end), json],
-            )?;
-        }
+        let base = if checkpoint {
+            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
+        } else {
+            None
+        };
         if let Some(mark) = mark {
             tx.execute(
                 "INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)",
@@ -318,8 +329,9 @@ impl Log {
         }
         tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
         self.parents.extend(records.iter().map(|r| r.parent));
-        if checkpoint {
+        if let Some(base) = base {
             self.checkpoints.insert(end);
+            *self.base.get_mut() = Some(base);
         }
         Ok(records)
     }
@@ -409,19 +421,19 @@ impl Log {
         self.checkpoints.iter().copied()
     }
 
+    /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
+    /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let json: String =
-            self.conn
-                .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [to_i64(seq)], |r| {
-                    r.get(0)
-                })?;
-        let mut memory: Memory =
-            serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
+        let (mut memory, base) = checkpoint::read(&self.conn, seq)?;
         memory.check_consistent().map_err(|e| Error::InvalidRecord {
             seq,
             message: format!("its checkpoint: {e}"),
         })?;
         memory.rebuild_index();
+        let mut kept = self.base.borrow_mut();
+        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+            *kept = Some(base);
+        }
         Ok(memory)
     }
 }

@@ -385,6 +385,18 @@ impl App {
                 }
                 self.refresh();
             }
+            EngineUpdate::Opened { timeline, approve } => {
+                if let Some(t) = timeline.take() {
+                    self.timeline = t;
+                }
+                self.loaded = true;
+                self.approval = approve;
+                if let Some(r) = &mut self.replay {
+                    r.start = self.timeline.head();
+                }
+                self.refresh();
+            }
+            EngineUpdate::Snapshots(snapshots) => self.timeline.add_snapshots(snapshots),
             EngineUpdate::Appended(records) => {
                 self.timeline.push(&records);
                 if self.follow {
