@@ -10,11 +10,8 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
-use rgmem::ids::saturating_u32;
 use rgmem::log::Reader;
-use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
-use rgmem::session::TurnInput;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
 use std::sync::mpsc;
 use tokio::sync::mpsc::UnboundedSender;
@@ -178,8 +175,7 @@ fn perform(
             return export(engine, &path).map(Some);
         }
         EngineRequest::Chat { id, text, user } => {
-            chat(engine, id, &text, &user, send)?;
-            Vec::new()
+            return chat(engine, id, &text, &user, send);
         }
     };
     if !records.is_empty() {
@@ -188,72 +184,28 @@ fn perform(
     Ok(None)
 }
 
-/// Ingests the user's message, then streams an answer built from the memory. The assistant's
-/// reply is ingested only when the app accepts it (a cancelled reply never reaches the memory).
+/// Answers the user's message through [`Engine::chat`] (it ingests the message first), streaming
+/// the reply. The app ingests the reply only when it accepts it (a cancelled reply never reaches
+/// the memory); the model's note is a notice, never part of the reply.
 fn chat(
     engine: &mut Engine,
     id: RequestId,
     text: &str,
     user: &str,
     send: &mut dyn FnMut(EngineUpdate),
-) -> rgmem::Result<()> {
-    let m = engine.memory();
-    // Live turns carry the wall clock (never earlier than the last turn), and a long pause starts a
-    // new session, as it would in a recorded conversation.
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let last_time = m
-        .turns
-        .iter()
-        .rev()
-        .find_map(|t| t.time)
-        .map_or(0, rgmem::time::Timestamp::unix_seconds);
-    let session = match m.turns.last() {
-        None => 1,
-        Some(t) if now - last_time > rgmem::ingest::segment::MAX_GAP_SECS => t.session + 1,
-        Some(t) => t.session,
-    };
-    let turn = TurnInput {
-        speaker: "user".into(),
-        text: text.to_string(),
-        time: rgmem::time::Timestamp::from_unix_seconds(now.max(last_time)),
-        session,
-        index: saturating_u32(m.turns.len()),
-        source_ref: None,
-    };
-    let records = engine.ingest(&turn, user)?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
-    }
-    let (context, records) = engine.retrieve(text, &Budgets::default())?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
-    }
-    let task = Task::Answer {
-        person: user.to_string(),
-        context: context.render(),
-        question: text.to_string(),
-    };
-    let (outcome, records) = engine.ask_streaming(task, &mut |token| {
+) -> rgmem::Result<Option<String>> {
+    let now = rgmem::time::Timestamp::now();
+    let answer = engine.chat(text, user, now, &Budgets::default(), &mut |token| {
         send(EngineUpdate::Token {
             id,
             text: token.to_string(),
         });
     })?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
+    if !answer.records.is_empty() {
+        send(EngineUpdate::Appended(answer.records));
     }
-    let completion = outcome.map_err(rgmem::Error::NoAnswer)?;
-    let mut reply = completion.reply;
-    if let Some(note) = engine.model_mut().answer_note() {
-        // The offline model picks a span from memory; say so, as the chat contract asks.
-        let note = format!(" ({note})");
-        send(EngineUpdate::Token { id, text: note.clone() });
-        reply.push_str(&note);
-    }
-    send(EngineUpdate::Replied { id, text: reply });
-    Ok(())
+    send(EngineUpdate::Replied { id, text: answer.text });
+    Ok(answer.note.map(str::to_string))
 }
 
 /// Writes the head's branch as a session file with its recorded model replies
