@@ -36,17 +36,11 @@ pub fn legend(coverage: Option<&MemoryCoverage>) -> String {
 mod tests {
     use crate::tui::app::tests::Harness;
     use crate::tui::focus::Focus;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use rgmem::coverage::{ItemKey, MemoryCoverage};
     use rgmem::ids::Seq;
 
     fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        h.app.size = (w, ht);
-        let mut terminal = Terminal::new(TestBackend::new(w, ht)).unwrap();
-        terminal.draw(|f| super::super::render(f, &mut h.app)).unwrap();
-        terminal.draw(|f| super::super::render(f, &mut h.app)).unwrap();
-        terminal.backend().to_string()
+        super::super::tests::screen(&mut h.app, w, ht)
     }
 
     #[test]
