@@ -19,6 +19,8 @@ use tokio::sync::mpsc::UnboundedSender;
 /// The runtime's end of the engine thread.
 pub struct EngineHandle {
     requests: mpsc::Sender<EngineRequest>,
+    /// Cancels the model call in flight (`None` for models that cannot be cancelled).
+    cancel: Option<rgmem::model::Cancel>,
     /// Updates from the engine.
     pub updates: tokio::sync::mpsc::UnboundedReceiver<EngineUpdate>,
 }
@@ -28,10 +30,17 @@ impl EngineHandle {
     pub fn send(&self, request: EngineRequest) -> bool {
         self.requests.send(request).is_ok()
     }
+
+    /// Cancels the model call running now, through the client's canceller, so the engine is
+    /// free for the next request; a model without one finishes on its own.
+    pub fn cancel(&self) -> bool {
+        self.cancel.as_ref().map(rgmem::model::Cancel::cancel).is_some()
+    }
 }
 
 /// Starts the engine thread; it first reports the log opened at head as `Opened`.
-pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
+pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
+    let cancel = engine.model_mut().canceller();
     let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
     let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
     std::thread::Builder::new()
@@ -39,6 +48,7 @@ pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
         .spawn(move || run(engine, &req_rx, &up_tx))?;
     Ok(EngineHandle {
         requests: req_tx,
+        cancel,
         updates: up_rx,
     })
 }
@@ -109,9 +119,23 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::Chat { id, .. } => Some(*id),
         _ => None,
     };
+    if let Some(id) = chat_id {
+        send(EngineUpdate::Started { id });
+    }
+    let what = match &request {
+        EngineRequest::Export(path) => format!("export to {}", path.display()),
+        EngineRequest::Rollback(to) => format!("rollback to {to}"),
+        EngineRequest::Approve(seq) => format!("approving {seq}"),
+        EngineRequest::Reject(seq) => format!("rejecting {seq}"),
+        EngineRequest::Revert(seq) => format!("reverting {seq}"),
+        EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
+        EngineRequest::Chat { .. } => "the chat message".into(),
+        EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
+        EngineRequest::SetApprove(_) => "switching approval mode".into(),
+    };
     let (error, notice) = match perform(engine, request, send) {
         Ok(notice) => (None, notice),
-        Err(e) => (Some(e.to_string()), None),
+        Err(e) => (Some(format!("{what} failed: {e}")), None),
     };
     send(EngineUpdate::Done {
         id: chat_id,
