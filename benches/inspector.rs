@@ -19,7 +19,8 @@ use rgmem::memory::Level;
 use rgmem::timeline::Timeline;
 use std::hint::black_box;
 use tui::action::Action;
-use tui::app::{App, Focus, Options};
+use tui::app::{App, Options};
+use tui::focus::Focus;
 use tui::msg::{EngineUpdate, Msg};
 
 const ABSTRACT: u32 = 1_000;
@@ -52,7 +53,7 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
     for i in 0..ABSTRACT * EVENTS_PER_ABSTRACT {
         events.push(Event::ConceptAdded {
             name: format!("Activity {i}"),
-            level: if i % 4 == 3 { Level::Instance } else { Level::General },
+            level: if i % 4 == 3 { Level::Occurrence } else { Level::Activity },
             parent: ConceptId(first_abstract + i / EVENTS_PER_ABSTRACT),
         });
     }

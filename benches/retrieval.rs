@@ -6,7 +6,7 @@ use rgmem::event::Event;
 use rgmem::ids::{ConceptId, TurnId};
 use rgmem::log::Log;
 use rgmem::memory::Memory;
-use rgmem::retrieval::embed::Embedder;
+use rgmem::model::offline::OfflineModel;
 use rgmem::retrieval::{Budgets, Plan, Retriever};
 use std::time::{Duration, Instant};
 
@@ -89,14 +89,7 @@ fn build(path: &std::path::Path) -> (Log, Memory) {
             turn: i,
             speaker: "user".into(),
             text: text.clone(),
-            time: Some(rgmem::time::Timestamp::from_civil(
-                2023,
-                1 + i % 12,
-                1 + i % 28,
-                9,
-                0,
-                0,
-            )),
+            time: rgmem::time::Timestamp::from_civil(2023, 1 + i % 12, 1 + i % 28, 9, 0, 0),
             session: i,
             source_ref: None,
         });
@@ -149,7 +142,7 @@ fn main() {
     };
     let retrieve = |q: &str| -> usize {
         retriever
-            .retrieve(q, Plan::rules(q), &budgets, &mut Embedder::Builtin)
+            .retrieve(q, Plan::by_model(&mut OfflineModel, q), &budgets, &mut OfflineModel)
             .expect("retrieve")
             .items
             .len()

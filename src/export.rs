@@ -115,3 +115,81 @@ pub fn header_thresholds(session_text: &str) -> Option<Thresholds> {
     let (theta_inf, theta_sum) = (get("theta_inf")?, get("theta_sum")?);
     (theta_inf > 0 && theta_sum > 0).then_some(Thresholds { theta_inf, theta_sum })
 }
+
+/// Writes the export to `out` through a temporary file in the same directory, renamed into
+/// place only once complete, so a failed export leaves any earlier file as it was. Refuses to
+/// write onto the memory file itself or its `-wal`, `-shm` or `-journal` (which would erase it).
+pub fn write_file(log: &Log, out: &std::path::Path) -> Result<Exported> {
+    refuse_memory_files(log.path(), out)?;
+    let io = |path: &std::path::Path| {
+        let path = path.display().to_string();
+        move |source| Error::Io { path, source }
+    };
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+        let mut writer = std::io::BufWriter::new(file);
+        let counts = write(log, &mut writer)?;
+        let file = writer.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
+        file.sync_all().map_err(io(&tmp))?;
+        std::fs::rename(&tmp, out).map_err(io(out))?;
+        Ok(counts)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The memory file and its SQLite companions, compared after resolving links and `..`.
+fn refuse_memory_files(db: &std::path::Path, out: &std::path::Path) -> Result<()> {
+    let resolve = |p: &std::path::Path| -> Option<std::path::PathBuf> {
+        if let Ok(c) = std::fs::canonicalize(p) {
+            return Some(c);
+        }
+        let parent = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        Some(std::fs::canonicalize(parent).ok()?.join(p.file_name()?))
+    };
+    let (Some(db), Some(target)) = (resolve(db), resolve(out)) else {
+        return Ok(());
+    };
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = db.clone().into_os_string();
+        name.push(suffix);
+        if name == target.as_os_str() {
+            return Err(Error::ExportOntoMemory {
+                out: out.display().to_string(),
+                what: if suffix.is_empty() {
+                    "the memory file being exported".to_string()
+                } else {
+                    format!("the memory file's {suffix} file")
+                },
+            });
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(&db), std::fs::metadata(&target))
+            && a.dev() == b.dev()
+            && a.ino() == b.ino()
+        {
+            return Err(Error::ExportOntoMemory {
+                out: out.display().to_string(),
+                what: "the memory file being exported, under another name".into(),
+            });
+        }
+    }
+    Ok(())
+}

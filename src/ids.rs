@@ -42,12 +42,12 @@ id_newtype!(
     "e"
 );
 id_newtype!(
-    /// A node of the L1 graph: a person root, an abstract concept, a general or an instance event.
+    /// A node of the L1 graph: a person root, an abstract concept, an activity or an occurrence.
     ConceptId(u32),
     "c"
 );
 id_newtype!(
-    /// An event edge of the L1 graph, the unit RK1 works on.
+    /// A relation (edge) of the L1 graph, the unit RK1 works on.
     RelationId(u32),
     "r"
 );
@@ -56,3 +56,10 @@ id_newtype!(
     ProposalId(u32),
     "p"
 );
+
+/// A count or position as the `u32` ids and counters hold it, saturating at `u32::MAX`: no
+/// memory holds four billion of anything, and saturating never panics on one that claims to.
+#[must_use]
+pub fn saturating_u32(n: impl TryInto<u32>) -> u32 {
+    n.try_into().unwrap_or(u32::MAX)
+}

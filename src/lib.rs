@@ -5,30 +5,52 @@
 //! drive it.
 //!
 //! # Map
-//! - [`event`]: the persisted vocabulary (past-tense events) and its versioned codec.
+//! Imports point one way along the write path: `event` ← `memory` ← `step` ← `ingest`,
+//! `operators` ← `engine` (no module imports one further right).
+//!
+//! Vocabulary and state:
+//! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
+//! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
+//! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s) and its
+//!   versioned codec. Never imports `memory`.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
+//! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model.
+//! - [`log`]: the SQLite event store with checkpoints, and [`log::cost`], the cost report over it.
+//!
+//! Writing memory:
+//! - [`step`]: one step in progress: events applied as produced, model calls logged.
 //! - [`ingest`]: f_seg (segmentation), f_synth (episodes) and f_extract (graph updates).
 //! - [`operators`]: RK1, RK2, RK3 and their scheduler.
-//! - [`model`]: the [`model::Model`] trait, prompts, parsers and the offline model.
-//! - [`log`]: the SQLite event store with checkpoints.
-//! - [`engine`]: steps: model calls and events, committed one transaction per step.
-//! - [`session`]: the session file format.
+//! - [`engine`]: turns inputs (turns, thresholds, rollbacks, approvals) into committed steps.
+//!
+//! Reading memory:
+//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
-//! - [`export`]: a log's branch as a session file with its recorded model replies.
-//! - [`eval`]: LoCoMo evaluation against baselines, metrics, and the θ sweep.
-//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
+//! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
+//!   and one concept's firings.
+//!
+//! Files and evaluation:
+//! - [`session`]: the session file format; [`locomo`]: the LoCoMo benchmark's file format.
+//! - [`export`]: a log's history branch as a session file with its recorded model replies.
+//! - [`eval`]: the LoCoMo run ([`eval::benchmark`]) against baselines, metrics, and the θ sweep.
 //!
 //! # Glossary
+//! - **event**: an entry of the log, always past tense (`turn_ingested`, `operator_fired`).
+//! - **turn**: one utterance of the dialogue; retrieval shows raw turns in their own layer.
 //! - **episode**: an L0 unit synthesised from a segment of turns: one **fact** plus base and
 //!   salient **conclusions**, with the turn ids it came from.
-//! - **concept**: a node of the L1 graph (person root, base concept, sub-concept, general or
-//!   instance event). Abstract concepts carry **Σ** (sigma, the stable core) and **Δ** (delta,
-//!   exceptions and tension).
-//! - **relation**: an event edge. Each episode that touches it adds one **mention** and its
-//!   **evidence** to the relation's buffer.
+//! - **concept**: a node of the L1 graph (person root, base concept, sub-concept, activity or
+//!   occurrence: the paper's general and instance events). Abstract concepts carry **Σ** (sigma,
+//!   the stable core) and **Δ** (delta, exceptions and tension).
+//! - **relation**: an edge of the L1 graph. Each episode that touches it adds one **mention** and
+//!   its **evidence** to the relation's buffer; evidence is filed under a **facet** of the concept
+//!   (the relation's target, the paper's "branch").
 //! - **operator**: RK1 (relation summary after θ_inf mentions), RK2 (Σ/Δ after a concept's score
 //!   reaches θ_sum), RK3 (Σ/Δ flowing up the tree from dirty children).
+//! - **history branch**: the ancestor chain of a seq; a rollback starts a new one.
+//! - **layer**: what a retrieved item is ([`retrieval::Layer`]), or what a planner item asks for
+//!   ([`model::parse::Retrieve`]).
 
 pub mod diff;
 pub mod engine;
@@ -36,8 +58,11 @@ pub mod error;
 pub mod eval;
 pub mod event;
 pub mod export;
+pub mod history;
 pub mod ids;
 pub mod ingest;
+pub mod jsonpos;
+pub mod lexicon;
 pub mod locomo;
 pub mod log;
 pub mod memory;
@@ -45,6 +70,7 @@ pub mod model;
 pub mod operators;
 pub mod retrieval;
 pub mod session;
+pub mod step;
 pub mod text;
 pub mod time;
 pub mod timeline;

@@ -4,6 +4,8 @@
 //! 2023" dates.
 
 use crate::error::{Error, Result};
+use crate::ids::saturating_u32;
+use crate::jsonpos;
 use crate::session::TurnInput;
 use crate::time::Timestamp;
 use serde_json::Value;
@@ -62,7 +64,7 @@ impl Conversation {
                     text: text.clone(),
                     time: s.time,
                     session: s.number,
-                    index: u32::try_from(out.len()).unwrap_or(u32::MAX),
+                    index: saturating_u32(out.len()),
                     source_ref: Some(dia.clone()),
                 });
             }
@@ -79,35 +81,74 @@ impl Conversation {
 
 /// Reads a LoCoMo file.
 pub fn load(path: &Path) -> Result<Vec<Conversation>> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let text = crate::session::read_text(path)?;
     parse(&text, &path.display().to_string())
 }
 
-/// Parses LoCoMo JSON; `origin` names the file in errors.
+/// Parses LoCoMo JSON; `origin` names the file in errors, with the line of the value at fault.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Conversation>> {
-    let bad = |message: String| Error::BadInput {
-        path: origin.to_string(),
-        line: 0,
-        message,
-    };
     let root: Value = serde_json::from_str(text).map_err(|e| Error::BadInput {
         path: origin.to_string(),
-        line: e.line(),
+        line: e.line().max(1),
         message: format!("not valid JSON: {e}"),
     })?;
-    let list = root
-        .as_array()
-        .ok_or_else(|| bad("expected a JSON list of conversations".into()))?;
+    let bad = |fault: Fault| Error::BadInput {
+        path: origin.to_string(),
+        line: jsonpos::line_of(text, &fault.path()),
+        message: fault.message,
+    };
+    let list = root.as_array().ok_or_else(|| {
+        bad(Fault {
+            conversation: None,
+            at: Vec::new(),
+            message: "expected a JSON list of conversations".into(),
+        })
+    })?;
     list.iter()
         .enumerate()
-        .map(|(i, c)| conversation(c, i).map_err(|m| bad(format!("conversation {i}: {m}"))))
+        .map(|(i, c)| conversation(c, i).map_err(bad))
         .collect()
 }
 
-fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, String> {
+/// What is wrong, and where: the conversation's index and the keys below it.
+struct Fault {
+    conversation: Option<usize>,
+    at: Vec<PathKey>,
+    message: String,
+}
+
+enum PathKey {
+    Field(String),
+    Index(usize),
+}
+
+impl Fault {
+    fn new(conversation: usize, at: Vec<PathKey>, message: &str) -> Self {
+        Self {
+            conversation: Some(conversation),
+            at,
+            message: format!("conversation {conversation}: {message}"),
+        }
+    }
+
+    fn path(&self) -> Vec<jsonpos::Key<'_>> {
+        self.conversation
+            .map(jsonpos::Key::Index)
+            .into_iter()
+            .chain(self.at.iter().map(|k| match k {
+                PathKey::Field(f) => jsonpos::Key::Field(f),
+                PathKey::Index(i) => jsonpos::Key::Index(*i),
+            }))
+            .collect()
+    }
+}
+
+fn field(name: &str) -> PathKey {
+    PathKey::Field(name.to_string())
+}
+
+fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, Fault> {
+    let fault = |at: Vec<PathKey>, message: &str| Fault::new(i, at, message);
     let id = c
         .get("sample_id")
         .and_then(Value::as_str)
@@ -115,12 +156,12 @@ fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, String
     let conv = c
         .get("conversation")
         .and_then(Value::as_object)
-        .ok_or("missing `conversation`")?;
+        .ok_or_else(|| fault(Vec::new(), "missing `conversation`"))?;
     let speaker = |k: &str| {
         conv.get(k)
             .and_then(Value::as_str)
             .map(str::to_string)
-            .ok_or(format!("missing `{k}`"))
+            .ok_or_else(|| fault(vec![field("conversation")], &format!("missing `{k}`")))
     };
     let speakers = [speaker("speaker_a")?, speaker("speaker_b")?];
     let mut numbers: Vec<u32> = conv
@@ -131,26 +172,41 @@ fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, String
     numbers.sort_unstable();
     let mut sessions = Vec::new();
     for n in numbers {
-        let turns = conv[&format!("session_{n}")]
-            .as_array()
-            .map(|ts| {
-                ts.iter()
-                    .filter_map(|t| {
-                        let dia = t.get("dia_id")?.as_str()?.to_string();
-                        let speaker = t.get("speaker")?.as_str()?.to_string();
-                        let mut text = t.get("text").and_then(Value::as_str).unwrap_or_default().to_string();
-                        if let Some(caption) = t.get("blip_caption").and_then(Value::as_str) {
-                            text.push_str(&format!(" [shares a photo: {caption}]"));
-                        }
-                        Some((dia, speaker, text))
-                    })
-                    .collect()
-            })
+        let key = format!("session_{n}");
+        let list = conv
+            .get(&key)
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
             .unwrap_or_default();
-        let time = conv
-            .get(&format!("session_{n}_date_time"))
-            .and_then(Value::as_str)
-            .and_then(parse_session_date);
+        let mut turns = Vec::with_capacity(list.len());
+        for (ti, t) in list.iter().enumerate() {
+            let at = || vec![field("conversation"), field(&key), PathKey::Index(ti)];
+            let string = |k: &str| {
+                t.get(k)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or_else(|| fault(at(), &format!("turn {ti} of `{key}` has no string `{k}`")))
+            };
+            let (dia, speaker) = (string("dia_id")?, string("speaker")?);
+            let mut text = match t.get("text") {
+                None | Some(Value::Null) => String::new(),
+                Some(Value::String(s)) => s.clone(),
+                Some(_) => return Err(fault(at(), &format!("turn {ti} of `{key}`: `text` is not a string"))),
+            };
+            if let Some(caption) = t.get("blip_caption").and_then(Value::as_str) {
+                text.push_str(&format!(" [shares a photo: {caption}]"));
+            }
+            turns.push((dia, speaker, text));
+        }
+        let date_key = format!("session_{n}_date_time");
+        let date_at = || vec![field("conversation"), field(&date_key)];
+        let time = match conv.get(&date_key) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => {
+                Some(session_date(s).map_err(|m| fault(date_at(), &format!("`{date_key}`: {m}")))?)
+            }
+            Some(_) => return Err(fault(date_at(), &format!("`{date_key}` is not a string"))),
+        };
         sessions.push(Session { number: n, time, turns });
     }
     let known: std::collections::HashSet<&str> = sessions
@@ -224,33 +280,45 @@ pub fn evidence_ids(v: Option<&Value>, known: &std::collections::HashSet<&str>) 
     out
 }
 
-/// "1:56 pm on 8 May, 2023" → a timestamp.
+/// "1:56 pm on 8 May, 2023" → a timestamp; `None` for anything else.
 #[must_use]
 pub fn parse_session_date(s: &str) -> Option<Timestamp> {
+    session_date(s).ok()
+}
+
+/// "1:56 pm on 8 May, 2023" → a timestamp, or why not: an impossible or out-of-range date
+/// (31 February, 13:00 pm, year 99999) is refused, never normalised.
+pub fn session_date(s: &str) -> std::result::Result<Timestamp, String> {
+    let expected = || format!("{s:?} is not a date like \"1:56 pm on 8 May, 2023\"");
     let lower = s.to_lowercase();
-    let (clock, date) = lower.split_once(" on ")?;
-    let (hm, ampm) = clock.trim().split_once(' ')?;
-    let (h, m) = hm.split_once(':')?;
-    let (mut h, m): (u32, u32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
-    match ampm.trim() {
-        "pm" if h < 12 => h += 12,
-        "am" if h == 12 => h = 0,
-        _ => {}
+    let (clock, date) = lower.split_once(" on ").ok_or_else(expected)?;
+    let (hm, ampm) = clock.trim().split_once(' ').ok_or_else(expected)?;
+    let (h, m) = hm.split_once(':').ok_or_else(expected)?;
+    let (h, m): (u32, u32) = (
+        h.trim().parse().map_err(|_| expected())?,
+        m.trim().parse().map_err(|_| expected())?,
+    );
+    if !(1..=12).contains(&h) {
+        return Err(format!("{s:?}: hour {h} is not on a 12-hour clock"));
     }
+    let h = match ampm.trim() {
+        "pm" if h < 12 => h.saturating_add(12),
+        "am" if h == 12 => 0,
+        "am" | "pm" => h,
+        _ => return Err(expected()),
+    };
     let parts: Vec<&str> = date
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|p| !p.is_empty())
         .collect();
-    let [day, month, year] = parts[..] else { return None };
-    let month = Timestamp::month_from_name(month)?;
-    Some(Timestamp::from_civil(
-        year.parse().ok()?,
-        month,
-        day.parse().ok()?,
-        h.min(23),
-        m.min(59),
-        0,
-    ))
+    let [day, month, year] = parts[..] else {
+        return Err(expected());
+    };
+    let month = Timestamp::month_from_name(month).ok_or_else(expected)?;
+    let year: i64 = year.parse().map_err(|_| expected())?;
+    let day: u32 = day.parse().map_err(|_| expected())?;
+    Timestamp::from_civil(year, month, day, h, m, 0)
+        .ok_or_else(|| format!("{s:?} is not a real date and time (or is outside years -9999..=9999)"))
 }
 
 #[cfg(test)]
@@ -269,6 +337,45 @@ mod tests {
             "2023-09-13T00:09:00Z"
         );
         assert!(parse_session_date("sometime").is_none());
+    }
+
+    /// Regression: year 99999 made an unreadable log; 31 February and 13 pm were normalised.
+    #[test]
+    fn impossible_session_dates_are_refused() {
+        for bad in [
+            "1:56 pm on 8 May, 99999",
+            "1:56 pm on 31 February, 2023",
+            "13:56 pm on 8 May, 2023",
+            "1:99 pm on 8 May, 2023",
+            "1:56 pm on 8 Zo\u{eb}, 2023",
+            "1:56 pm on 8 May\u{2019}, 2023",
+            "1:56 \u{200f}pm on 8 May, 2023",
+        ] {
+            assert!(session_date(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Regression: every LoCoMo error said line 0.
+    #[test]
+    fn errors_name_the_line_of_the_value_at_fault() {
+        let good = r#"[
+ {"sample_id": "c1", "conversation": {"speaker_a": "A", "speaker_b": "B",
+  "session_1_date_time": "1:56 pm on 8 May, 2023",
+  "session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "hi"}]}},
+ {"sample_id": "c2", "conversation": {"speaker_a": "A", "speaker_b": "B",
+  "session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "hi"},
+    {"speaker": "B", "text": "no id"}],
+  "session_1_date_time": "1:56 pm on 31 February, 2023"}}
+]"#;
+        let err = parse(good, "l.json").unwrap_err().to_string();
+        assert!(err.starts_with("l.json:7:"), "{err}");
+        assert!(err.contains("dia_id"), "{err}");
+        let fixed = good.replace(r#""text": "no id""#, r#""dia_id": "D1:2", "text": "x""#);
+        let err = parse(&fixed, "l.json").unwrap_err().to_string();
+        assert!(err.starts_with("l.json:8:"), "{err}");
+        assert!(err.contains("February"), "{err}");
+        let err = parse("{}", "l.json").unwrap_err().to_string();
+        assert!(err.starts_with("l.json:1:"), "{err}");
     }
 
     #[test]

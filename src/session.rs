@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::event::Purpose;
+use crate::ids::saturating_u32;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -89,10 +90,7 @@ pub struct SessionFile {
 impl SessionFile {
     /// Reads and validates a session file.
     pub fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text = read_text(path)?;
         Self::parse(&text, &path.display().to_string())
     }
 
@@ -159,9 +157,7 @@ impl SessionFile {
             };
             let time = match obj.get("time") {
                 None | Some(Value::Null) => None,
-                Some(Value::String(s)) => Some(
-                    Timestamp::parse_rfc3339(s).ok_or_else(|| bad(line, format!("`time` is not RFC 3339: {s:?}")))?,
-                ),
+                Some(Value::String(s)) => Some(Timestamp::parse(s).map_err(|e| bad(line, format!("`time`: {e}")))?),
                 Some(_) => return Err(bad(line, "`time` must be an RFC 3339 string".into())),
             };
             if let (Some(t), Some(prev)) = (time, last_time)
@@ -180,7 +176,7 @@ impl SessionFile {
                 }
             }
             let source_ref = obj.get("source_ref").and_then(Value::as_str).map(str::to_string);
-            let index = u32::try_from(out.turns.len()).unwrap_or(u32::MAX);
+            let index = saturating_u32(out.turns.len());
             out.turns.push(TurnInput {
                 speaker,
                 text,
@@ -192,6 +188,34 @@ impl SessionFile {
         }
         Ok(out)
     }
+}
+
+/// A text file, whole; invalid UTF-8 is refused with the line and column it is on.
+pub fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    utf8_text(bytes, &path.display().to_string())
+}
+
+/// Bytes as text, naming `origin`'s line and column of the first invalid UTF-8 sequence.
+pub fn utf8_text(bytes: Vec<u8>, origin: &str) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let before = e.as_bytes().get(..valid).unwrap_or_default();
+        let line = before.iter().filter(|&&b| b == b'\n').count().saturating_add(1);
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p.saturating_add(1));
+        let column = valid.saturating_sub(line_start).saturating_add(1);
+        Error::BadInput {
+            path: origin.to_string(),
+            line,
+            message: format!("not valid UTF-8 (byte {column} of the line)"),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -221,6 +245,26 @@ mod tests {
             ("{\"speaker\":\"user\"}", 1, "missing `text`"),
             ("{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"soon\"}", 1, "RFC 3339"),
             (
+                "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"2023-02-31T00:00:00Z\"}",
+                1,
+                "RFC 3339",
+            ),
+            (
+                "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"2023-02-01T99:00:00Z\"}",
+                1,
+                "RFC 3339",
+            ),
+            (
+                "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"2023-02-01T09:00:00+99:99\"}",
+                1,
+                "RFC 3339",
+            ),
+            (
+                "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"99999-02-01T09:00:00Z\"}",
+                1,
+                "RFC 3339",
+            ),
+            (
                 "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"2024-03-02T00:00:00Z\"}\n{\"speaker\":\"user\",\"text\":\"b\",\"time\":\"2024-03-01T00:00:00Z\"}",
                 2,
                 "backwards",
@@ -237,5 +281,36 @@ mod tests {
             assert!(err.starts_with(&format!("f.jsonl:{line}:")), "{err}");
             assert!(err.contains(needle), "{err}");
         }
+    }
+
+    /// Regression: invalid UTF-8 was reported without a line.
+    #[test]
+    fn invalid_utf8_names_its_line_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.jsonl");
+        std::fs::write(
+            &path,
+            b"{\"speaker\":\"user\",\"text\":\"ok\"}\n{\"speaker\":\"user\",\"text\":\"caf\xe9\"}\n",
+        )
+        .unwrap();
+        let err = SessionFile::read(&path).unwrap_err().to_string();
+        assert!(
+            err.ends_with("bad.jsonl:2: not valid UTF-8 (byte 30 of the line)"),
+            "{err}"
+        );
+    }
+
+    /// Regression: year 0000 at +01:00 was accepted and then made the log unreadable; what the
+    /// parser accepts now always survives the event codec.
+    #[test]
+    fn accepted_times_survive_the_codec() {
+        let f = SessionFile::parse(
+            "{\"speaker\":\"user\",\"text\":\"a\",\"time\":\"0000-01-01T00:00:00+01:00\"}",
+            "f.jsonl",
+        )
+        .unwrap();
+        let json = serde_json::to_string(&f.turns[0]).unwrap();
+        let back: TurnInput = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.time, f.turns[0].time);
     }
 }

@@ -81,7 +81,7 @@ pub fn title_case(s: &str) -> String {
 pub fn estimate_tokens(text: &str) -> u32 {
     let chars = text.chars().count();
     let words = text.split_whitespace().count();
-    u32::try_from(chars.div_ceil(4).max(words)).unwrap_or(u32::MAX)
+    crate::ids::saturating_u32(chars.div_ceil(4).max(words))
 }
 
 /// Shortens to at most `max` characters on a char boundary, with an ellipsis.

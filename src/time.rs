@@ -1,15 +1,25 @@
-//! Timestamps without a calendar crate: RFC 3339 in, unix seconds inside, civil dates out.
+//! Timestamps: RFC 3339 in, whole unix seconds inside, civil dates (UTC) out, all through `jiff`.
 //!
-//! The engine only needs ordering, gaps and day/month/year rendering, so a proleptic
-//! Gregorian conversion (Howard Hinnant's `days_from_civil`) is enough and keeps the fold pure.
+//! The calendar is `jiff`'s, which range-checks every field, so an impossible time (31 February,
+//! hour 99, `+99:99`) or one outside years −9999..=9999 is refused where it is parsed, with the
+//! reason. A [`Timestamp`] can only be built through those checks, and its text form is `jiff`'s
+//! own, so whatever the encoder writes the decoder reads back: a memory file cannot be made
+//! unreadable by a date. Span arithmetic for relative dates ("three weeks ago") goes through
+//! [`Timestamp::to_jiff`] and [`Timestamp::from_jiff`].
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Seconds since 1970-01-01T00:00:00Z.
+/// Seconds since 1970-01-01T00:00:00Z, always within `jiff`'s range (years −9999..=9999), so
+/// every value prints and parses back. The field is private to keep that so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct Timestamp(pub i64);
+pub struct Timestamp(i64);
+
+/// Why a time was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidTime(String);
 
 const MONTHS: [&str; 12] = [
     "January",
@@ -26,128 +36,144 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = i64::from((m + 9) % 12);
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
 impl Timestamp {
-    /// Builds a timestamp from a civil date and time of day (UTC).
+    /// A timestamp from unix seconds, if `jiff` can represent it.
     #[must_use]
-    pub fn from_civil(year: i64, month: u32, day: u32, hour: u32, minute: u32, second: u32) -> Self {
-        Self(
-            days_from_civil(year, month, day) * 86_400
-                + i64::from(hour) * 3600
-                + i64::from(minute) * 60
-                + i64::from(second),
-        )
+    pub fn from_unix_seconds(secs: i64) -> Option<Self> {
+        jiff::Timestamp::from_second(secs).ok().map(Self::from_jiff)
     }
 
-    /// Parses RFC 3339 (`2024-03-01T09:00:00Z`, fractional seconds and offsets allowed).
+    /// Unix seconds.
+    #[must_use]
+    pub fn unix_seconds(self) -> i64 {
+        self.0
+    }
+
+    /// The wall clock, to the second.
+    #[must_use]
+    pub fn now() -> Self {
+        Self::from_jiff(jiff::Timestamp::now())
+    }
+
+    /// From a `jiff` timestamp (fractions of a second are dropped).
+    #[must_use]
+    pub fn from_jiff(t: jiff::Timestamp) -> Self {
+        Self(t.as_second())
+    }
+
+    /// As a `jiff` timestamp, for span arithmetic.
+    #[must_use]
+    pub fn to_jiff(self) -> jiff::Timestamp {
+        // The invariant of the type: every value came from a `jiff::Timestamp`.
+        jiff::Timestamp::from_second(self.0).unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+    }
+
+    /// The civil date and time in UTC.
+    #[must_use]
+    pub fn to_datetime(self) -> jiff::civil::DateTime {
+        jiff::tz::Offset::UTC.to_datetime(self.to_jiff())
+    }
+
+    /// From a civil date and time of day (UTC); `None` for an impossible or out-of-range one
+    /// (30 February, hour 24, year 99999).
+    #[must_use]
+    pub fn from_civil(year: i64, month: u32, day: u32, hour: u32, minute: u32, second: u32) -> Option<Self> {
+        let dt = jiff::civil::DateTime::new(
+            i16::try_from(year).ok()?,
+            i8::try_from(month).ok()?,
+            i8::try_from(day).ok()?,
+            i8::try_from(hour).ok()?,
+            i8::try_from(minute).ok()?,
+            i8::try_from(second).ok()?,
+            0,
+        )
+        .ok()?;
+        jiff::tz::Offset::UTC.to_timestamp(dt).ok().map(Self::from_jiff)
+    }
+
+    /// From a civil date (UTC midnight).
+    #[must_use]
+    pub fn from_date(date: jiff::civil::Date) -> Option<Self> {
+        jiff::tz::Offset::UTC
+            .to_timestamp(date.to_datetime(jiff::civil::Time::midnight()))
+            .ok()
+            .map(Self::from_jiff)
+    }
+
+    /// Parses RFC 3339 (`2024-03-01T09:00:00Z`, fractional seconds and offsets allowed), saying
+    /// why a time is refused.
+    pub fn parse(s: &str) -> Result<Self, InvalidTime> {
+        s.trim()
+            .parse::<jiff::Timestamp>()
+            .map(Self::from_jiff)
+            .map_err(|e| InvalidTime(format!("not a valid RFC 3339 time: {s:?} ({e})")))
+    }
+
+    /// [`Timestamp::parse`] without the reason.
+    #[must_use]
     pub fn parse_rfc3339(s: &str) -> Option<Self> {
-        let b = s.trim().as_bytes();
-        if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't' | b' ') {
-            return None;
-        }
-        let num = |r: std::ops::Range<usize>| -> Option<u32> { std::str::from_utf8(b.get(r)?).ok()?.parse().ok() };
-        let (year, month, day) = (i64::from(num(0..4)?), num(5..7)?, num(8..10)?);
-        let (hour, minute, second) = (num(11..13)?, num(14..16)?, num(17..19)?);
-        if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 60 {
-            return None;
-        }
-        let mut rest = &b[19..];
-        if rest.first() == Some(&b'.') {
-            let digits = rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 {
-                return None;
-            }
-            rest = &rest[1 + digits..];
-        }
-        let offset = match rest {
-            [b'Z' | b'z'] => 0,
-            [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
-                let hh = std::str::from_utf8(&[*h1, *h2]).ok()?.parse::<i64>().ok()?;
-                let mm = std::str::from_utf8(&[*m1, *m2]).ok()?.parse::<i64>().ok()?;
-                let o = hh * 3600 + mm * 60;
-                if *sign == b'+' { o } else { -o }
-            }
-            _ => return None,
-        };
-        Some(Self(
-            Self::from_civil(year, month, day, hour, minute, second).0 - offset,
-        ))
+        Self::parse(s).ok()
     }
 
     /// Year, month and day (UTC).
     #[must_use]
     pub fn civil(self) -> (i64, u32, u32) {
-        civil_from_days(self.0.div_euclid(86_400))
+        let d = self.to_datetime().date();
+        (
+            i64::from(d.year()),
+            u32::try_from(d.month()).unwrap_or(1),
+            u32::try_from(d.day()).unwrap_or(1),
+        )
     }
 
     /// `YYYY-MM-DD`, the form the planner decomposes dates into.
     #[must_use]
     pub fn date(self) -> String {
-        let (y, m, d) = self.civil();
-        format!("{y:04}-{m:02}-{d:02}")
+        self.to_datetime().date().to_string()
     }
 
     /// "8 May 2023", the way people write dates in conversation.
     #[must_use]
     pub fn human_date(self) -> String {
-        let (y, m, d) = self.civil();
-        format!("{d} {} {y}", MONTHS[(m - 1) as usize])
+        let d = self.to_datetime().date();
+        format!("{} {} {}", d.day(), Self::month_name(d.month()), d.year())
     }
 
-    /// Index of a month name ("may", "Sept"), 1-based.
+    /// "May" for 5; months outside 1..=12 (which a `jiff` date never has) read as January.
+    #[must_use]
+    pub fn month_name(month: i8) -> &'static str {
+        usize::try_from(month)
+            .ok()
+            .and_then(|m| m.checked_sub(1))
+            .and_then(|i| MONTHS.get(i))
+            .copied()
+            .unwrap_or(MONTHS[0])
+    }
+
+    /// Index of a month name or an abbreviation of at least three letters ("may", "Sept"),
+    /// 1-based. Any text may be asked about: the comparison is by characters, never by bytes.
     #[must_use]
     pub fn month_from_name(name: &str) -> Option<u32> {
-        let lower = name.to_ascii_lowercase();
-        if lower.len() < 3 {
-            return None;
-        }
+        name.chars().nth(2)?;
+        let lower = name.to_lowercase();
         MONTHS
             .iter()
-            .position(|m| m.to_ascii_lowercase().starts_with(&lower[..3]) && m.to_ascii_lowercase().starts_with(&lower))
-            .map(|i| i as u32 + 1)
+            .zip(1u32..)
+            .find(|(m, _)| m.to_lowercase().starts_with(&lower))
+            .map(|(_, i)| i)
     }
 }
 
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let secs = self.0.rem_euclid(86_400);
-        write!(
-            f,
-            "{}T{:02}:{:02}:{:02}Z",
-            self.date(),
-            secs / 3600,
-            secs % 3600 / 60,
-            secs % 60
-        )
+        fmt::Display::fmt(&self.to_jiff(), f)
     }
 }
 
 impl TryFrom<String> for Timestamp {
-    type Error = String;
+    type Error = InvalidTime;
     fn try_from(s: String) -> Result<Self, Self::Error> {
-        Self::parse_rfc3339(&s).ok_or_else(|| format!("not an RFC 3339 time: {s:?}"))
+        Self::parse(&s)
     }
 }
 
@@ -183,10 +209,82 @@ mod tests {
         }
     }
 
+    /// Regression: the hand-written calendar normalised these silently.
+    #[test]
+    fn impossible_times_are_refused_with_a_reason() {
+        for bad in [
+            "2023-02-31T00:00:00Z",
+            "2023-02-29T00:00:00Z",
+            "2024-03-01T99:00:00Z",
+            "2024-03-01T09:61:00Z",
+            "2024-03-01T09:00:00+99:99",
+            "99999-01-01T00:00:00Z",
+            "+99999-01-01T00:00:00Z",
+        ] {
+            let err = Timestamp::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(bad), "{err}");
+        }
+        assert!(Timestamp::from_civil(2023, 2, 30, 0, 0, 0).is_none());
+        assert!(Timestamp::from_civil(99_999, 1, 1, 0, 0, 0).is_none());
+        assert!(Timestamp::from_civil(2023, 5, 8, 24, 0, 0).is_none());
+        assert!(Timestamp::from_unix_seconds(i64::MAX).is_none());
+    }
+
+    /// Regression: year 0000 at +01:00 was stored as a year the reader refused, bricking the log.
+    #[test]
+    fn whatever_is_accepted_prints_and_parses_back() {
+        for s in [
+            "0000-01-01T00:00:00+01:00",
+            "0000-01-01T00:00:00Z",
+            "-009999-01-02T01:59:59Z",
+            "9999-12-30T22:00:00Z",
+            "9999-12-31T23:59:59-05:00",
+            "1969-12-31T23:59:59.999Z",
+        ] {
+            let Ok(t) = Timestamp::parse(s) else { continue };
+            let text = t.to_string();
+            assert_eq!(Timestamp::parse(&text), Ok(t), "{s} -> {text}");
+            let json = serde_json::to_string(&t).unwrap();
+            assert_eq!(serde_json::from_str::<Timestamp>(&json).unwrap(), t, "{json}");
+            let _ = (t.date(), t.human_date(), t.civil());
+        }
+        assert!(Timestamp::parse("0000-01-01T00:00:00+01:00").is_ok());
+        for secs in [
+            jiff::Timestamp::MIN.as_second(),
+            jiff::Timestamp::MAX.as_second(),
+            -1,
+            0,
+        ] {
+            let t = Timestamp::from_unix_seconds(secs).unwrap();
+            assert_eq!(Timestamp::parse(&t.to_string()), Ok(t));
+        }
+    }
+
     #[test]
     fn month_names_resolve() {
         assert_eq!(Timestamp::month_from_name("May"), Some(5));
         assert_eq!(Timestamp::month_from_name("sept"), Some(9));
         assert_eq!(Timestamp::month_from_name("xyz"), None);
+        assert_eq!(Timestamp::month_from_name("ma"), None);
+        assert_eq!(Timestamp::month_name(12), "December");
+    }
+
+    /// Regression: `&lower[..3]` split a multi-byte character.
+    #[test]
+    fn month_lookup_takes_any_text() {
+        for w in [
+            "Zoë",
+            "Zoë’s",
+            "Ça",
+            "日本語",
+            "👨‍👩‍👧",
+            "a\u{301}b",
+            "\u{200f}Ma",
+            "Ma\u{0}y",
+            "Mäy",
+        ] {
+            assert_eq!(Timestamp::month_from_name(w), None, "{w}");
+        }
+        assert_eq!(Timestamp::month_from_name("MAR"), Some(3));
     }
 }

@@ -159,7 +159,7 @@ fn one_of_each() -> Vec<Event> {
             turn: 4,
             speaker: "user".into(),
             text: "I hurt my back — «no lifting» for 3 months 🏋".into(),
-            time: Some(Timestamp(1_714_000_000)),
+            time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
             source_ref: Some("D7:4".into()),
         },
@@ -181,12 +181,12 @@ fn one_of_each() -> Vec<Event> {
             fact: "Alex hurt Alex's back.".into(),
             base_conclusions: vec!["Alex lifts.".into()],
             salient_conclusions: vec!["Alex must not lift for three months.".into()],
-            time: Some(Timestamp(1_714_000_000)),
+            time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
         },
         Event::ConceptAdded {
             name: "Strength Training".into(),
-            level: Level::General,
+            level: Level::Activity,
             parent: ConceptId(12),
         },
         Event::RelationAdded {

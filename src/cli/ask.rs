@@ -5,8 +5,8 @@
 use super::Shared;
 use anyhow::{Context as _, Result};
 use rgmem::ids::Seq;
+use rgmem::model::parse::Retrieve;
 use rgmem::model::{ModelRequest, Task};
-use rgmem::retrieval::embed::Embedder;
 use rgmem::retrieval::{Budgets, Context, Plan, Retriever};
 use serde_json::json;
 
@@ -35,24 +35,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         .with_context(|| format!("loading the memory at {at}"))?;
     let retriever = Retriever::new(&log, &memory, at).context("preparing the keyword index")?;
     let mut model = shared.model()?;
-    let offline = model.name() == "offline";
-    let plan = if offline {
-        Plan::rules(&args.question)
-    } else {
-        Plan::by_model(model.as_mut(), &args.question)
-    };
+    let plan = Plan::by_model(model.as_mut(), &args.question);
     let budgets = Budgets {
         tokens: args.budget,
         ..Budgets::default()
     };
-    let context = {
-        let mut embedder = if offline {
-            Embedder::Builtin
-        } else {
-            Embedder::Model(model.as_mut())
-        };
-        retriever.retrieve(&args.question, plan, &budgets, &mut embedder)?
-    };
+    let context = retriever.retrieve(&args.question, plan, &budgets, model.as_mut())?;
     let person = context
         .person
         .clone()
@@ -71,10 +59,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         v["answer"] = json!(answer);
         v["model"] = json!(model.name());
         v["at"] = json!(at.0);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
     } else {
-        print!("{}", describe(&context));
-        println!("\nanswer ({}): {answer}", model.name());
+        print!("{}", super::escape::escape(&describe(&context)));
+        println!("\nanswer ({}): {}", model.name(), super::escape::escape(&answer));
     }
     Ok(())
 }
@@ -86,7 +74,8 @@ fn describe(context: &Context) -> String {
         if i.retrieve.is_empty() {
             out.push_str(&format!(" {}", i.name));
         } else {
-            out.push_str(&format!(" {}[{}]", i.name, i.retrieve.join(",")));
+            let layers: Vec<&str> = i.retrieve.iter().map(Retrieve::as_str).collect();
+            out.push_str(&format!(" {}[{}]", i.name, layers.join(",")));
         }
     }
     out.push('\n');

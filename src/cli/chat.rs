@@ -9,6 +9,7 @@ use super::Shared;
 use super::common::ModelKind;
 use anyhow::{Context, Result};
 use rgmem::event::{Event, EventRecord};
+use rgmem::ids::saturating_u32;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
@@ -44,10 +45,23 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     if shared.model == ModelKind::Offline {
         eprintln!("Offline model: answers are picked from memory by rules, not written by an LLM.");
     }
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in std::io::stdin().lock().lines() {
-        let message = line.context("reading stdin")?.trim().to_string();
+    let mut out = super::escape::stdout();
+    let mut stdin = std::io::stdin().lock();
+    let mut line_no = 0usize;
+    loop {
+        let mut raw = Vec::new();
+        if stdin.read_until(b'\n', &mut raw).context("reading stdin")? == 0 {
+            break;
+        }
+        line_no = line_no.saturating_add(1);
+        let message = match String::from_utf8(raw) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("stdin line {line_no} is not valid UTF-8; invalid bytes read as U+FFFD");
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        let message = message.trim().to_string();
         if message.is_empty() {
             continue;
         }
@@ -70,8 +84,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         if let Some(e) = write_failed {
             return Err(e).context("writing the answer to stdout");
         }
-        if shared.model == ModelKind::Offline {
-            write!(out, " (offline model, answered from memory)")?;
+        if let Some(note) = engine.model_mut().answer_note() {
+            write!(out, " ({note})")?;
         }
         writeln!(out)?;
         print_notable(&mut out, &records)?;
@@ -103,13 +117,18 @@ fn turn(memory: &rgmem::memory::Memory, speaker: &str, text: String, session: u3
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let last = memory.turns.iter().filter_map(|t| t.time).max().map_or(0, |t| t.0);
+    let last = memory
+        .turns
+        .iter()
+        .filter_map(|t| t.time)
+        .max()
+        .map_or(0, Timestamp::unix_seconds);
     TurnInput {
         speaker: speaker.into(),
         text,
-        time: Some(Timestamp(now.max(last))),
+        time: Timestamp::from_unix_seconds(now.max(last)),
         session,
-        index: u32::try_from(memory.turns.len()).unwrap_or(u32::MAX),
+        index: saturating_u32(memory.turns.len()),
         source_ref: None,
     }
 }

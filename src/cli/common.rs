@@ -62,7 +62,7 @@ impl Shared {
     pub fn thresholds(&self) -> Option<Thresholds> {
         match (self.theta_inf, self.theta_sum) {
             (None, None) => None,
-            (inf, sum) => Some(Thresholds::new(inf.unwrap_or(3), sum)),
+            (inf, sum) => Some(Thresholds::new(inf.unwrap_or(Thresholds::DEFAULT_THETA_INF), sum)),
         }
     }
 

@@ -23,7 +23,7 @@ pub struct SeqArg {
 }
 
 fn print(records: &[EventRecord]) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::escape::stdout();
     for r in records {
         writeln!(out, "{}", r.summary())?;
     }

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use rgmem::log::Log;
-use rgmem::model::cost::CostReport;
+use rgmem::log::cost::CostReport;
 use std::io::Write;
 
 /// Prints the cost report, as text or as one JSON object.

@@ -4,7 +4,7 @@
 use super::Shared;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rgmem::eval::{locomo, report};
+use rgmem::eval::{benchmark, report};
 use rgmem::retrieval::Budgets;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -44,13 +44,13 @@ struct LocomoArgs {
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let Bench::Locomo(args) = &args.bench;
     let convs = rgmem::locomo::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let convs = locomo::select(convs, &args.conversations)?;
+    let convs = benchmark::select(convs, &args.conversations)?;
     let temp = args.work_dir.is_none();
     let work_dir = args
         .work_dir
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("rgmem-eval-{}", std::process::id())));
-    let opts = locomo::Options {
+    let opts = benchmark::Options {
         conversations: args.conversations.clone(),
         budgets: Budgets {
             tokens: args.budget,
@@ -71,12 +71,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         );
     }
     let model = shared.model()?;
-    let mut answerer = (model.name() != "offline").then_some(model);
+    // The offline model's answers need no judge: only a model that writes its answers is asked.
+    let mut answerer = model.answer_note().is_none().then_some(model);
     let started = std::time::Instant::now();
-    let result = locomo::run(
+    let result = benchmark::run(
         &convs,
         &opts,
-        &mut || shared.model().map_err(|e| rgmem::Error::Refused(format!("{e:#}"))),
+        &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
         answerer.as_mut().map(|m| &mut **m as &mut dyn rgmem::model::Model),
         &mut |p| {
             bar.set_length(p.total);

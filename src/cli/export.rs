@@ -16,9 +16,8 @@ pub struct Args {
 /// Runs `export`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
-    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let mut writer = std::io::BufWriter::new(file);
-    let counts = rgmem::export::write(&log, &mut writer).with_context(|| format!("writing {}", args.out.display()))?;
+    let counts =
+        rgmem::export::write_file(&log, &args.out).with_context(|| format!("exporting to {}", args.out.display()))?;
     eprintln!(
         "wrote {} turns and {} model calls to {}",
         counts.turns,

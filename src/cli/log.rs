@@ -17,15 +17,20 @@ pub struct Args {
     /// Sum model calls, tokens and time per operator and per purpose instead.
     #[arg(long)]
     cost: bool,
+    /// List the branches of the history instead, with the tips `branch:N` names.
+    #[arg(long, conflicts_with = "cost")]
+    branches: bool,
 }
 
 /// Runs `log`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::escape::stdout();
     if args.cost {
         return super::cost::print(&log, args.json, &mut out);
+    }
+    if args.branches {
+        return super::branches::print(&super::points::History::from_log(log)?, args.json, &mut out);
     }
     for r in log.range(Seq(args.from.max(1)), log.head())? {
         if args.json {

@@ -2,14 +2,19 @@
 //! error, 2 usage error).
 
 mod ask;
+mod branches;
 mod chat;
 mod common;
 mod control;
 mod cost;
+mod diff;
+mod escape;
 mod eval;
 mod export;
+mod history;
 mod log;
 mod model;
+mod points;
 mod replay;
 mod show;
 mod sweep;
@@ -41,8 +46,12 @@ enum Command {
     Replay(replay::Args),
     /// Print the event log.
     Log(log::Args),
-    /// Print the memory at head or at a seq: concept tree, relations, Σ/Δ.
+    /// Print the memory at head or at any point (seq, date, branch:N): concept tree, relations, Σ/Δ.
     Show(show::Args),
+    /// What changed in the memory between two points, by bullet.
+    Diff(diff::Args),
+    /// Every firing, approval, rejection and revert that touched a concept, with trigger and diff.
+    History(history::Args),
     /// Roll back to a seq (appends `rolled_back`; nothing is deleted).
     Rollback(control::RollbackArgs),
     /// Approve the proposal recorded at SEQ.
@@ -76,6 +85,8 @@ pub fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
         Some(Command::Log(args)) => log::run(&cli.shared, &args),
         Some(Command::Show(args)) => show::run(&cli.shared, &args),
+        Some(Command::Diff(args)) => diff::run(&cli.shared, &args),
+        Some(Command::History(args)) => history::run(&cli.shared, &args),
         Some(Command::Rollback(args)) => control::rollback(&cli.shared, &args),
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
@@ -98,10 +109,27 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", escape::escape(&report(&e)));
             ExitCode::from(1)
         }
     }
+}
+
+/// An error and its causes, each said once: a cause whose text its effect already quotes (an
+/// `io::Error` inside "path: No such file…") is not repeated.
+fn report(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if text.is_empty() || out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// The default memory file in the user's data directory.

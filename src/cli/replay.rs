@@ -26,6 +26,19 @@ pub struct Args {
     /// With --locomo: only this conversation (e.g. conv-26).
     #[arg(long, value_name = "ID", requires = "locomo")]
     conversation: Option<String>,
+    /// Ingest the file again even if this memory already holds its turns (a second replay of the
+    /// same file otherwise resumes after the last turn it committed, or does nothing).
+    #[arg(long)]
+    again: bool,
+}
+
+/// What is being replayed: its turns, its user and its identity (a content hash), by which a
+/// rerun finds where the last run stopped.
+struct Input {
+    turns: Vec<TurnInput>,
+    user: String,
+    source: String,
+    name: String,
 }
 
 /// Runs `replay`. With `--model recorded` and no `--recorded`, the replies come from the
@@ -37,7 +50,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     }
     let shared = &shared;
     let mut header_theta = None;
-    let (turns, user) = if let Some(path) = &args.locomo {
+    let (turns, user, source, name) = if let Some(path) = &args.locomo {
         let convs = rgmem::locomo::load(path)?;
         let picked: Vec<_> = convs
             .into_iter()
@@ -50,12 +63,15 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
                 args.conversation.as_deref().unwrap_or("at all")
             );
         }
+        let which = args.conversation.as_deref().unwrap_or("*");
         (
             picked
                 .iter()
                 .flat_map(rgmem::locomo::Conversation::turns)
                 .collect::<Vec<_>>(),
             "User".to_string(),
+            source_id(path, &format!("locomo {which}"))?,
+            path.display().to_string(),
         )
     } else if let Some(path) = &args.file {
         let file = SessionFile::read(path)?;
@@ -63,11 +79,31 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             .ok()
             .and_then(|text| rgmem::export::header_thresholds(&text));
         let user = file.user_name();
-        (file.turns, user)
+        (
+            file.turns,
+            user,
+            source_id(path, "session")?,
+            path.display().to_string(),
+        )
     } else {
         bail!("give a session file or --locomo FILE");
     };
-    ingest(shared, &turns, &user, args.json, header_theta)
+    let input = Input {
+        turns,
+        user,
+        source,
+        name,
+    };
+    ingest(shared, &input, args.json, header_theta, args.again)
+}
+
+/// `kind:sha256-of-the-bytes`: the same bytes are the same input wherever the file lives.
+fn source_id(path: &std::path::Path, kind: &str) -> Result<String> {
+    use sha2::Digest;
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let digest = sha2::Sha256::digest(&bytes);
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(format!("{kind}:{hex}"))
 }
 
 /// Without the `tui` feature, no subcommand means: replay the embedded sample session into the default memory.
@@ -81,19 +117,24 @@ pub fn demo(shared: &Shared) -> Result<()> {
         "replaying the sample session strength_training_injury.jsonl into {}",
         shared.db_path().display()
     );
-    ingest(shared, &file.turns, &file.user_name(), false, None)
+    let input = Input {
+        user: file.user_name(),
+        turns: file.turns,
+        source: "embedded:strength_training_injury.jsonl".into(),
+        name: "strength_training_injury.jsonl".into(),
+    };
+    ingest(shared, &input, false, None, false)
 }
 
 fn ingest(
     shared: &Shared,
-    turns: &[TurnInput],
-    user: &str,
+    input: &Input,
     json: bool,
     header_theta: Option<rgmem::memory::Thresholds>,
+    again: bool,
 ) -> Result<()> {
     let mut engine = shared.open_engine()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::escape::stdout();
     let mut emit = |records: &[EventRecord]| -> Result<()> {
         for r in records {
             if json {
@@ -114,9 +155,31 @@ fn ingest(
         let records = engine.set_thresholds(thresholds)?;
         emit(&records)?;
     }
-    for turn in turns {
+    let total = input.turns.len();
+    let start = match engine.log().replayed(&input.source)? {
+        Some(_) if again => 0,
+        Some(last) => usize::try_from(last).map_or(total, |l| l.saturating_add(1)),
+        None => 0,
+    };
+    if start >= total && total > 0 {
+        eprintln!(
+            "{}: all {total} turns are already in this memory; nothing to do (--again ingests them again)",
+            input.name
+        );
+    } else if start > 0 {
+        eprintln!(
+            "{}: resuming at turn {} of {total}; the turns before are already in this memory (--again starts over)",
+            input.name,
+            start.saturating_add(1)
+        );
+    }
+    for (position, turn) in input.turns.iter().enumerate().skip(start) {
+        let mark = u32::try_from(position).ok().map(|position| rgmem::log::SourceMark {
+            source: &input.source,
+            position,
+        });
         let records = engine
-            .ingest(turn, user)
+            .ingest_marked(turn, &input.user, mark)
             .with_context(|| format!("ingesting turn {}", turn.index))?;
         emit(&records)?;
         stop_if_refused(&records)?;

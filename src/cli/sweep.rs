@@ -74,12 +74,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     };
     let result = if is_locomo {
         let convs = rgmem::locomo::load(&args.file)?;
-        let convs = rgmem::eval::locomo::select(convs, &args.conversations)?;
+        let convs = rgmem::eval::benchmark::select(convs, &args.conversations)?;
         sweep::run(
             &Input::Locomo(&convs),
             &thetas,
             &work_dir,
-            &mut || shared.model().map_err(|e| rgmem::Error::Refused(format!("{e:#}"))),
+            &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
             &mut on_point,
         )
     } else {
@@ -89,7 +89,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             &Input::Session(&file.turns, &user),
             &thetas,
             &work_dir,
-            &mut || shared.model().map_err(|e| rgmem::Error::Refused(format!("{e:#}"))),
+            &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
             &mut on_point,
         )
     };

@@ -6,32 +6,23 @@ use super::Engine;
 use crate::error::Result;
 use crate::event::{Event, EventRecord};
 use crate::model::{Completion, ModelRequest, Task};
-use crate::retrieval::embed::Embedder;
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
 
 impl Engine {
-    /// L2 retrieval at head for a question: the offline model plans by rules and embeds with the
-    /// built-in embedder; a real model plans with the planner prompt (a logged call, whose records
-    /// are returned) and embeds through its endpoint.
+    /// L2 retrieval at head for a question: the model plans it (`Task::Plan`, a logged call whose
+    /// records are returned) and embeds through its endpoint, or the built-in embedder when it has none.
     pub fn retrieve(&mut self, question: &str, budgets: &Budgets) -> Result<(Context, Vec<EventRecord>)> {
-        let offline = self.model.name() == "offline";
-        let (plan, records) = if offline {
-            (Plan::rules(question), Vec::new())
-        } else {
-            let task = Task::Plan {
-                question: question.to_string(),
-            };
-            let (outcome, records) = self.ask_streaming(task, &mut |_| {})?;
-            let reply = outcome.ok().map(|c| c.reply);
-            (Plan::from_reply(reply.as_deref(), question, self.model.name()), records)
+        let task = Task::Plan {
+            question: question.to_string(),
         };
+        let (outcome, records) = self.ask_streaming(task, &mut |_| {})?;
+        let reply = outcome.ok().map(|c| c.reply);
+        let plan = Plan::from_reply(reply.as_deref(), question, self.model.name());
         let retriever = Retriever::new(&self.log, &self.memory, self.log.head())?;
-        let mut embedder = if offline {
-            Embedder::Builtin
-        } else {
-            Embedder::Model(self.model.as_mut())
-        };
-        Ok((retriever.retrieve(question, plan, budgets, &mut embedder)?, records))
+        Ok((
+            retriever.retrieve(question, plan, budgets, self.model.as_mut())?,
+            records,
+        ))
     }
 
     /// The person a question is about (named in it), else every tracked person.
@@ -78,7 +69,7 @@ impl Engine {
                 error: e.to_string(),
             },
         };
-        let records = self.run(|step| step.emit(event))?;
+        let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))
     }
 }

@@ -2,9 +2,8 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
-mod step;
-
-pub use step::Step;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
@@ -15,6 +14,7 @@ use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
 use crate::session::TurnInput;
+use crate::step::Step;
 
 /// The engine over one log.
 pub struct Engine {
@@ -71,7 +71,7 @@ impl Engine {
         }
         let Thresholds { theta_inf, theta_sum } = thresholds;
         if theta_inf == 0 || theta_sum == 0 {
-            return Err(Error::Refused("θ_inf and θ_sum must be at least 1".into()));
+            return Err(Error::ZeroThreshold);
         }
         self.run(|step| step.emit(Event::ThresholdsChanged { theta_inf, theta_sum }))
     }
@@ -80,12 +80,23 @@ impl Engine {
     /// segments, then run every due operator. In a fresh log the thresholds are recorded first
     /// (their own step), and their record is returned too, so callers see every appended event.
     pub fn ingest(&mut self, turn: &TurnInput, user_name: &str) -> Result<Vec<EventRecord>> {
+        self.ingest_marked(turn, user_name, None)
+    }
+
+    /// Like [`Engine::ingest`], recording in the step's transaction which position of which input
+    /// the turn was, so a rerun of the same input resumes after it ([`Log::replayed`]).
+    pub fn ingest_marked(
+        &mut self,
+        turn: &TurnInput,
+        user_name: &str,
+        mark: Option<crate::log::SourceMark<'_>>,
+    ) -> Result<Vec<EventRecord>> {
         let mut records = if self.log.head().0 == 0 {
             self.set_thresholds(self.memory.thresholds)?
         } else {
             Vec::new()
         };
-        records.extend(self.run(|step| {
+        records.extend(self.run_marked(mark, |step| {
             if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
                 let name = if turn.speaker == "user" {
                     user_name.to_string()
@@ -128,6 +139,9 @@ impl Engine {
 
     /// Rolls back to `to`: appends `rolled_back`; later events grow a new branch.
     pub fn rollback(&mut self, to: Seq) -> Result<Vec<EventRecord>> {
+        if self.log.refresh()? {
+            self.memory = self.log.memory_at(self.log.head())?;
+        }
         if !self.log.contains(to) {
             return Err(Error::UnknownSeq(to));
         }
@@ -168,23 +182,22 @@ impl Engine {
                 ..
             } => (c, operator, before, after),
             Event::AbstractionApproved { proposal } => {
-                let p =
-                    self.memory.proposals.get(&proposal).ok_or_else(|| {
-                        Error::Refused(format!("{seq} approved a proposal this branch does not hold"))
-                    })?;
+                let p = self
+                    .memory
+                    .proposals
+                    .get(&proposal)
+                    .ok_or(Error::ApprovalWithoutProposal { seq })?;
                 (p.concept, p.operator, p.before.clone(), p.after.clone())
             }
             other => {
-                return Err(Error::Refused(format!(
-                    "{seq} is a {} event; only RK2/RK3 firings and approvals can be reverted",
-                    other.kind()
-                )));
+                return Err(Error::NotRevertible {
+                    seq,
+                    kind: other.kind(),
+                });
             }
         };
         if concept.index() >= self.memory.concepts.len() || self.memory.profile(concept) != after {
-            return Err(Error::Refused(format!(
-                "the concept rewritten at {seq} has changed since; revert the later abstraction first"
-            )));
+            return Err(Error::ConceptChangedSince { seq });
         }
         let restored: Abstraction = before;
         self.run(|step| {
@@ -192,7 +205,7 @@ impl Engine {
                 firing: seq,
                 operator,
                 concept,
-                restored,
+                restored: restored.clone(),
             });
             operators::run_due(step);
         })
@@ -203,9 +216,7 @@ impl Engine {
     fn event_on_branch(&self, seq: Seq) -> Result<EventRecord> {
         let record = self.log.event(seq)?;
         if !self.log.is_ancestor(seq, self.log.head()) {
-            return Err(Error::Refused(format!(
-                "{seq} is on another branch; roll back to it (or after it) first"
-            )));
+            return Err(Error::OnOtherBranch { seq });
         }
         Ok(record)
     }
@@ -213,35 +224,54 @@ impl Engine {
     fn pending_proposal(&self, seq: Seq) -> Result<crate::ids::ProposalId> {
         let record = self.event_on_branch(seq)?;
         let Event::AbstractionProposed { proposal, .. } = record.event else {
-            return Err(Error::Refused(format!(
-                "{seq} is a {} event, not a proposal",
-                record.event.kind()
-            )));
+            return Err(Error::NotAProposal {
+                seq,
+                kind: record.event.kind(),
+            });
         };
         match self.memory.proposals.get(&proposal).map(|p| p.status) {
             Some(ProposalStatus::Pending) => Ok(proposal),
-            Some(status) => Err(Error::Refused(
-                format!("the proposal at {seq} is already {status:?}").to_lowercase(),
-            )),
-            None => Err(Error::Refused(format!(
-                "the proposal at {seq} is not on the current branch"
-            ))),
+            Some(ProposalStatus::Approved) => Err(Error::AlreadyApproved { seq }),
+            Some(ProposalStatus::Rejected) => Err(Error::AlreadyRejected { seq }),
+            None => Err(Error::ProposalNotOnBranch { seq }),
         }
     }
 
     /// Runs a step and commits it. If the commit fails, the memory is reloaded from the log,
     /// so nothing half-applied survives.
-    fn run(&mut self, f: impl FnOnce(&mut Step<'_>)) -> Result<Vec<EventRecord>> {
-        let events = {
-            let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
-            f(&mut step);
-            step.events
-        };
-        match self.log.append_step(&events, &self.memory) {
-            Ok(records) => Ok(records),
-            Err(e) => {
+    fn run(&mut self, f: impl Fn(&mut Step<'_>)) -> Result<Vec<EventRecord>> {
+        self.run_marked(None, f)
+    }
+
+    /// Another process may append to the same file between steps: the step is planned on the
+    /// latest head, and if the file moved while it was being planned, it is planned again on the
+    /// new head (a bounded number of times), so no step is lost or doubled.
+    fn run_marked(
+        &mut self,
+        mark: Option<crate::log::SourceMark<'_>>,
+        f: impl Fn(&mut Step<'_>),
+    ) -> Result<Vec<EventRecord>> {
+        const ATTEMPTS: usize = 64;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            if self.log.refresh()? {
                 self.memory = self.log.memory_at(self.log.head())?;
-                Err(e)
+            }
+            let events = {
+                let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
+                f(&mut step);
+                step.events
+            };
+            match self.log.append_marked(&events, &self.memory, mark) {
+                Ok(records) => return Ok(records),
+                Err(e) => {
+                    self.log.refresh()?;
+                    self.memory = self.log.memory_at(self.log.head())?;
+                    if !matches!(e, Error::LogMoved { .. }) || attempt >= ATTEMPTS {
+                        return Err(e);
+                    }
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! and the θ sweep (the phase-transition demo).
 
 pub mod baselines;
-pub mod locomo;
+pub mod benchmark;
 pub mod metrics;
 pub mod report;
 pub mod sweep;

@@ -2,7 +2,7 @@
 //! ingested into a fresh memory, and the run reports operator firings, model calls and tokens,
 //! Σ churn (how much the top-level Σ moved per step) and, on a LoCoMo file, the eval metrics.
 
-use super::locomo::{self, Options};
+use super::benchmark::{self, Options};
 use super::report::{QuestionResult, aggregate};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -142,12 +142,12 @@ pub fn run(
                 for conv in *convs {
                     let path = work_dir.join(format!("theta-{theta}-{}.db", conv.id));
                     let mut per = Churn::default();
-                    let engine = locomo::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
+                    let engine = benchmark::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
                     churn.total += per.total;
                     churn.changes += per.changes;
                     churn.steps += per.steps;
                     add(engine.memory());
-                    questions.extend(locomo::evaluate(conv, &engine, &opts, None, &mut || {})?);
+                    questions.extend(benchmark::evaluate(conv, &engine, &opts, None, &mut || {})?);
                 }
                 let core = |q: &QuestionResult| (1..=4).contains(&q.category);
                 let rg = aggregate(&questions, "rgmem", core);

@@ -2,24 +2,29 @@
 //! enum can evolve while old logs still decode.
 
 use super::Event;
-use crate::error::Error;
+
+/// An event that does not encode, or a stored body that does not decode. Its own type, so the
+/// vocabulary needs nothing from the rest of the crate; `Error::Codec` carries its message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CodecError(pub String);
 
 /// Version written for every kind today. Bump a kind's version when its body changes shape and
 /// teach [`decode`] to upgrade the old body.
 pub const CURRENT_VERSION: u32 = 1;
 
 /// Encodes an event as `(kind, version, body)`; the body holds the fields without the `kind` tag.
-pub fn encode(event: &Event) -> Result<(&'static str, u32, String), Error> {
+pub fn encode(event: &Event) -> Result<(&'static str, u32, String), CodecError> {
     let kind = event.kind();
     // Fast path: serde writes an internally tagged enum's tag first, so the body is the JSON
     // text with `"kind":"…"` cut out; no intermediate `Value` tree for every appended event.
-    let text = serde_json::to_string(event).map_err(|e| Error::Codec(e.to_string()))?;
+    let text = serde_json::to_string(event).map_err(|e| CodecError(e.to_string()))?;
     let tag = format!("{{\"kind\":\"{kind}\"");
     if let Some(rest) = text.strip_prefix(&tag) {
         let rest = rest.strip_prefix(',').unwrap_or(rest);
         return Ok((kind, CURRENT_VERSION, format!("{{{rest}")));
     }
-    let mut value = serde_json::to_value(event).map_err(|e| Error::Codec(e.to_string()))?;
+    let mut value = serde_json::to_value(event).map_err(|e| CodecError(e.to_string()))?;
     if let Some(obj) = value.as_object_mut() {
         obj.remove("kind");
     }
@@ -27,16 +32,16 @@ pub fn encode(event: &Event) -> Result<(&'static str, u32, String), Error> {
 }
 
 /// Decodes a stored event. Unknown kinds and future versions are errors, never guesses.
-pub fn decode(kind: &str, version: u32, body: &str) -> Result<Event, Error> {
+pub fn decode(kind: &str, version: u32, body: &str) -> Result<Event, CodecError> {
     if version > CURRENT_VERSION {
-        return Err(Error::Codec(format!(
+        return Err(CodecError(format!(
             "event kind {kind} has version {version}, newer than this rgmem understands ({CURRENT_VERSION})"
         )));
     }
-    let mut value: serde_json::Value = serde_json::from_str(body).map_err(|e| Error::Codec(format!("{kind}: {e}")))?;
+    let mut value: serde_json::Value = serde_json::from_str(body).map_err(|e| CodecError(format!("{kind}: {e}")))?;
     let obj = value
         .as_object_mut()
-        .ok_or_else(|| Error::Codec(format!("{kind}: body is not an object")))?;
+        .ok_or_else(|| CodecError(format!("{kind}: body is not an object")))?;
     obj.insert("kind".into(), serde_json::Value::String(kind.to_string()));
-    serde_json::from_value(value).map_err(|e| Error::Codec(format!("{kind}: {e}")))
+    serde_json::from_value(value).map_err(|e| CodecError(format!("{kind}: {e}")))
 }

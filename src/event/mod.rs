@@ -1,11 +1,13 @@
 //! The persisted vocabulary: every change to a memory is one of these past-tense facts.
 //!
 //! Events carry everything their application needs (texts, ids, timestamps from the
-//! conversation), so [`crate::memory::Memory::apply`] never consults a clock, a model or a file.
+//! conversation), so the memory's `apply` never consults a clock, a model or a file.
 
 mod codec;
+mod level;
 
-pub use codec::{CURRENT_VERSION, decode, encode};
+pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
+pub use level::Level;
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
@@ -75,7 +77,7 @@ pub enum CutReason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Subject {
-    /// An event edge (RK1).
+    /// A relation (RK1).
     Relation(RelationId),
     /// A concept (RK2, RK3).
     Concept(ConceptId),
@@ -271,11 +273,11 @@ pub enum Event {
         /// Display name.
         name: String,
         /// Its level.
-        level: crate::memory::Level,
+        level: Level,
         /// The node it was first reached from.
         parent: ConceptId,
     },
-    /// An event edge joined the graph.
+    /// A relation joined the graph.
     RelationAdded {
         /// Source node.
         source: ConceptId,
@@ -475,7 +477,7 @@ impl Event {
             } => format!("turn {turn} {speaker}: {}", clip(text, 70)),
             Event::SegmentClosed { turns, reason } => format!("{} turns ({reason:?})", turns.len()),
             Event::EpisodeRecorded { fact, .. } => clip(fact, 80),
-            Event::ConceptAdded { name, level, .. } => format!("{name} ({level:?})"),
+            Event::ConceptAdded { name, level, .. } => format!("{name} ({level})"),
             Event::RelationAdded { source, target } => format!("{source} → {target}"),
             Event::MentionRecorded { relation, label, .. } => format!("{relation}: {}", clip(label, 70)),
             Event::OperatorFired {
@@ -488,8 +490,9 @@ impl Event {
                 proposal,
                 operator,
                 target,
+                trigger,
                 ..
-            } => format!("{proposal} {} {target}", operator.label()),
+            } => format!("{} {target} proposed {proposal} ({trigger})", operator.label()),
             Event::AbstractionApproved { proposal } | Event::AbstractionRejected { proposal } => proposal.to_string(),
             Event::AbstractionReverted { firing, concept, .. } => format!("{concept} back to before {firing}"),
             Event::ModelCalled {

@@ -1,11 +1,11 @@
-//! UPDATE_GRAPH: entity paths become nodes, adjacent event pairs become relations, and each
-//! relation an episode touches gets exactly one mention from it.
+//! UPDATE_GRAPH: entity paths become nodes, adjacent pairs with an activity or occurrence among
+//! them become relations, and each relation an episode touches gets exactly one mention from it.
 
-use crate::engine::Step;
 use crate::event::Event;
-use crate::ids::{ConceptId, EpisodeId, RelationId};
+use crate::ids::{ConceptId, EpisodeId, RelationId, saturating_u32};
 use crate::memory::{BASE_CONCEPTS, Level};
 use crate::model::parse::{PathNode, RelationTriple};
+use crate::step::Step;
 use crate::text::entity_key;
 
 /// Adds the paths of one episode to the person's graph and records its mentions.
@@ -27,18 +27,18 @@ pub fn update(
             // A path that skips its base node still belongs somewhere: under the identity base.
             None => (base_node(step, person, BASE_CONCEPTS[0]), nodes),
         };
-        let mut seen_event = false;
+        let mut seen_concrete = false;
         for node in rest {
             let name = node.name.trim();
             if name.is_empty() {
                 continue;
             }
-            let level = match (node.is_event(), seen_event) {
-                (true, false) => Level::General,
-                (_, true) => Level::Instance,
+            let level = match (node.is_concrete(), seen_concrete) {
+                (true, false) => Level::Activity,
+                (_, true) => Level::Occurrence,
                 (false, false) => Level::Abstract,
             };
-            seen_event |= node.is_event();
+            seen_concrete |= node.is_concrete();
             let id = match step.memory.find_concept(person, level, name) {
                 Some(id) => id,
                 None => {
@@ -47,15 +47,15 @@ pub fn update(
                         level,
                         parent: cur,
                     });
-                    ConceptId(u32::try_from(step.memory.concepts.len() - 1).unwrap_or(u32::MAX))
+                    ConceptId(saturating_u32(step.memory.concepts.len() - 1))
                 }
             };
             if id == cur {
                 continue;
             }
-            let is_event_edge =
+            let is_relation =
                 !step.memory.concept(cur).level.is_abstract() || !step.memory.concept(id).level.is_abstract();
-            if is_event_edge {
+            if is_relation {
                 let rel = match step.memory.find_relation(cur, id) {
                     Some(r) => r,
                     None => {
@@ -63,7 +63,7 @@ pub fn update(
                             source: cur,
                             target: id,
                         });
-                        RelationId(u32::try_from(step.memory.relations.len() - 1).unwrap_or(u32::MAX))
+                        RelationId(saturating_u32(step.memory.relations.len() - 1))
                     }
                 };
                 if !mentioned.iter().any(|(r, _)| *r == rel) {

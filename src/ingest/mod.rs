@@ -3,13 +3,15 @@
 
 mod graph;
 pub mod segment;
+#[cfg(test)]
+mod tests;
 
-use crate::engine::Step;
 use crate::event::{CutReason, Event};
-use crate::ids::{ConceptId, TurnId};
+use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
+use crate::lexicon::Lexicon;
 use crate::model::Task;
-use crate::model::offline::Lexicon;
 use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
+use crate::step::Step;
 
 /// Speaker label of the assistant; every other speaker is a person.
 pub const ASSISTANT: &str = "assistant";
@@ -128,7 +130,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         reason,
     });
     for unit in units {
-        let episode = crate::ids::EpisodeId(u32::try_from(step.memory.episodes.len()).unwrap_or(u32::MAX));
+        let episode = EpisodeId(saturating_u32(step.memory.episodes.len()));
         step.emit(Event::EpisodeRecorded {
             person: unit.person,
             turns: turns.clone(),

@@ -7,8 +7,8 @@
 //! cut again (and retried) at the next step.
 
 use crate::event::CutReason;
+use crate::lexicon::Lexicon;
 use crate::memory::{Memory, Turn};
-use crate::model::offline::Lexicon;
 use crate::text::content_words;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -32,7 +32,7 @@ pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)
             return Some((i, CutReason::SessionBoundary));
         }
         if let (Some(a), Some(b)) = (prev.time, next.time)
-            && b.0 - a.0 > MAX_GAP_SECS
+            && b.unix_seconds().saturating_sub(a.unix_seconds()) > MAX_GAP_SECS
         {
             return Some((i, CutReason::TimeGap));
         }
@@ -116,7 +116,7 @@ mod tests {
                 turn: u32::try_from(i).unwrap(),
                 speaker: (*speaker).into(),
                 text: (*text).into(),
-                time: Some(Timestamp(1_700_000_000 + minute * 60)),
+                time: Timestamp::from_unix_seconds(1_700_000_000 + minute * 60),
                 session: *session,
                 source_ref: None,
             });

@@ -5,14 +5,18 @@
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
 //! of its ancestor chain.
 
+pub mod cost;
+mod holders;
 mod schema;
+
+pub use holders::holders;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -27,6 +31,7 @@ pub struct Log {
     parents: Vec<Seq>,
     checkpoints: BTreeSet<Seq>,
     interval: u64,
+    read_only: bool,
 }
 
 impl Log {
@@ -38,43 +43,117 @@ impl Log {
     /// Like [`Log::open`], checkpointing every `interval` events (at least 1). Tests use a small
     /// interval so seeks cross many checkpoints; the interval only decides where new checkpoints
     /// go, so a file may be reopened with another.
+    ///
+    /// The path is always a file name: `:memory:` and `file:…` are not taken as SQLite's special
+    /// names or URIs. A file whose permissions make it read-only is opened for reading only.
     pub fn open_with(path: &Path, interval: u64) -> Result<Self> {
+        let read_only = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly());
+        if read_only {
+            return Self::open_read_only(path).map(|log| log.with_interval(interval));
+        }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Io {
                 path: dir.display().to_string(),
                 source,
             })?;
         }
-        let conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(literal_path(path), flags)?;
+        conn.busy_timeout(busy_timeout())?;
+        let display = path.display().to_string();
+        let in_use = |e: Error| busy_to_in_use(e, path);
+        schema::version(&conn, &display)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(Error::from)
+            .map_err(in_use)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        schema::migrate(&conn)?;
-        let mut parents = vec![Seq(0)];
-        {
-            let mut stmt = conn.prepare("SELECT seq, parent FROM events ORDER BY seq")?;
-            let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
-            for row in rows {
-                let (seq, parent) = row?;
-                if usize::try_from(seq).ok() != Some(parents.len()) {
-                    return Err(Error::Codec(format!("gap in the log before seq {seq}")));
-                }
-                parents.push(Seq(u64::try_from(parent).unwrap_or(0)));
-            }
+        schema::migrate(&conn, &display).map_err(in_use)?;
+        Self::load(conn, path, false).map(|log| log.with_interval(interval))
+    }
+
+    /// Opens an existing log for reading only (`log`, `show` and `export` on a file the user
+    /// may not write); appending fails with [`Error::ReadOnly`].
+    pub fn open_read_only(path: &Path) -> Result<Self> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(literal_path(path), flags)?;
+        conn.busy_timeout(busy_timeout())?;
+        let display = path.display().to_string();
+        if schema::version(&conn, &display)? == 0 {
+            return Err(Error::ReadOnly { path: display });
         }
-        let checkpoints = {
-            let mut stmt = conn.prepare("SELECT seq FROM checkpoints")?;
-            let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
-            rows.map(|r| r.map(|s| Seq(u64::try_from(s).unwrap_or(0))))
-                .collect::<Result<BTreeSet<_>, _>>()?
-        };
-        Ok(Self {
+        Self::load(conn, path, true)
+    }
+
+    fn with_interval(mut self, interval: u64) -> Self {
+        self.interval = interval.max(1);
+        self
+    }
+
+    /// Reads the parent table, refusing a damaged one: every parent is a seq before its own,
+    /// so every ancestor walk ends.
+    fn load(conn: Connection, path: &Path, read_only: bool) -> Result<Self> {
+        let mut log = Self {
             conn,
             path: path.to_path_buf(),
-            parents,
-            checkpoints,
-            interval: interval.max(1),
-        })
+            parents: vec![Seq(0)],
+            checkpoints: BTreeSet::new(),
+            interval: CHECKPOINT_INTERVAL,
+            read_only,
+        };
+        log.refresh()?;
+        Ok(log)
+    }
+
+    /// Reads what other processes appended since this log last looked; returns whether
+    /// anything was.
+    pub fn refresh(&mut self) -> Result<bool> {
+        let before = self.parents.len();
+        {
+            let mut stmt = self
+                .conn
+                .prepare_cached("SELECT seq, parent FROM events WHERE seq > ?1 ORDER BY seq")?;
+            let rows = stmt.query_map([to_i64(self.head())], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+            })?;
+            for row in rows {
+                let (seq, parent) = row?;
+                let at = Seq(u64::try_from(seq).unwrap_or(0));
+                if usize::try_from(seq).ok() != Some(self.parents.len()) {
+                    return Err(Error::Codec(format!("gap in the log before seq {seq}")));
+                }
+                let parent = u64::try_from(parent)
+                    .ok()
+                    .filter(|&p| p < at.0)
+                    .ok_or_else(|| Error::InvalidRecord {
+                        seq: at,
+                        message: format!("its parent {parent} is not an earlier seq"),
+                    })?;
+                self.parents.push(Seq(parent));
+            }
+        }
+        let mut stmt = self.conn.prepare_cached("SELECT seq FROM checkpoints WHERE seq > ?1")?;
+        let rows = stmt.query_map([i64::try_from(before.saturating_sub(1)).unwrap_or(i64::MAX)], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        for seq in rows {
+            let seq = seq?;
+            match u64::try_from(seq)
+                .ok()
+                .map(Seq)
+                .filter(|s| s.0 > 0 && self.contains(*s))
+            {
+                Some(s) => {
+                    self.checkpoints.insert(s);
+                }
+                None => {
+                    return Err(Error::InvalidRecord {
+                        seq: Seq(u64::try_from(seq).unwrap_or(0)),
+                        message: "a checkpoint for a seq the log does not hold".into(),
+                    });
+                }
+            }
+        }
+        Ok(self.parents.len() != before)
     }
 
     /// The file behind the log.
@@ -92,7 +171,7 @@ impl Log {
     /// The last appended event (Seq 0 when empty).
     #[must_use]
     pub fn head(&self) -> Seq {
-        Seq((self.parents.len() - 1) as u64)
+        Seq(u64::try_from(self.parents.len().saturating_sub(1)).unwrap_or(u64::MAX))
     }
 
     /// Whether a seq exists (0 always does).
@@ -138,22 +217,54 @@ impl Log {
     /// step crossed a checkpoint boundary. The first event's parent is the head, except for a
     /// rollback, whose parent is its target.
     pub fn append_step(&mut self, events: &[Event], memory_after: &Memory) -> Result<Vec<EventRecord>> {
+        self.append_marked(events, memory_after, None)
+    }
+
+    /// Like [`Log::append_step`], recording in the same transaction that the step consumed
+    /// `mark.position` of the input `mark.source`, so a rerun resumes after it.
+    ///
+    /// The head is read again inside the write transaction (`BEGIN IMMEDIATE`): if another
+    /// process appended since this log last looked, nothing is written and the error is
+    /// [`Error::LogMoved`], for the engine to reload and redo the step. A lock held longer than
+    /// the busy wait is [`Error::InUse`], naming the holder.
+    pub fn append_marked(
+        &mut self,
+        events: &[Event],
+        memory_after: &Memory,
+        mark: Option<SourceMark<'_>>,
+    ) -> Result<Vec<EventRecord>> {
         if events.is_empty() {
             return Ok(Vec::new());
         }
+        if self.read_only {
+            return Err(Error::ReadOnly {
+                path: self.path.display().to_string(),
+            });
+        }
         let start = self.head();
         let logged_at = now();
+        let path = self.path.clone();
         let tx = self
             .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| busy_to_in_use(e.into(), &path))?;
+        let in_file: i64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events", [], |r| r.get(0))?;
+        if in_file != to_i64(start) {
+            return Err(Error::LogMoved {
+                path: path.display().to_string(),
+            });
+        }
         let mut records = Vec::with_capacity(events.len());
+        let mut prev = start;
         {
             let mut stmt = tx.prepare_cached(
                 "INSERT INTO events (seq, parent, kind, version, body, logged_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
-            let mut prev = start;
-            for (i, e) in events.iter().enumerate() {
-                let seq = Seq(start.0 + 1 + i as u64);
+            for e in events {
+                let seq = Seq(prev
+                    .0
+                    .checked_add(1)
+                    .ok_or_else(|| Error::Codec("the log is full".into()))?);
                 let parent = match e {
                     Event::RolledBack { to } => *to,
                     _ => prev,
@@ -168,7 +279,7 @@ impl Log {
                 prev = seq;
             }
         }
-        let end = Seq(start.0 + events.len() as u64);
+        let end = prev;
         let checkpoint = end.0 / self.interval > start.0 / self.interval;
         if checkpoint {
             let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
@@ -177,12 +288,35 @@ impl Log {
                 params![to_i64(end), json],
             )?;
         }
-        tx.commit()?;
+        if let Some(mark) = mark {
+            tx.execute(
+                "INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)",
+                params![to_i64(end), mark.source, mark.position],
+            )?;
+        }
+        tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
         self.parents.extend(records.iter().map(|r| r.parent));
         if checkpoint {
             self.checkpoints.insert(end);
         }
         Ok(records)
+    }
+
+    /// The last position of `source` a step on the current branch consumed (see
+    /// [`Log::append_marked`]), if any.
+    pub fn replayed(&self, source: &str) -> Result<Option<u32>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seq, position FROM replayed WHERE source = ?1 ORDER BY seq DESC")?;
+        let rows = stmt.query_map([source], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))?;
+        for row in rows {
+            let (seq, position) = row?;
+            let seq = Seq(u64::try_from(seq).unwrap_or(0));
+            if self.is_ancestor(seq, self.head()) {
+                return Ok(Some(position));
+            }
+        }
+        Ok(None)
     }
 
     /// One event.
@@ -234,7 +368,10 @@ impl Log {
         while let Some(first) = rest.first() {
             let run = rest.windows(2).take_while(|w| w[1].0 == w[0].0 + 1).count() + 1;
             for r in self.range(*first, rest[run - 1])? {
-                memory.apply(&r.event);
+                memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
+                    seq: r.seq,
+                    message: e.to_string(),
+                })?;
             }
             rest = &rest[run..];
         }
@@ -254,6 +391,10 @@ impl Log {
                 })?;
         let mut memory: Memory =
             serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
+        memory.check_consistent().map_err(|e| Error::InvalidRecord {
+            seq,
+            message: format!("its checkpoint: {e}"),
+        })?;
         memory.rebuild_index();
         Ok(memory)
     }
@@ -275,14 +416,64 @@ fn read_record(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<EventRecord>> {
         .map_err(|e| Error::Codec(format!("{seq}: {e}"))))
 }
 
+/// What a step consumed of an input: position `position` of the source `source` (a content
+/// hash).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceMark<'a> {
+    /// The input's identity, e.g. the SHA-256 of a session file.
+    pub source: &'a str,
+    /// 0-based position of the turn in that input.
+    pub position: u32,
+}
+
+/// The path as SQLite should see it: a file name, never `:memory:` or a `file:` URI (the URI
+/// flag is off; a relative `:memory:` is prefixed with `./`).
+fn literal_path(path: &Path) -> PathBuf {
+    if path.is_relative()
+        && path
+            .to_str()
+            .is_some_and(|s| s.starts_with(':') || s.starts_with("file:"))
+    {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// How long to wait for another process's write transaction before saying the file is in use
+/// (`RGMEM_BUSY_TIMEOUT_MS`, default 10 s).
+fn busy_timeout() -> std::time::Duration {
+    let ms = std::env::var("RGMEM_BUSY_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(10_000)
+        .min(3_600_000);
+    std::time::Duration::from_millis(ms)
+}
+
+/// A busy or locked database after the wait becomes [`Error::InUse`], naming who holds it.
+fn busy_to_in_use(e: Error, path: &Path) -> Error {
+    match &e {
+        Error::Sqlite(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+            ) =>
+        {
+            Error::InUse {
+                path: path.display().to_string(),
+                holders: holders::describe(&holders(path)),
+            }
+        }
+        _ => e,
+    }
+}
+
 fn to_i64(seq: Seq) -> i64 {
     i64::try_from(seq.0).unwrap_or(i64::MAX)
 }
 
 /// Wall-clock time of an append; the only clock in the engine, and it never reaches the fold.
 fn now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    Timestamp(secs).to_string()
+    Timestamp::now().to_string()
 }

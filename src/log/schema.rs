@@ -1,5 +1,6 @@
 //! Numbered schema migrations, tracked in `PRAGMA user_version`. Append new ones; never edit old.
 
+use crate::error::{Error, Result};
 use rusqlite::Connection;
 
 /// Each entry upgrades the schema by one version.
@@ -27,16 +28,53 @@ const MIGRATIONS: &[&str] = &[
         tokenize = 'porter unicode61'
     );
     CREATE TABLE memory_fts_rows (seq INTEGER PRIMARY KEY);",
+    // 3: which input (a session file by content hash) fed which step, written in the step's own
+    // transaction, so a second replay of the same file resumes after the last committed turn.
+    "CREATE TABLE replayed (
+        seq INTEGER PRIMARY KEY,
+        source TEXT NOT NULL,
+        position INTEGER NOT NULL
+    );
+    CREATE INDEX replayed_source ON replayed (source);",
 ];
 
-/// Brings a database up to the latest schema, one transaction per migration.
-pub fn migrate(conn: &Connection) -> rusqlite::Result<()> {
-    let current: usize = conn
-        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))?
-        .try_into()
-        .unwrap_or(0);
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current) {
-        conn.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1))?;
+/// The file's schema version, refusing one newer than this build knows: its writer may store
+/// what this build would misread or overwrite.
+pub fn version(conn: &Connection, path: &str) -> Result<usize> {
+    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    match usize::try_from(found) {
+        Ok(v) if v <= MIGRATIONS.len() => Ok(v),
+        _ => Err(Error::NewerSchema {
+            path: path.to_string(),
+            found,
+            known: MIGRATIONS.len(),
+        }),
+    }
+}
+
+/// Brings a database up to the latest schema, one transaction per migration. The version is
+/// read again inside each write transaction, so two processes opening a fresh file at once do
+/// not both run a migration.
+pub fn migrate(conn: &Connection, path: &str) -> Result<()> {
+    for (i, sql) in MIGRATIONS.iter().enumerate() {
+        if version(conn, path)? > i {
+            continue;
+        }
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let result = (|| {
+            if version(conn, path)? > i {
+                return Ok(());
+            }
+            conn.execute_batch(&format!("{sql}; PRAGMA user_version = {};", i.saturating_add(1)))?;
+            Ok(())
+        })();
+        match result {
+            Ok(()) => conn.execute_batch("COMMIT")?,
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
+        }
     }
     Ok(())
 }

@@ -5,12 +5,17 @@ use super::{
     BASE_CONCEPTS, Concept, Episode, Evidence, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds, Turn,
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
-use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
+use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
 use crate::text::entity_key;
 
 impl Memory {
     /// Applies one event. Pure: the same memory and event always give the same result.
+    /// An event naming an id that does not exist (a damaged log) changes nothing; readers
+    /// that must say so use [`Memory::try_apply`].
     pub fn apply(&mut self, event: &Event) {
+        if self.check(event).is_err() {
+            return;
+        }
         match event {
             Event::ThresholdsChanged { theta_inf, theta_sum } => {
                 self.thresholds = Thresholds {
@@ -28,7 +33,7 @@ impl Memory {
                 session,
                 source_ref,
             } => {
-                let id = TurnId(u32::try_from(self.turns.len()).unwrap_or(u32::MAX));
+                let id = TurnId(saturating_u32(self.turns.len()));
                 self.turns.push(Turn {
                     id,
                     index: *turn,
@@ -50,7 +55,7 @@ impl Memory {
                 time,
                 session,
             } => {
-                let id = EpisodeId(len_u32(self.episodes.len()));
+                let id = EpisodeId(saturating_u32(self.episodes.len()));
                 self.episodes.push(Episode {
                     id,
                     person: *person,
@@ -82,7 +87,7 @@ impl Memory {
                 match (subject, after) {
                     (Subject::Relation(r), Abstraction::Summary { summary }) => self.relation_inferred(*r, summary),
                     (Subject::Concept(c), after) => {
-                        let consumed = len_u32(self.concept(*c).buffer.len());
+                        let consumed = saturating_u32(self.concept(*c).buffer.len());
                         let score = self.concept(*c).score;
                         self.abstraction_applied(*operator, *c, after, consumed, score);
                     }
@@ -160,7 +165,7 @@ impl Memory {
     }
 
     fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
-        let id = ConceptId(len_u32(self.concepts.len()));
+        let id = ConceptId(saturating_u32(self.concepts.len()));
         let (person, depth) = match parent {
             Some(p) => (self.concept(p).person, self.concept(p).depth + 1),
             None => (id, 0),
@@ -192,7 +197,7 @@ impl Memory {
     }
 
     fn add_relation(&mut self, source: ConceptId, target: ConceptId) {
-        let id = RelationId(len_u32(self.relations.len()));
+        let id = RelationId(saturating_u32(self.relations.len()));
         let owner = self.owner_of(source);
         self.relations.push(Relation {
             id,
@@ -229,16 +234,16 @@ impl Memory {
         r.mentions += 1;
         r.total_mentions += 1;
         r.label = label.to_string();
-        // Instances are evidence for their general event: they share its branch.
+        // Occurrences are evidence for their activity: they share its facet.
         let target = &self.concepts[r.target.index()];
-        let branch = if target.level == Level::Instance {
+        let facet = if target.level == Level::Occurrence {
             &self.concepts[r.source.index()]
         } else {
             target
         };
         let evidence = Evidence {
             episode,
-            branch: branch.name.clone(),
+            facet: facet.name.clone(),
             text: label.to_string(),
             inference: false,
         };
@@ -271,14 +276,14 @@ impl Memory {
         self.index.due_relations.remove(&relation);
         if let Some(episode) = episode {
             let target = self.concept(target);
-            let branch = if target.level == Level::Instance {
+            let facet = if target.level == Level::Occurrence {
                 self.concept(source).name.clone()
             } else {
                 target.name.clone()
             };
             self.concepts[owner.index()].buffer.push(Evidence {
                 episode,
-                branch,
+                facet,
                 text: summary.to_string(),
                 inference: true,
             });
@@ -415,8 +420,4 @@ fn push_unique(v: &mut Vec<EpisodeId>, e: EpisodeId) {
     if v.last() != Some(&e) {
         v.push(e);
     }
-}
-
-fn len_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }

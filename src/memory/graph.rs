@@ -1,5 +1,6 @@
-//! The L1 graph's nodes and event edges, with the evolving state the operators read and write.
+//! The L1 graph's nodes and relations (edges), with the evolving state the operators read and write.
 
+use crate::event::Level;
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
 use serde::{Deserialize, Serialize};
 
@@ -18,37 +19,15 @@ pub const BASE_CONCEPTS: [&str; 11] = [
     "Assets and Environment",
 ];
 
-/// Where a node sits in the three-tier model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// A tracked person (`User`).
-    Root,
-    /// One of the 11 base concepts.
-    Base,
-    /// An abstract sub-concept ("Fitness").
-    Abstract,
-    /// A general, repeatable event ("Strength Training").
-    General,
-    /// A unique instance event or named thing ("Boston Marathon").
-    Instance,
-}
-
-impl Level {
-    /// Abstract levels carry Σ/Δ and join the classification tree.
-    #[must_use]
-    pub fn is_abstract(self) -> bool {
-        matches!(self, Self::Root | Self::Base | Self::Abstract)
-    }
-}
-
 /// One unit of buffered evidence waiting for an operator.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
     /// The L0 unit it came from (for an inference: the latest unit behind it).
     pub episode: EpisodeId,
-    /// The branch it belongs to: the relation's target name.
-    pub branch: String,
+    /// The facet of the concept it is about: the relation's target name (an occurrence's
+    /// activity). The paper calls these the concept's branches; stored as `branch`.
+    #[serde(rename = "branch")]
+    pub facet: String,
     /// The text: an event-snapshot label, or an RK1 summary.
     pub text: String,
     /// Whether this is an RK1 inference rather than a raw mention.
@@ -98,7 +77,7 @@ pub struct Concept {
     pub episodes: Vec<EpisodeId>,
 }
 
-/// An event edge and its evidence counters.
+/// A relation (an edge of the graph) and its evidence counters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Relation {
     /// Its id.

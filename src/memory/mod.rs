@@ -13,10 +13,13 @@
 mod apply;
 mod episode;
 mod graph;
+mod validate;
 mod view;
 
+pub use crate::event::Level;
 pub use episode::{Episode, Turn};
-pub use graph::{BASE_CONCEPTS, Concept, Evidence, Level, Relation};
+pub use graph::{BASE_CONCEPTS, Concept, Evidence, Relation};
+pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
@@ -35,20 +38,21 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Self {
-            theta_inf: 3,
-            theta_sum: 6,
-        }
+        Self::new(Self::DEFAULT_THETA_INF, None)
     }
 }
 
 impl Thresholds {
-    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep.
+    /// θ_inf when none is asked for.
+    pub const DEFAULT_THETA_INF: u32 = 3;
+
+    /// θ_sum defaults to 2·θ_inf, as in the paper's sweep, saturating at `u32::MAX` so a huge
+    /// θ_inf never wraps θ_sum below it.
     #[must_use]
     pub fn new(theta_inf: u32, theta_sum: Option<u32>) -> Self {
         Self {
             theta_inf,
-            theta_sum: theta_sum.unwrap_or(theta_inf * 2),
+            theta_sum: theta_sum.unwrap_or(theta_inf.saturating_mul(2)),
         }
     }
 }
@@ -112,7 +116,7 @@ pub struct Memory {
     pub episodes: Vec<Episode>,
     /// L1 nodes.
     pub concepts: Vec<Concept>,
-    /// L1 event edges.
+    /// L1 relations (edges).
     pub relations: Vec<Relation>,
     /// Approval-mode proposals.
     pub proposals: BTreeMap<ProposalId, Proposal>,
@@ -175,7 +179,7 @@ impl Memory {
         self.index.concepts.get(&concept_key(person, level, name)).copied()
     }
 
-    /// The event edge between two nodes.
+    /// The relation between two nodes.
     #[must_use]
     pub fn find_relation(&self, source: ConceptId, target: ConceptId) -> Option<RelationId> {
         self.index.relations.get(&(source, target)).copied()

@@ -21,7 +21,7 @@ fn graph() -> Memory {
         },
         Event::ConceptAdded {
             name: "Running".into(),
-            level: Level::General,
+            level: Level::Activity,
             parent: ConceptId(12),
         },
         Event::RelationAdded {

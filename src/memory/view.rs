@@ -108,7 +108,7 @@ impl Memory {
         };
         let shows = !(c.level == Level::Base && c.children.is_empty() && c.sigma.is_empty());
         if shows {
-            out.push_str(&format!("{pad}{} ({:?}){score}{marks}\n", c.name, c.level));
+            out.push_str(&format!("{pad}{} ({}){score}{marks}\n", c.name, c.level));
             for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
                 for line in text.lines().filter(|l| !l.trim().is_empty()) {
                     out.push_str(&format!("{pad}  {tag} {line}\n"));

@@ -187,7 +187,7 @@ mod tests {
             delta: String::new(),
             evidence: vec![crate::model::EvidenceItem {
                 kind: crate::model::EvidenceKind::Conclusion,
-                branch: "Strength Training".into(),
+                facet: "Strength Training".into(),
                 text: "Alex lifts four times a week.".into(),
                 salient: false,
                 time: None,

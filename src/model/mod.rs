@@ -7,7 +7,6 @@
 
 mod cancel;
 pub mod clean;
-pub mod cost;
 pub mod grounding;
 pub mod offline;
 pub mod openai;
@@ -155,6 +154,12 @@ pub trait Model: Send {
         None
     }
 
+    /// What a reader should know about this model's answers, shown beside them (never stored
+    /// with them): the offline model picks spans from memory instead of writing an answer.
+    fn answer_note(&self) -> Option<&'static str> {
+        None
+    }
+
     /// A handle another thread can use to cancel this model's calls in flight. `None` for
     /// models whose calls cannot block (offline, recorded).
     fn canceller(&self) -> Option<Cancel> {
@@ -181,6 +186,9 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn embed(&mut self, texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
         (**self).embed(texts)
+    }
+    fn answer_note(&self) -> Option<&'static str> {
+        (**self).answer_note()
     }
     fn canceller(&self) -> Option<Cancel> {
         (**self).canceller()

@@ -28,9 +28,10 @@ fn abstract_type() -> String {
 }
 
 impl PathNode {
-    /// Whether the node is an event (general or instance).
+    /// Whether the node is concrete: an activity or an occurrence (the prompt's type `event`,
+    /// the paper's general and instance events), not an abstract concept.
     #[must_use]
-    pub fn is_event(&self) -> bool {
+    pub fn is_concrete(&self) -> bool {
         self.kind.trim().eq_ignore_ascii_case("event")
     }
 }
@@ -66,9 +67,64 @@ pub struct SynthReply {
 pub struct PlanItem {
     /// Keyword or entity.
     pub name: String,
-    /// Layers: summary, inference, conclusions, history.
+    /// The layers it asks for.
     #[serde(default)]
-    pub retrieve: Vec<String>,
+    pub retrieve: Vec<Retrieve>,
+}
+
+/// A layer a planner item asks for (the planner prompt's `retrieve` values).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub enum Retrieve {
+    /// `summary`: concept profiles (Σ/Δ).
+    Summary,
+    /// `inference`: relation summaries.
+    Inference,
+    /// `conclusions`: L0 conclusions.
+    Conclusions,
+    /// `history`: the raw turns behind what was found.
+    History,
+    /// A name the prompt does not offer. Kept as written, so the item still targets the graph
+    /// and shows what the model asked for; it selects no layer.
+    Other(String),
+}
+
+impl Retrieve {
+    /// The four layers a planner can ask for, in prompt order.
+    pub const ALL: [Self; 4] = [Self::Summary, Self::Inference, Self::Conclusions, Self::History];
+
+    /// The name in the planner prompt.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Summary => "summary",
+            Self::Inference => "inference",
+            Self::Conclusions => "conclusions",
+            Self::History => "history",
+            Self::Other(name) => name,
+        }
+    }
+}
+
+impl From<String> for Retrieve {
+    fn from(name: String) -> Self {
+        Self::ALL
+            .into_iter()
+            .find(|l| l.as_str() == name)
+            .unwrap_or(Self::Other(name))
+    }
+}
+
+impl From<Retrieve> for String {
+    fn from(layer: Retrieve) -> Self {
+        layer.as_str().to_string()
+    }
+}
+
+impl std::fmt::Display for Retrieve {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Extracts the JSON value in a reply, repairing the usual damage.

@@ -10,8 +10,8 @@ use crate::time::Timestamp;
 pub enum EvidenceKind {
     /// A conclusion about the person.
     Conclusion,
-    /// An event-snapshot label.
-    RawEvent,
+    /// A raw mention: the label an episode gave a relation (the prompt's "[Raw Event]").
+    Mention,
     /// An RK1 summary.
     Inference,
 }
@@ -21,8 +21,8 @@ pub enum EvidenceKind {
 pub struct EvidenceItem {
     /// Its kind.
     pub kind: EvidenceKind,
-    /// The branch (relation target) it belongs to.
-    pub branch: String,
+    /// The facet (relation target) it is about.
+    pub facet: String,
     /// Its text.
     pub text: String,
     /// A salient conclusion (change, restriction, reason).
@@ -240,7 +240,7 @@ impl Task {
                     &[
                         ("concept", concept),
                         ("previous", &previous),
-                        ("evidence", &branch_blocks(evidence)),
+                        ("evidence", &facet_blocks(evidence)),
                     ],
                 )
             }
@@ -281,7 +281,7 @@ impl Task {
     pub fn input_text(&self) -> String {
         let evidence = |ev: &[EvidenceItem]| {
             ev.iter()
-                .map(|e| format!("{} {}", e.branch, e.text))
+                .map(|e| format!("{} {}", e.facet, e.text))
                 .collect::<Vec<_>>()
                 .join("\n")
         };
@@ -402,7 +402,7 @@ fn unit_text(fact: &str, conclusions: &[(String, bool)]) -> String {
 fn evidence_line(e: &EvidenceItem) -> String {
     let tag = match e.kind {
         EvidenceKind::Conclusion => "[Conclusion]",
-        EvidenceKind::RawEvent => "[Raw Event]",
+        EvidenceKind::Mention => "[Raw Event]",
         EvidenceKind::Inference => "[Inference]",
     };
     match e.time {
@@ -415,18 +415,18 @@ fn evidence_lines(evidence: &[EvidenceItem]) -> String {
     evidence.iter().map(evidence_line).collect::<Vec<_>>().join("\n")
 }
 
-/// RK2 evidence grouped into branch blocks, in first-seen order.
-fn branch_blocks(evidence: &[EvidenceItem]) -> String {
+/// RK2 evidence grouped into one block per facet, in first-seen order.
+fn facet_blocks(evidence: &[EvidenceItem]) -> String {
     let mut order: Vec<&str> = Vec::new();
     for e in evidence {
-        if !order.contains(&e.branch.as_str()) {
-            order.push(&e.branch);
+        if !order.contains(&e.facet.as_str()) {
+            order.push(&e.facet);
         }
     }
     order
         .iter()
         .map(|b| {
-            let lines: Vec<String> = evidence.iter().filter(|e| e.branch == *b).map(evidence_line).collect();
+            let lines: Vec<String> = evidence.iter().filter(|e| e.facet == *b).map(evidence_line).collect();
             format!("[Inference about '{b}']\n{}", lines.join("\n"))
         })
         .collect::<Vec<_>>()

@@ -2,27 +2,71 @@
 //! RK1 on relations whose mentions reached θ_inf, then RK2 on concepts whose score reached θ_sum,
 //! then RK3 over dirty concepts, children before parents, up to the person root.
 //!
-//! Operators decide from the memory and emit events; a failed model call leaves its counter
-//! untouched, so the operator is retried at the next step.
+//! Each operator is two pure halves: `plan` reads the memory and says what to ask the model
+//! (a [`Firing`]), `finish` turns the parsed reply into the event to record. The model call
+//! between them is made here, through the step, so it is logged; a failed call leaves the
+//! operator's counter untouched, and the operator is retried at the next step.
 
 pub mod rk1;
 pub mod rk2;
 pub mod rk3;
+#[cfg(test)]
+mod tests;
 
-use crate::engine::Step;
 use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
-use crate::ids::{ConceptId, EpisodeId};
+use crate::ids::{ConceptId, EpisodeId, ProposalId};
 use crate::memory::{Evidence, Memory};
-use crate::model::{EvidenceItem, EvidenceKind};
+use crate::model::parse::{self, ParseError};
+use crate::model::{EvidenceItem, EvidenceKind, Task};
+use crate::step::Step;
 use std::collections::BTreeSet;
+
+/// What an operator will do once the model has answered: everything its event records except
+/// the text the model writes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Firing {
+    /// RK1, RK2 or RK3.
+    pub operator: Operator,
+    /// The relation or concept it rewrites.
+    pub subject: Subject,
+    /// The subject's name, for people and scripts.
+    pub target: String,
+    /// What the model is asked.
+    pub task: Task,
+    /// The counter that crossed its threshold.
+    pub trigger: Trigger,
+    /// The text before.
+    pub before: Abstraction,
+    /// Provenance: the episodes whose evidence is consumed.
+    pub evidence: Vec<EpisodeId>,
+    /// Buffered evidence items the result consumes (what a proposal records).
+    pub consumed: u32,
+}
+
+impl Firing {
+    /// The event recording this firing with the model's text.
+    fn fired(self, after: Abstraction) -> Event {
+        Event::OperatorFired {
+            operator: self.operator,
+            target: self.target,
+            subject: self.subject,
+            trigger: self.trigger,
+            before: self.before,
+            after,
+            evidence: self.evidence,
+        }
+    }
+}
 
 /// Runs every operator that is due.
 pub fn run_due(step: &mut Step<'_>) {
     for relation in step.memory.due_relations() {
-        rk1::fire(step, relation);
+        let firing = rk1::plan(step.memory, relation);
+        fire(step, firing, parse::parse_rk1, rk1::finish);
     }
     for concept in step.memory.due_concepts() {
-        rk2::fire(step, concept);
+        let firing = rk2::plan(step.memory, concept);
+        fire(step, firing, parse::parse_rk2, rk2::finish);
     }
     let mut attempted: BTreeSet<ConceptId> = BTreeSet::new();
     while let Some(concept) = step
@@ -32,7 +76,60 @@ pub fn run_due(step: &mut Step<'_>) {
         .find(|c| !attempted.contains(c))
     {
         attempted.insert(concept);
-        rk3::fire(step, concept);
+        let firing = rk3::plan(step.memory, concept);
+        fire(step, firing, parse::parse_rk3, rk3::finish);
+    }
+}
+
+/// Asks the model for a planned firing and records the result: applied, or in approval mode
+/// proposed. Nothing but the model-call records is emitted when the reply never parses.
+fn fire<T>(
+    step: &mut Step<'_>,
+    firing: Option<Firing>,
+    parse: impl Fn(&str) -> Result<T, ParseError>,
+    finish: fn(Firing, T) -> Event,
+) {
+    let Some(firing) = firing else {
+        return;
+    };
+    let Some(reply) = step.call(firing.task.clone(), parse) else {
+        return;
+    };
+    let consumed = firing.consumed;
+    let event = finish(firing, reply);
+    let event = if step.approve {
+        propose(event, step.memory.next_proposal_id(), consumed)
+    } else {
+        event
+    };
+    step.emit(event);
+}
+
+/// An RK2/RK3 firing as a proposal that changes nothing until approved. Relation summaries
+/// (RK1) are never proposed: they come back unchanged.
+#[must_use]
+pub fn propose(event: Event, proposal: ProposalId, consumed: u32) -> Event {
+    match event {
+        Event::OperatorFired {
+            operator,
+            target,
+            subject: Subject::Concept(concept),
+            trigger,
+            before,
+            after,
+            evidence,
+        } => Event::AbstractionProposed {
+            proposal,
+            operator,
+            target,
+            concept,
+            trigger,
+            before,
+            after,
+            evidence,
+            consumed,
+        },
+        other => other,
     }
 }
 
@@ -46,7 +143,7 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
         if e.inference {
             items.push(EvidenceItem {
                 kind: EvidenceKind::Inference,
-                branch: e.branch.clone(),
+                facet: e.facet.clone(),
                 text: e.text.clone(),
                 salient: false,
                 time,
@@ -54,8 +151,8 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
             continue;
         }
         items.push(EvidenceItem {
-            kind: EvidenceKind::RawEvent,
-            branch: e.branch.clone(),
+            kind: EvidenceKind::Mention,
+            facet: e.facet.clone(),
             text: e.text.clone(),
             salient: false,
             time,
@@ -66,7 +163,7 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
             for (c, salient) in ep.conclusions() {
                 items.push(EvidenceItem {
                     kind: EvidenceKind::Conclusion,
-                    branch: e.branch.clone(),
+                    facet: e.facet.clone(),
                     text: c.to_string(),
                     salient,
                     time,
@@ -81,56 +178,4 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
 pub(crate) fn evidence_episodes(buffer: &[Evidence]) -> Vec<EpisodeId> {
     let set: BTreeSet<EpisodeId> = buffer.iter().map(|e| e.episode).collect();
     set.into_iter().collect()
-}
-
-/// An RK2 or RK3 result for one concept, before it is recorded.
-pub(crate) struct ConceptAbstraction {
-    pub operator: Operator,
-    pub concept: ConceptId,
-    pub target: String,
-    pub trigger: Trigger,
-    pub before: Abstraction,
-    pub after: Abstraction,
-    pub evidence: Vec<EpisodeId>,
-}
-
-impl ConceptAbstraction {
-    /// Applies the result, or in approval mode records it as a proposal that changes nothing yet.
-    pub fn record(self, step: &mut Step<'_>, consumed: u32) {
-        let Self {
-            operator,
-            concept,
-            target,
-            trigger,
-            before,
-            after,
-            evidence,
-        } = self;
-        let event = if step.approve {
-            let proposal = step.memory.next_proposal_id();
-            Event::AbstractionProposed {
-                proposal,
-                operator,
-                target,
-                concept,
-                trigger,
-                before,
-                after,
-                evidence,
-                consumed,
-            }
-        } else {
-            let subject = Subject::Concept(concept);
-            Event::OperatorFired {
-                operator,
-                target,
-                subject,
-                trigger,
-                before,
-                after,
-                evidence,
-            }
-        };
-        step.emit(event);
-    }
 }

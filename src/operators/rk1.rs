@@ -1,42 +1,42 @@
 //! RK1, relation inference: once a relation has θ_inf new mentions, its summary T_e is rewritten
 //! from the previous summary and the buffered evidence, and the counter resets.
 
-use super::{evidence_episodes, evidence_items};
-use crate::engine::Step;
+use super::{Firing, evidence_episodes, evidence_items};
 use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
-use crate::ids::RelationId;
-use crate::model::{Task, parse};
+use crate::ids::{RelationId, saturating_u32};
+use crate::memory::Memory;
+use crate::model::Task;
 
-/// Fires RK1 on one relation.
-pub fn fire(step: &mut Step<'_>, relation: RelationId) {
-    let mem = &*step.memory;
-    let r = mem.relation(relation);
+/// What RK1 asks about a due relation.
+#[must_use]
+pub fn plan(memory: &Memory, relation: RelationId) -> Option<Firing> {
+    let r = memory.relation(relation);
     let task = Task::Rk1 {
-        source: mem.concept(r.source).name.clone(),
-        target: mem.concept(r.target).name.clone(),
-        evidence: evidence_items(mem, &r.buffer),
+        source: memory.concept(r.source).name.clone(),
+        target: memory.concept(r.target).name.clone(),
+        evidence: evidence_items(memory, &r.buffer),
         previous: r.summary.clone(),
     };
-    let trigger = Trigger {
-        counter: "mentions".into(),
-        value: r.mentions,
-        threshold: mem.thresholds.theta_inf,
-    };
-    let before = Abstraction::Summary {
-        summary: r.summary.clone(),
-    };
-    let evidence = evidence_episodes(&r.buffer);
-    let target = mem.relation_name(relation);
-    let Some(summary) = step.call(task, parse::parse_rk1) else {
-        return;
-    };
-    step.emit(Event::OperatorFired {
+    Some(Firing {
         operator: Operator::Rk1,
-        target,
         subject: Subject::Relation(relation),
-        trigger,
-        before,
-        after: Abstraction::Summary { summary },
-        evidence,
-    });
+        target: memory.relation_name(relation),
+        task,
+        trigger: Trigger {
+            counter: "mentions".into(),
+            value: r.mentions,
+            threshold: memory.thresholds.theta_inf,
+        },
+        before: Abstraction::Summary {
+            summary: r.summary.clone(),
+        },
+        evidence: evidence_episodes(&r.buffer),
+        consumed: saturating_u32(r.buffer.len()),
+    })
+}
+
+/// The relation's new summary, as the event that records it.
+#[must_use]
+pub fn finish(firing: Firing, summary: String) -> Event {
+    firing.fired(Abstraction::Summary { summary })
 }

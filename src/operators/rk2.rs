@@ -1,47 +1,44 @@
 //! RK2, node-level abstraction: once a concept's score reaches θ_sum, its Σ (what recurs across
-//! its branches) and Δ (salient exceptions, restrictions, contradictions) are rewritten from
+//! its facets) and Δ (salient exceptions, restrictions, contradictions) are rewritten from
 //! the previous Σ/Δ and the buffered evidence. The parent becomes dirty for RK3.
 
-use super::{ConceptAbstraction, evidence_episodes, evidence_items};
-use crate::engine::Step;
-use crate::event::{Abstraction, Operator, Trigger};
-use crate::ids::ConceptId;
-use crate::model::{Task, parse};
+use super::{Firing, evidence_episodes, evidence_items};
+use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::ids::{ConceptId, saturating_u32};
+use crate::memory::Memory;
+use crate::model::Task;
 
-/// Fires RK2 on one concept (or proposes its result in approval mode).
-pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
-    let mem = &*step.memory;
-    let c = mem.concept(concept);
+/// What RK2 asks about a due concept; nothing while a proposal of it awaits a decision.
+#[must_use]
+pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
+    let c = memory.concept(concept);
     if c.pending.is_some() {
-        return;
+        return None;
     }
     let task = Task::Rk2 {
         concept: c.name.clone(),
         sigma: c.own_sigma.clone(),
         delta: c.own_delta.clone(),
-        evidence: evidence_items(mem, &c.buffer),
+        evidence: evidence_items(memory, &c.buffer),
     };
-    let trigger = Trigger {
-        counter: "score".into(),
-        value: c.score,
-        threshold: mem.thresholds.theta_sum,
-    };
-    let before = mem.profile(concept);
-    let evidence = evidence_episodes(&c.buffer);
-    let consumed = u32::try_from(c.buffer.len()).unwrap_or(u32::MAX);
-    let target = c.name.clone();
-    let Some((sigma, delta)) = step.call(task, parse::parse_rk2) else {
-        return;
-    };
-    let after = Abstraction::Profile { sigma, delta };
-    let abstraction = ConceptAbstraction {
+    Some(Firing {
         operator: Operator::Rk2,
-        concept,
-        target,
-        trigger,
-        before,
-        after,
-        evidence,
-    };
-    abstraction.record(step, consumed);
+        subject: Subject::Concept(concept),
+        target: c.name.clone(),
+        task,
+        trigger: Trigger {
+            counter: "score".into(),
+            value: c.score,
+            threshold: memory.thresholds.theta_sum,
+        },
+        before: memory.profile(concept),
+        evidence: evidence_episodes(&c.buffer),
+        consumed: saturating_u32(c.buffer.len()),
+    })
+}
+
+/// The concept's new Σ and Δ, as the event that records them.
+#[must_use]
+pub fn finish(firing: Firing, (sigma, delta): (String, String)) -> Event {
+    firing.fired(Abstraction::Profile { sigma, delta })
 }

@@ -2,16 +2,17 @@
 //! (synergy → Σ, tension → Δ). A change marks the grandparent dirty, so the flow continues up
 //! to the person root within the same step.
 
-use super::ConceptAbstraction;
-use crate::engine::Step;
-use crate::event::{Abstraction, Operator, Trigger};
-use crate::ids::ConceptId;
-use crate::model::{ChildSummary, Task, parse};
+use super::Firing;
+use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::ids::{ConceptId, saturating_u32};
+use crate::memory::Memory;
+use crate::model::{ChildSummary, Task};
 
-/// Fires RK3 on one dirty concept (or proposes its result in approval mode).
-pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
-    let mem = &*step.memory;
-    let c = mem.concept(concept);
+/// What RK3 asks about a dirty concept: its own Σ/Δ and each child's that has one. Nothing
+/// when none has.
+#[must_use]
+pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
+    let c = memory.concept(concept);
     let own = (!c.own_sigma.is_empty() || !c.own_delta.is_empty()).then(|| ChildSummary {
         name: format!("{} (own evidence)", c.name),
         sigma: c.own_sigma.clone(),
@@ -22,7 +23,7 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         .chain(
             c.children
                 .iter()
-                .map(|id| mem.concept(*id))
+                .map(|id| memory.concept(*id))
                 .filter(|ch| !(ch.sigma.is_empty() && ch.delta.is_empty()))
                 .map(|ch| ChildSummary {
                     name: ch.name.clone(),
@@ -32,35 +33,32 @@ pub fn fire(step: &mut Step<'_>, concept: ConceptId) {
         )
         .collect();
     if children.is_empty() {
-        return;
+        return None;
     }
-    let value = u32::try_from(children.len()).unwrap_or(u32::MAX);
     let trigger = Trigger {
         counter: "dirty_children".into(),
-        value,
+        value: saturating_u32(children.len()),
         threshold: 1,
     };
-    let before = mem.profile(concept);
-    // RK3 consumes summaries, not episodes: its provenance is the child firings it merges (and
-    // every concept's `episodes`). Listing all episodes here would grow each root firing with history.
-    let evidence = Vec::new();
-    let target = c.name.clone();
-    let task = Task::Rk3 {
-        concept: target.clone(),
-        children,
-    };
-    let Some((sigma, delta)) = step.call(task, parse::parse_rk3) else {
-        return;
-    };
-    let after = Abstraction::Profile { sigma, delta };
-    let abstraction = ConceptAbstraction {
+    Some(Firing {
         operator: Operator::Rk3,
-        concept,
-        target,
+        subject: Subject::Concept(concept),
+        target: c.name.clone(),
+        task: Task::Rk3 {
+            concept: c.name.clone(),
+            children,
+        },
         trigger,
-        before,
-        after,
-        evidence,
-    };
-    abstraction.record(step, 0);
+        before: memory.profile(concept),
+        // RK3 consumes summaries, not episodes: its provenance is the child firings it merges (and
+        // every concept's `episodes`). Listing all episodes here would grow each root firing with history.
+        evidence: Vec::new(),
+        consumed: 0,
+    })
+}
+
+/// The concept's merged Σ and Δ, as the event that records them.
+#[must_use]
+pub fn finish(firing: Firing, (sigma, delta): (String, String)) -> Event {
+    firing.fired(Abstraction::Profile { sigma, delta })
 }

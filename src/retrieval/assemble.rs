@@ -3,13 +3,15 @@
 //! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
 
 use super::context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
-use super::embed::{self, Embedder, cosine};
-use super::index::{self, Branch, DocKind, Hit};
+use super::embed::{self, cosine};
+use super::index::{self, DocKind, Hit, Lineage};
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
 use crate::log::Log;
 use crate::memory::{Level, Memory};
+use crate::model::Model;
+use crate::model::parse::Retrieve;
 use crate::text::{content_words, entity_key, words};
 use std::collections::{HashMap, HashSet};
 
@@ -20,10 +22,10 @@ const SEGMENT: f64 = 0.5;
 /// The part of a segment turn's weight that does not depend on its resemblance to the question.
 const SEGMENT_BASE: f64 = 0.25;
 
-/// A candidate event's best score, its cosine to the keywords, and the source that gave it.
+/// A candidate turn's best score, its cosine to the keywords, and the source that gave it.
 type Candidate<'s> = (f64, f32, EpisodeId, &'s str);
 
-/// An L0 item or relation mention whose turns are candidate events.
+/// An L0 item or relation mention whose turns are candidates.
 struct Source {
     episode: EpisodeId,
     value: f64,
@@ -36,7 +38,7 @@ struct Source {
 pub struct Retriever<'a> {
     log: &'a Log,
     memory: &'a Memory,
-    branch: Branch,
+    lineage: Lineage,
     /// Relations each episode mentioned, for provenance.
     episode_relations: Vec<Vec<crate::ids::RelationId>>,
 }
@@ -44,15 +46,15 @@ pub struct Retriever<'a> {
 impl<'a> Retriever<'a> {
     /// Brings the keyword index up to date and reads the branch of `at`, whose memory is `memory`.
     pub fn new(log: &'a Log, memory: &'a Memory, at: Seq) -> Result<Self> {
-        let branch = Branch::of(log, at)?;
-        if branch.len() != memory.episodes.len() {
-            return Err(Error::Refused(format!(
-                "the memory given has {} episodes but the log's branch at {at} has {}",
-                memory.episodes.len(),
-                branch.len()
-            )));
+        let lineage = Lineage::of(log, at)?;
+        if lineage.len() != memory.episodes.len() {
+            return Err(Error::MemoryNotAt {
+                at,
+                memory: memory.episodes.len(),
+                log: lineage.len(),
+            });
         }
-        index::sync(log.connection(), &branch, memory)?;
+        index::sync(log.connection(), &lineage, memory)?;
         let mut episode_relations = vec![Vec::new(); memory.episodes.len()];
         for r in &memory.relations {
             for e in &r.episodes {
@@ -64,19 +66,13 @@ impl<'a> Retriever<'a> {
         Ok(Self {
             log,
             memory,
-            branch,
+            lineage,
             episode_relations,
         })
     }
 
     /// Retrieves the context for a question.
-    pub fn retrieve(
-        &self,
-        question: &str,
-        plan: Plan,
-        budgets: &Budgets,
-        embedder: &mut Embedder<'_>,
-    ) -> Result<Context> {
+    pub fn retrieve(&self, question: &str, plan: Plan, budgets: &Budgets, model: &mut dyn Model) -> Result<Context> {
         let m = self.memory;
         let person = person_in(m, question);
         let root = person
@@ -95,16 +91,16 @@ impl<'a> Retriever<'a> {
             let facts = self.ranked(
                 index::search(
                     conn,
-                    &self.branch,
+                    &self.lineage,
                     &expr,
                     DocKind::Fact,
-                    budgets.facts.max(budgets.event_sources) * 4,
+                    budgets.facts.max(budgets.turn_sources) * 4,
                 )?,
                 root,
             );
             for (rank, (hit, value)) in facts
                 .into_iter()
-                .take(budgets.facts.max(budgets.event_sources))
+                .take(budgets.facts.max(budgets.turn_sources))
                 .enumerate()
             {
                 let e = m.episode(hit.episode);
@@ -130,7 +126,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
             let concl = self.ranked(
-                index::search(conn, &self.branch, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
+                index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
                 root,
             );
             for (hit, value) in concl.into_iter().take(budgets.conclusions) {
@@ -157,8 +153,8 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        self.graph_items(&plan, root, budgets, embedder, &mut items, &mut sources);
-        self.event_items(&keywords, root, budgets, &sources, &mut items);
+        self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
+        self.turn_items(&keywords, root, budgets, &sources, &mut items);
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| trim_to_budget(&mut items, b));
         Ok(Context {
@@ -191,7 +187,7 @@ impl<'a> Retriever<'a> {
         plan: &Plan,
         root: Option<ConceptId>,
         budgets: &Budgets,
-        embedder: &mut Embedder<'_>,
+        model: &mut dyn Model,
         items: &mut Vec<Item>,
         sources: &mut Vec<Source>,
     ) {
@@ -219,7 +215,7 @@ impl<'a> Retriever<'a> {
         let mut texts = targets.clone();
         texts.extend(concepts.iter().map(|c| m.concept(*c).name.clone()));
         texts.extend(relations.iter().map(|r| m.concept(m.relation(*r).target).name.clone()));
-        let (vectors, _) = embedder.embed(&texts);
+        let (vectors, _) = embed::embed(model, &texts);
         let (queries, rest) = vectors.split_at(targets.len());
         let (concept_vecs, relation_vecs) = rest.split_at(concepts.len());
         let best = |v: &[f32]| queries.iter().map(|q| cosine(q, v)).fold(0.0f32, f32::max);
@@ -264,7 +260,7 @@ impl<'a> Retriever<'a> {
             .filter(|(_, cos)| *cos >= budgets.min_cosine)
             .collect();
         rels.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        if plan.wants("inference") {
+        if plan.wants(&Retrieve::Inference) {
             for (r, cos) in rels
                 .iter()
                 .filter(|(r, _)| !m.relation(*r).summary.is_empty())
@@ -291,7 +287,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        if plan.wants("history") {
+        if plan.wants(&Retrieve::History) {
             for (r, cos) in rels.iter().take(budgets.relations) {
                 let rel = m.relation(*r);
                 for e in rel.episodes.iter().rev().take(3) {
@@ -308,7 +304,7 @@ impl<'a> Retriever<'a> {
 
     /// Raw turns behind the retrieved L0 items and relation mentions, ranked by how well their
     /// source ranked, how close the turn is to the keywords, and whether the question's person said it.
-    fn event_items(
+    fn turn_items(
         &self,
         keywords: &[String],
         root: Option<ConceptId>,
@@ -342,7 +338,7 @@ impl<'a> Retriever<'a> {
         }
         let mut ranked: Vec<(TurnId, Candidate<'_>)> = best.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
-        ranked.truncate(budgets.events);
+        ranked.truncate(budgets.turns);
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
         ranked.sort_by_key(|(t, _)| *t);
         for (t, (score, rel, e, why)) in ranked {
@@ -351,7 +347,7 @@ impl<'a> Retriever<'a> {
             prov.turns = vec![t];
             prov.source_refs = turn.source_ref.iter().cloned().collect();
             items.push(Item::new(
-                Layer::Event,
+                Layer::Turn,
                 turn_line(m, t),
                 Scores {
                     bm25: None,

@@ -20,7 +20,7 @@ pub enum Layer {
     /// L1: a relation's RK1 summary (`inference`).
     Relation,
     /// L0: a raw turn with its session date (`history`).
-    Event,
+    Turn,
 }
 
 impl Layer {
@@ -32,7 +32,7 @@ impl Layer {
             Self::Relation => "Relation inferences (L1)",
             Self::Fact => "Facts (L0)",
             Self::Conclusion => "Conclusions (L0)",
-            Self::Event => "Events: the turns behind them (L0)",
+            Self::Turn => "Events: the turns behind them (L0)",
         }
     }
 }
@@ -40,10 +40,10 @@ impl Layer {
 /// Why an item ranked where it did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Scores {
-    /// FTS5 BM25 (higher is better), for facts and conclusions, or inherited by an event.
+    /// FTS5 BM25 (higher is better), for facts and conclusions, or inherited by a turn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bm25: Option<f64>,
-    /// Cosine similarity, for concepts, relations and events.
+    /// Cosine similarity, for concepts, relations and turns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cosine: Option<f32>,
 }
@@ -216,7 +216,7 @@ mod tests {
             item(Layer::Fact, 40, 0.2),
             item(Layer::Fact, 40, 0.9),
             item(Layer::Conclusion, 40, 0.5),
-            item(Layer::Event, 40, 0.7),
+            item(Layer::Turn, 40, 0.7),
         ];
         let dropped = trim_to_budget(&mut items, 150);
         assert_eq!(dropped, 2);

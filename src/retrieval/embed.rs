@@ -1,5 +1,5 @@
-//! Embeddings for L1 concept selection: a built-in deterministic embedder (hashed words and
-//! character trigrams) so retrieval works offline, or the model's `/v1/embeddings` when it has one.
+//! Embeddings for L1 concept selection: the model's `/v1/embeddings` when it has one, else a
+//! built-in deterministic embedder (hashed words and character trigrams), so retrieval works offline.
 
 use crate::model::Model;
 use crate::text::{singular, words};
@@ -66,25 +66,15 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na * nb) }
 }
 
-/// Where embeddings come from.
-pub enum Embedder<'a> {
-    /// The built-in hashed embedder.
-    Builtin,
-    /// A model's embedding endpoint, falling back to the built-in one when it has none or fails.
-    Model(&'a mut dyn Model),
-}
-
-impl Embedder<'_> {
-    /// Embeds texts; every vector of one call comes from the same source, so they compare.
-    pub fn embed(&mut self, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
-        if let Self::Model(model) = self
-            && let Some(Ok(vectors)) = model.embed(texts)
-            && vectors.len() == texts.len()
-        {
-            return (vectors, "model");
-        }
-        (texts.iter().map(|t| builtin(t)).collect(), "builtin")
+/// Embeds texts through the model's endpoint, falling back to the built-in embedder when it has
+/// none or it fails; every vector of one call comes from the same source, so they compare.
+pub fn embed(model: &mut dyn Model, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
+    if let Some(Ok(vectors)) = model.embed(texts)
+        && vectors.len() == texts.len()
+    {
+        return (vectors, "model");
     }
+    (texts.iter().map(|t| builtin(t)).collect(), "builtin")
 }
 
 #[cfg(test)]

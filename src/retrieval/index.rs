@@ -4,11 +4,11 @@
 //!
 //! Rows are keyed by the seq of the `episode_recorded` event that produced them. Events never change,
 //! so a row never goes stale; what differs between rollback branches is which rows count, and that is
-//! decided at query time from the ancestor chain of the seq being read ([`Branch`]). One index serves
+//! decided at query time from the ancestor chain of the seq being read ([`Lineage`]). One index serves
 //! every branch, and nothing is ever deleted from it, like the log it mirrors.
 
 use crate::error::{Error, Result};
-use crate::ids::{EpisodeId, Seq};
+use crate::ids::{EpisodeId, Seq, saturating_u32};
 use crate::log::Log;
 use crate::memory::Memory;
 use crate::time::Timestamp;
@@ -47,15 +47,16 @@ pub struct Hit {
 }
 
 /// Which index rows belong to the memory at one seq: the `episode_recorded` events on its
-/// ancestor chain, numbered in chain order exactly as the fold numbers episodes.
+/// ancestor chain (its history branch), numbered in chain order exactly as the fold numbers
+/// episodes.
 #[derive(Debug, Clone, Default)]
-pub struct Branch {
+pub struct Lineage {
     at: Seq,
     episodes: HashMap<i64, EpisodeId>,
 }
 
-impl Branch {
-    /// The branch of the memory at `at`.
+impl Lineage {
+    /// The lineage of the memory at `at`.
     pub fn of(log: &Log, at: Seq) -> Result<Self> {
         let recorded: HashSet<i64> = {
             let mut stmt = log
@@ -68,43 +69,43 @@ impl Branch {
         for seq in log.chain(at) {
             let key = i64::try_from(seq.0).unwrap_or(i64::MAX);
             if recorded.contains(&key) {
-                let id = EpisodeId(u32::try_from(episodes.len()).unwrap_or(u32::MAX));
+                let id = EpisodeId(saturating_u32(episodes.len()));
                 episodes.insert(key, id);
             }
         }
         Ok(Self { at, episodes })
     }
 
-    /// The seq this branch was read at.
+    /// The seq this lineage was read at.
     #[must_use]
     pub fn at(&self) -> Seq {
         self.at
     }
 
-    /// Episodes on the branch.
+    /// Episodes on the lineage.
     #[must_use]
     pub fn len(&self) -> usize {
         self.episodes.len()
     }
 
-    /// Whether the branch holds no episode.
+    /// Whether the lineage holds no episode.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.episodes.is_empty()
     }
 }
 
-/// Indexes the episodes of `branch` that are not in the index yet, reading their texts from
+/// Indexes the episodes of `lineage` that are not in the index yet, reading their texts from
 /// `memory`, the memory at the branch's seq (an episode's turns are on every branch that holds
 /// the episode, so any such memory gives the same texts). Returns how many were added; cheap when
 /// nothing is new, so callers sync before searching.
-pub fn sync(conn: &Connection, branch: &Branch, memory: &Memory) -> Result<usize> {
+pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usize> {
     let done: HashSet<i64> = {
         let mut stmt = conn.prepare_cached("SELECT seq FROM memory_fts_rows")?;
         let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
         rows.collect::<rusqlite::Result<_>>()?
     };
-    let mut todo: Vec<(i64, EpisodeId)> = branch
+    let mut todo: Vec<(i64, EpisodeId)> = lineage
         .episodes
         .iter()
         .filter(|(seq, _)| !done.contains(seq))
@@ -122,7 +123,7 @@ pub fn sync(conn: &Connection, branch: &Branch, memory: &Memory) -> Result<usize
         let mut mark = tx.prepare("INSERT INTO memory_fts_rows (seq) VALUES (?1)")?;
         for (seq, id) in &todo {
             let Some(e) = memory.episodes.get(id.index()) else {
-                return Err(Error::Refused(format!("episode {id} is not in the memory given")));
+                return Err(Error::EpisodeNotInMemory { episode: *id });
             };
             let date = date_text(e.time);
             let own: Vec<&str> = e
@@ -181,7 +182,7 @@ pub fn match_expr<S: AsRef<str>>(keywords: &[S]) -> Option<String> {
 }
 
 /// The best `limit` rows of one kind on the branch, best first.
-pub fn search(conn: &Connection, branch: &Branch, expr: &str, kind: DocKind, limit: usize) -> Result<Vec<Hit>> {
+pub fn search(conn: &Connection, lineage: &Lineage, expr: &str, kind: DocKind, limit: usize) -> Result<Vec<Hit>> {
     let mut fetch = limit.saturating_mul(4).max(64);
     loop {
         let mut stmt = conn.prepare_cached(
@@ -197,7 +198,7 @@ pub fn search(conn: &Connection, branch: &Branch, expr: &str, kind: DocKind, lim
         for row in rows {
             let (seq, item, score) = row?;
             seen += 1;
-            if let Some(episode) = branch.episodes.get(&seq)
+            if let Some(episode) = lineage.episodes.get(&seq)
                 && out.len() < limit
             {
                 out.push(Hit {

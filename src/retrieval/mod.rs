@@ -1,22 +1,20 @@
 //! L2 multi-scale retrieval (paper §3.4, C.7): a question is planned into keywords with layers,
 //! L0 facts and conclusions are ranked by BM25 through SQLite FTS5 in the memory file itself,
 //! up to three L1 concepts are picked by cosine ≥ 0.5 with their Σ/Δ, relation summaries answer
-//! `inference`, raw turns (events) answer `history`, and every item carries its layer, its scores
+//! `inference`, raw turns answer `history`, and every item carries its layer, its scores
 //! and its provenance down to the turn ids. An optional token budget keeps the highest-value items.
 
-pub mod answer;
 mod assemble;
 mod context;
 pub mod embed;
 pub mod index;
-pub mod planner;
 #[cfg(test)]
 mod tests;
 
 pub use assemble::{Retriever, person_in};
 pub use context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
 
-use crate::model::parse::PlanItem;
+use crate::model::parse::{PlanItem, Retrieve};
 
 /// The paper's budgets, plus the token cap.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,10 +29,10 @@ pub struct Budgets {
     pub min_cosine: f32,
     /// Relation summaries for `inference`.
     pub relations: usize,
-    /// Raw turns (events).
-    pub events: usize,
-    /// Ranked facts whose source turns are candidate events (only `facts` of them are shown).
-    pub event_sources: usize,
+    /// Raw turns.
+    pub turns: usize,
+    /// Ranked facts whose source turns are candidate turns (only `facts` of them are shown).
+    pub turn_sources: usize,
     /// Cap on the whole context, in estimated tokens.
     pub tokens: Option<u32>,
 }
@@ -47,8 +45,8 @@ impl Default for Budgets {
             concepts: 3,
             min_cosine: 0.5,
             relations: 5,
-            events: 60,
-            event_sources: 15,
+            turns: 60,
+            turn_sources: 15,
             tokens: None,
         }
     }
@@ -59,16 +57,15 @@ impl Default for Budgets {
 pub struct Plan {
     /// `{name, retrieve}` items.
     pub items: Vec<PlanItem>,
-    /// "rules" or the model's name.
+    /// The model's name, or "rules" when its plan was unusable and the offline rules stood in.
     pub source: String,
 }
 
 impl Plan {
-    /// The rule-based plan.
-    #[must_use]
-    pub fn rules(question: &str) -> Self {
+    /// The offline model's rule-based plan, standing in for a plan a model failed to give.
+    fn rules(question: &str) -> Self {
         Self {
-            items: planner::plan(crate::model::offline::Lexicon::builtin(), question),
+            items: crate::model::offline::OfflineModel::plan(question),
             source: "rules".into(),
         }
     }
@@ -105,7 +102,7 @@ impl Plan {
 
     /// Whether any keyword asks for a layer.
     #[must_use]
-    pub fn wants(&self, layer: &str) -> bool {
-        self.elite().any(|i| i.retrieve.iter().any(|l| l == layer))
+    pub fn wants(&self, layer: &Retrieve) -> bool {
+        self.elite().any(|i| i.retrieve.contains(layer))
     }
 }

@@ -1,8 +1,7 @@
 //! Retrieval against a real memory file: FTS5 ranking, rollback branches, the cosine threshold,
 //! budget trimming and provenance from turn to concept.
 
-use super::embed::Embedder;
-use super::index::{self, Branch, DocKind};
+use super::index::{self, DocKind, Lineage};
 use super::{Budgets, Layer, Plan, Retriever};
 use crate::engine::Engine;
 use crate::ids::Seq;
@@ -42,8 +41,13 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
 
 fn retrieve(engine: &Engine, question: &str, budgets: &Budgets) -> super::Context {
     let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-    r.retrieve(question, Plan::rules(question), budgets, &mut Embedder::Builtin)
-        .unwrap()
+    r.retrieve(
+        question,
+        Plan::by_model(&mut OfflineModel, question),
+        budgets,
+        &mut OfflineModel,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -61,16 +65,16 @@ fn fts5_ranks_the_more_relevant_fact_first() {
     ];
     ingest(&mut e, &turns, "Sam");
     let conn = e.log().connection();
-    let branch = Branch::of(e.log(), e.log().head()).unwrap();
-    index::sync(conn, &branch, e.memory()).unwrap();
+    let lineage = Lineage::of(e.log(), e.log().head()).unwrap();
+    index::sync(conn, &lineage, e.memory()).unwrap();
     let expr = index::match_expr(&["pottery"]).unwrap();
-    let hits = index::search(conn, &branch, &expr, DocKind::Fact, 5).unwrap();
+    let hits = index::search(conn, &lineage, &expr, DocKind::Fact, 5).unwrap();
     assert_eq!(hits.len(), 2, "the bread fact does not match: {hits:?}");
     let first = e.memory().episode(hits[0].episode);
     assert!(first.fact.contains("three pottery bowls"), "{}", first.fact);
     assert!(hits[0].bm25 >= hits[1].bm25);
     assert_eq!(
-        index::sync(conn, &branch, e.memory()).unwrap(),
+        index::sync(conn, &lineage, e.memory()).unwrap(),
         0,
         "a second sync adds nothing"
     );
@@ -83,11 +87,11 @@ fn dates_are_searchable_by_day_month_and_year() {
     let mut t = turn("I ran my first half marathon today, so proud.", 1, 0);
     t.time = crate::time::Timestamp::parse_rfc3339("2023-06-09T10:00:00Z");
     ingest(&mut e, &[t, turn("I cooked pasta.", 2, 1)], "Sam");
-    let branch = Branch::of(e.log(), e.log().head()).unwrap();
-    index::sync(e.log().connection(), &branch, e.memory()).unwrap();
+    let lineage = Lineage::of(e.log(), e.log().head()).unwrap();
+    index::sync(e.log().connection(), &lineage, e.memory()).unwrap();
     for q in ["2023-06-09", "2023-06", "9 June 2023", "June 2023"] {
         let expr = index::match_expr(&[q]).unwrap();
-        let hits = index::search(e.log().connection(), &branch, &expr, DocKind::Fact, 5).unwrap();
+        let hits = index::search(e.log().connection(), &lineage, &expr, DocKind::Fact, 5).unwrap();
         assert_eq!(hits.len(), 1, "{q}");
     }
 }
@@ -125,7 +129,12 @@ fn rows_of_a_rolled_back_branch_are_not_retrieved() {
     let r = Retriever::new(e.log(), &old, with_kayak).unwrap();
     let q = "Does Sam like kayaking?";
     let ctx = r
-        .retrieve(q, Plan::rules(q), &Budgets::default(), &mut Embedder::Builtin)
+        .retrieve(
+            q,
+            Plan::by_model(&mut OfflineModel, q),
+            &Budgets::default(),
+            &mut OfflineModel,
+        )
         .unwrap();
     assert!(ctx.items.iter().any(|i| i.text.to_lowercase().contains("kayak")));
     assert!(
@@ -228,11 +237,11 @@ fn provenance_runs_from_turn_to_fact_to_relation_to_concept() {
             );
         }
     }
-    let event = ctx.items.iter().find(|i| i.layer == Layer::Event).expect("an event");
-    let t = event.provenance.turns[0];
+    let turn = ctx.items.iter().find(|i| i.layer == Layer::Turn).expect("a turn");
+    let t = turn.provenance.turns[0];
     assert!(
-        event.text.contains(&m.turns[t.index()].text),
-        "an event shows its turn's text"
+        turn.text.contains(&m.turns[t.index()].text),
+        "a turn item shows the turn's text"
     );
-    assert!(m.episode(event.provenance.episodes[0]).turns.contains(&t));
+    assert!(m.episode(turn.provenance.episodes[0]).turns.contains(&t));
 }

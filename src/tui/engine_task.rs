@@ -5,6 +5,7 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, RequestId};
 use rgmem::Engine;
+use rgmem::ids::saturating_u32;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
@@ -133,7 +134,12 @@ fn chat(
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let last_time = m.turns.iter().rev().find_map(|t| t.time).map_or(0, |t| t.0);
+    let last_time = m
+        .turns
+        .iter()
+        .rev()
+        .find_map(|t| t.time)
+        .map_or(0, rgmem::time::Timestamp::unix_seconds);
     let session = match m.turns.last() {
         None => 1,
         Some(t) if now - last_time > rgmem::ingest::segment::MAX_GAP_SECS => t.session + 1,
@@ -142,9 +148,9 @@ fn chat(
     let turn = TurnInput {
         speaker: "user".into(),
         text: text.to_string(),
-        time: Some(rgmem::time::Timestamp(now.max(last_time))),
+        time: rgmem::time::Timestamp::from_unix_seconds(now.max(last_time)),
         session,
-        index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+        index: saturating_u32(m.turns.len()),
         source_ref: None,
     };
     let records = engine.ingest(&turn, user)?;
@@ -169,13 +175,13 @@ fn chat(
     if !records.is_empty() {
         send(EngineUpdate::Appended(records));
     }
-    let completion = outcome.map_err(|e| rgmem::Error::Refused(format!("the model did not answer: {e}")))?;
+    let completion = outcome.map_err(rgmem::Error::NoAnswer)?;
     let mut reply = completion.reply;
-    if engine.model_mut().name() == "offline" {
+    if let Some(note) = engine.model_mut().answer_note() {
         // The offline model picks a span from memory; say so, as the chat contract asks.
-        let note = " (offline model, answered from memory)";
-        send(EngineUpdate::Token { id, text: note.into() });
-        reply.push_str(note);
+        let note = format!(" ({note})");
+        send(EngineUpdate::Token { id, text: note.clone() });
+        reply.push_str(&note);
     }
     send(EngineUpdate::Replied { id, text: reply });
     Ok(())

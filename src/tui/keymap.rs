@@ -2,7 +2,7 @@
 //! help screen is generated from this table, so the two can never disagree.
 
 use super::action::Action;
-use super::app::Focus;
+use super::focus::Focus;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.

@@ -2,8 +2,8 @@
 //! the fake server. Run with `cargo test --test llm cost -- --nocapture` to see the table.
 
 use crate::fake::{Fake, ingest, openai};
+use rgmem::log::cost::CostReport;
 use rgmem::memory::Thresholds;
-use rgmem::model::cost::CostReport;
 
 const SESSIONS: [&str; 5] = [
     "sample_sessions/strength_training_injury.jsonl",

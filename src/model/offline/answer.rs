@@ -1,27 +1,27 @@
 //! Offline L2 tasks: the rule-based query plan, the extractive answer, and a token-overlap judge.
 
-use super::lexicon::Lexicon;
+use crate::lexicon::Lexicon;
 use crate::text::content_words;
 use serde_json::json;
 use std::collections::BTreeSet;
 
-/// The planner reply: the rule-based plan of [`crate::retrieval::planner`], as the JSON list the
-/// planner prompt asks for.
+/// The planner reply: the rule-based plan of [`super::plan`], as the JSON list the planner prompt
+/// asks for.
 pub fn plan(lex: &Lexicon, question: &str) -> String {
-    serde_json::to_string(&crate::retrieval::planner::plan(lex, question)).unwrap_or_else(|_| "[]".into())
+    serde_json::to_string(&super::plan::plan(lex, question)).unwrap_or_else(|_| "[]".into())
 }
 
-/// The extractive answer of [`crate::retrieval::answer::extractive`]; the person's name does
-/// not count as support.
+/// The extractive answer of [`super::extractive::extractive`]; the person's name does not count
+/// as support.
 pub fn answer(person: &str, question: &str, context: &str) -> String {
     let names: Vec<String> = person.split(" and ").map(str::to_string).collect();
-    let found = crate::retrieval::answer::extractive(question, context, &names);
+    let found = super::extractive::extractive(question, context, &names);
     if is_question(question) {
         return found;
     }
     // A statement in a chat is something to remember, not to answer: acknowledge it, and show
     // what the memory already holds on the subject.
-    if found == crate::retrieval::answer::NOT_MENTIONED {
+    if found == super::extractive::NOT_MENTIONED {
         "Noted; nothing in memory touches on that yet.".into()
     } else {
         format!("Noted. Memory already holds: {found}")

@@ -175,7 +175,7 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
                 continue;
             }
             seen.push(key);
-            let (label, kind) = if !s.is_event() && !t.is_event() {
+            let (label, kind) = if !s.is_concrete() && !t.is_concrete() {
                 let label = if entity_key(&s.name) == "user" {
                     "has profile in"
                 } else {
@@ -395,7 +395,7 @@ mod tests {
         assert!(
             paths
                 .iter()
-                .any(|p| p.last().is_some_and(|n| n.name == "Kintsugi" && n.is_event())),
+                .any(|p| p.last().is_some_and(|n| n.name == "Kintsugi" && n.is_concrete())),
             "{paths:?}"
         );
     }

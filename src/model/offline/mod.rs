@@ -8,19 +8,32 @@
 mod abstraction;
 mod answer;
 mod extract;
-mod lexicon;
+mod extractive;
+mod plan;
 mod synth;
 
-pub use lexicon::{Cue, LexEntry, Lexicon};
+// The offline files name it `super::lexicon`; it lives below the model, shared with retrieval.
+use crate::lexicon;
+
+use crate::lexicon::Lexicon;
 
 use super::{Completion, Model, ModelError, ModelRequest, Task};
 use crate::text::estimate_tokens;
+
+pub use extractive::NOT_MENTIONED;
+pub use plan::{dates, intent_layers};
 
 /// The rule-based model.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct OfflineModel;
 
 impl OfflineModel {
+    /// The rule-based query plan, for callers whose own model gave no usable plan.
+    #[must_use]
+    pub fn plan(question: &str) -> Vec<crate::model::parse::PlanItem> {
+        plan::plan(Lexicon::builtin(), question)
+    }
+
     /// The reply text for a task.
     #[must_use]
     pub fn reply(task: &Task) -> String {
@@ -64,6 +77,10 @@ impl OfflineModel {
 impl Model for OfflineModel {
     fn name(&self) -> String {
         "offline".into()
+    }
+
+    fn answer_note(&self) -> Option<&'static str> {
+        Some("offline model, answered from memory")
     }
 
     fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {

@@ -1,9 +1,10 @@
 //! How each user intent changes the state or turns into an engine request.
 
-use super::{App, Confirm, Focus, Prompt};
+use super::{App, Confirm, Prompt};
 use crate::tui::action::Action;
 use crate::tui::command::{Command, EngineRequest};
-use crate::tui::ui;
+use crate::tui::focus::Focus;
+use crate::tui::layout;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 use rgmem::event::{Event, Subject};
@@ -274,7 +275,7 @@ impl App {
     /// Clicks focus a pane (and pick a tree node or timeline row); the wheel scrolls.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent, _out: &mut [Command]) {
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let panes = ui::areas(area, self.maximised.then_some(self.focus));
+        let panes = layout::areas(area, self.maximised.then_some(self.focus));
         let at = Position::new(mouse.column, mouse.row);
         let Some(pane) = panes.pane_at(at) else { return };
         match mouse.kind {
@@ -284,7 +285,9 @@ impl App {
                     self.tree_state.click_at(at);
                 } else if pane == Focus::Timeline {
                     let rect = panes.rect(Focus::Timeline);
-                    if let Some(seq) = ui::timeline::seq_at_row(self, rect, mouse.row) {
+                    let height = usize::from(rect.height.saturating_sub(2));
+                    let row = mouse.row.checked_sub(rect.y + 1).map(usize::from);
+                    if let Some(seq) = row.and_then(|row| self.timeline_seq_at(height, row)) {
                         self.seek(seq);
                     }
                 }

@@ -4,6 +4,7 @@ use super::App;
 use crate::tui::command::{Command, EngineRequest};
 use crate::tui::msg::RequestId;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rgmem::ids::saturating_u32;
 use rgmem::session::TurnInput;
 
 /// A chat reply being streamed.
@@ -41,7 +42,7 @@ impl App {
             text,
             time: None,
             session: m.turns.last().map_or(1, |t| t.session),
-            index: u32::try_from(m.turns.len()).unwrap_or(u32::MAX),
+            index: saturating_u32(m.turns.len()),
             source_ref: None,
         }
     }

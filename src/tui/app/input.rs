@@ -4,7 +4,7 @@
 use super::{App, Prompt};
 use crate::tui::command::{Command, EngineRequest};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rgmem::ids::Seq;
+use rgmem::ids::{Seq, saturating_u32};
 use rgmem::memory::Thresholds;
 use std::path::PathBuf;
 
@@ -84,14 +84,14 @@ impl App {
             }
             ("theta-inf", Some(n)) if n > 0 => self.set_thresholds(
                 Thresholds {
-                    theta_inf: u32::try_from(n).unwrap_or(u32::MAX),
+                    theta_inf: saturating_u32(n),
                     ..t
                 },
                 out,
             ),
             ("theta-sum", Some(n)) if n > 0 => self.set_thresholds(
                 Thresholds {
-                    theta_sum: u32::try_from(n).unwrap_or(u32::MAX),
+                    theta_sum: saturating_u32(n),
                     ..t
                 },
                 out,

@@ -137,9 +137,9 @@ fn every_pane_shows_the_memory_at_the_cursor() {
         rgmem::event::Event::OperatorFired { .. }
     ));
     assert!(
-        h.app.views.diff_title.contains(&at.to_string()),
+        h.app.views.diff.title.contains(&at.to_string()),
         "{}",
-        h.app.views.diff_title
+        h.app.views.diff.title
     );
     assert_eq!(h.app.timeline.memory(), &h.engine.log().memory_at(at).unwrap());
     h.act(Action::StepBack);

@@ -1,15 +1,12 @@
 //! Pane contents derived from the memory at the cursor, rebuilt when the cursor, the log or the
 //! filter changes rather than on every frame, so drawing stays cheap on large memories.
 
-use crate::tui::theme::Theme;
-use crate::tui::ui;
-use ratatui::text::Line;
+use super::diff_view::DiffView;
 use rgmem::event::{Event, Operator, Subject};
-use rgmem::ids::{RelationId, Seq};
-use rgmem::memory::ProposalStatus;
+use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
+use rgmem::memory::{Level, Memory, ProposalStatus};
 use rgmem::timeline::Timeline;
 use std::collections::HashMap;
-use tui_tree_widget::TreeItem;
 
 /// How many entries before the cursor an RK1 firing still flashes.
 pub const FLASH_WINDOW: usize = 8;
@@ -58,17 +55,54 @@ pub enum ChatLine {
     },
 }
 
+/// What a concept tree node shows after its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    /// A base or abstract concept: its score against θ_sum, and whether Σ and Δ are written.
+    Scored {
+        /// The score.
+        score: u32,
+        /// θ_sum.
+        theta: u32,
+        /// Σ is not empty.
+        sigma: bool,
+        /// Δ is not empty.
+        delta: bool,
+    },
+    /// A general event node.
+    Event,
+    /// An instance node.
+    Instance,
+    /// A person root.
+    Person,
+}
+
+/// One node of the concept tree, with its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeRow {
+    /// The concept id (the tree widget's identifier).
+    pub id: u32,
+    /// The concept's name.
+    pub name: String,
+    /// What follows the name.
+    pub kind: NodeKind,
+    /// A child's Σ/Δ changed; RK3 will flow it up.
+    pub dirty: bool,
+    /// A proposal waiting for approval.
+    pub pending: Option<ProposalId>,
+    /// Child nodes, in memory order.
+    pub children: Vec<TreeRow>,
+}
+
 /// The cached pane contents.
 #[derive(Default)]
 pub struct Views {
-    /// Concept tree items.
-    pub tree: Vec<TreeItem<'static, u32>>,
+    /// Concept tree nodes (roots).
+    pub tree: Vec<TreeRow>,
     /// Evidence counters, just-fired first, then closest to firing.
     pub evidence: Vec<EvidenceRow>,
-    /// The Σ/Δ pane's title.
-    pub diff_title: String,
-    /// The Σ/Δ pane's lines.
-    pub diff: Vec<Line<'static>>,
+    /// The Σ/Δ pane.
+    pub diff: DiffView,
     /// The seqs of pending proposals at head (approval mode).
     pub proposals: Vec<Seq>,
     /// The conversation up to the cursor.
@@ -79,22 +113,20 @@ pub struct Views {
 
 impl Views {
     /// Rebuilds everything; true when a relation just fired (the evidence pane flashes).
-    pub fn rebuild(&mut self, timeline: &Timeline, filter: &str, theme: Theme, proposal_index: usize) -> bool {
+    pub fn rebuild(&mut self, timeline: &Timeline, filter: &str, proposal_index: usize) -> bool {
         let memory = timeline.memory();
-        self.tree = ui::concept_tree::items(memory, filter, theme);
+        self.tree = tree_rows(memory, filter);
         self.proposals = pending_proposals(timeline);
         let fired = just_fired(timeline);
         let flashed = !fired.is_empty();
         self.evidence = evidence_rows(timeline, &fired);
-        let (title, lines) = match self.proposals.get(proposal_index) {
-            Some(seq) if !self.proposals.is_empty() => ui::diff::proposal_view(timeline, &self.proposals, *seq, theme),
-            _ => match timeline.firing_at_or_before(timeline.cursor(), LOOKBACK) {
-                Some(r) => ui::diff::firing_view(r, timeline.cursor(), theme),
-                None => ("Σ/Δ diff".into(), ui::diff::empty_view(theme)),
+        self.diff = match self.proposals.get(proposal_index) {
+            Some(seq) => DiffView::proposals(timeline, &self.proposals, *seq),
+            None => match timeline.firing_at_or_before(timeline.cursor(), LOOKBACK) {
+                Some(r) => DiffView::firing(r, timeline.cursor()),
+                None => DiffView::empty(),
             },
         };
-        self.diff_title = title;
-        self.diff = lines;
         self.chat = chat_lines(timeline);
         self.timeline = (!filter.is_empty()).then(|| {
             timeline
@@ -106,6 +138,43 @@ impl Views {
         });
         flashed
     }
+}
+
+/// The tree nodes for a memory; with a filter, only matching nodes and their ancestors.
+fn tree_rows(memory: &Memory, filter: &str) -> Vec<TreeRow> {
+    memory.roots().filter_map(|r| tree_row(memory, r.id, filter)).collect()
+}
+
+fn tree_row(memory: &Memory, id: ConceptId, filter: &str) -> Option<TreeRow> {
+    let c = memory.concept(id);
+    let children: Vec<TreeRow> = c
+        .children
+        .iter()
+        .filter_map(|child| tree_row(memory, *child, filter))
+        .collect();
+    let matches = filter.is_empty() || c.name.to_lowercase().contains(filter);
+    if !matches && children.is_empty() {
+        return None;
+    }
+    let kind = match c.level {
+        Level::Base | Level::Abstract => NodeKind::Scored {
+            score: c.score,
+            theta: memory.thresholds.theta_sum,
+            sigma: !c.sigma.is_empty(),
+            delta: !c.delta.is_empty(),
+        },
+        Level::Activity => NodeKind::Event,
+        Level::Occurrence => NodeKind::Instance,
+        Level::Root => NodeKind::Person,
+    };
+    Some(TreeRow {
+        id: id.0,
+        name: c.name.clone(),
+        kind,
+        dirty: c.dirty,
+        pending: c.pending,
+        children,
+    })
 }
 
 fn pending_proposals(timeline: &Timeline) -> Vec<Seq> {
@@ -185,7 +254,7 @@ fn chat_lines(timeline: &Timeline) -> Vec<ChatLine> {
                 seq: r.seq,
             }),
             Event::OperatorFired { .. } | Event::AbstractionProposed { .. } => lines.push(ChatLine::Firing {
-                text: ui::timeline::detail(&r.event),
+                text: r.event.detail(),
                 seq: r.seq,
             }),
             Event::RolledBack { to } => lines.push(ChatLine::Firing {

@@ -3,74 +3,61 @@
 //! and the selected concept's Σ, Δ, relations and provenance.
 
 use super::pane_block;
-use crate::tui::app::App;
+use crate::tui::app::{App, NodeKind, TreeRow};
 use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use rgmem::ids::ConceptId;
-use rgmem::memory::{Level, Memory};
+use rgmem::memory::Memory;
 use std::collections::BTreeSet;
 use tui_tree_widget::{Tree, TreeItem};
 
 /// Turns listed as provenance.
 const PROVENANCE_TURNS: usize = 12;
 
-/// The tree items for a memory; with a filter, only matching nodes and their ancestors.
+/// The tree widget's items for the cached [`TreeRow`]s.
 #[must_use]
-pub fn items(memory: &Memory, filter: &str, theme: Theme) -> Vec<TreeItem<'static, u32>> {
-    memory
-        .roots()
-        .filter_map(|r| item(memory, r.id, filter, theme))
-        .collect()
+pub fn items(rows: &[TreeRow], theme: Theme) -> Vec<TreeItem<'static, u32>> {
+    rows.iter().map(|r| item(r, theme)).collect()
 }
 
-fn item(memory: &Memory, id: ConceptId, filter: &str, theme: Theme) -> Option<TreeItem<'static, u32>> {
-    let c = memory.concept(id);
-    let children: Vec<_> = c
-        .children
-        .iter()
-        .filter_map(|child| item(memory, *child, filter, theme))
-        .collect();
-    let matches = filter.is_empty() || c.name.to_lowercase().contains(filter);
-    if !matches && children.is_empty() {
-        return None;
+fn item(row: &TreeRow, theme: Theme) -> TreeItem<'static, u32> {
+    let label = node_label(row, theme);
+    if row.children.is_empty() {
+        return TreeItem::new_leaf(row.id, label);
     }
-    let label = node_label(memory, id, theme);
-    if children.is_empty() {
-        Some(TreeItem::new_leaf(id.0, label))
-    } else {
-        // Ids are unique, so this cannot fail; fall back to a leaf rather than lose the node.
-        TreeItem::new(id.0, label.clone(), children)
-            .ok()
-            .or_else(|| Some(TreeItem::new_leaf(id.0, label)))
-    }
+    let children = items(&row.children, theme);
+    // Ids are unique, so this cannot fail; fall back to a leaf rather than lose the node.
+    TreeItem::new(row.id, label.clone(), children).unwrap_or_else(|_| TreeItem::new_leaf(row.id, label))
 }
 
-fn node_label(memory: &Memory, id: ConceptId, theme: Theme) -> Line<'static> {
-    let c = memory.concept(id);
-    let mut spans = vec![Span::raw(c.name.clone())];
-    match c.level {
-        Level::Base | Level::Abstract => {
-            let t = memory.thresholds.theta_sum;
-            let style = if c.score >= t { theme.gauge_full } else { theme.dim };
-            spans.push(Span::styled(format!(" {}/{t}", c.score), style));
-            if !c.sigma.is_empty() {
+fn node_label(row: &TreeRow, theme: Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(row.name.clone())];
+    match row.kind {
+        NodeKind::Scored {
+            score,
+            theta,
+            sigma,
+            delta,
+        } => {
+            let style = if score >= theta { theme.gauge_full } else { theme.dim };
+            spans.push(Span::styled(format!(" {score}/{theta}"), style));
+            if sigma {
                 spans.push(Span::styled(" Σ", theme.assistant));
             }
-            if !c.delta.is_empty() {
+            if delta {
                 spans.push(Span::styled("Δ", theme.warn));
             }
         }
-        Level::General => spans.push(Span::styled(" ·event", theme.dim)),
-        Level::Instance => spans.push(Span::styled(" ·instance", theme.dim)),
-        Level::Root => spans.push(Span::styled(" ·person", theme.dim)),
+        NodeKind::Event => spans.push(Span::styled(" ·event", theme.dim)),
+        NodeKind::Instance => spans.push(Span::styled(" ·instance", theme.dim)),
+        NodeKind::Person => spans.push(Span::styled(" ·person", theme.dim)),
     }
-    if c.dirty {
+    if row.dirty {
         spans.push(Span::styled(" ●", theme.warn));
     }
-    if let Some(p) = c.pending {
+    if let Some(p) = row.pending {
         spans.push(Span::styled(format!(" ◆{p}"), theme.warn));
     }
     Line::from(spans)
@@ -101,7 +88,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
         }
     );
     let block = pane_block(title, focused, app.theme);
-    match Tree::new(&app.views.tree) {
+    let items = items(&app.views.tree, app.theme);
+    match Tree::new(&items) {
         Ok(tree) => {
             let tree = tree.block(block).highlight_style(app.theme.selected);
             frame.render_stateful_widget(tree, tree_area, &mut app.tree_state);

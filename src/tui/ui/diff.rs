@@ -4,27 +4,26 @@
 
 use super::highlight::Highlighter;
 use super::{concept_tree, pane_block};
-use crate::tui::app::{App, Focus};
+use crate::tui::app::App;
+use crate::tui::app::{DiffRow, DiffView};
+use crate::tui::focus::Focus;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use rgmem::diff::{Change, Section, abstraction_diff};
-use rgmem::event::{Abstraction, Event, EventRecord, Trigger};
-use rgmem::ids::Seq;
-use rgmem::timeline::Timeline;
+use rgmem::diff::Change;
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
     let (title, lines) = if app.focus == Focus::Tree && !app.maximised {
         match app.selected_concept() {
             Some(c) => concept_tree::detail(app.timeline.memory(), c, app.theme),
-            None => (app.views.diff_title.clone(), app.views.diff.clone()),
+            None => (app.views.diff.title.clone(), lines(&app.views.diff, app.theme)),
         }
     } else {
-        (app.views.diff_title.clone(), app.views.diff.clone())
+        (app.views.diff.title.clone(), lines(&app.views.diff, app.theme))
     };
     let p = Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -33,122 +32,30 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
     frame.render_widget(p, area);
 }
 
-/// Shown before any firing.
+/// The pane's lines: headings, notes and the trigger in their styles, diff lines with kept words
+/// syntax-highlighted (one highlighter per section, so state never leaks between Σ and Δ).
 #[must_use]
-pub fn empty_view(theme: Theme) -> Vec<Line<'static>> {
-    vec![
-        Line::styled("No operator has fired at this point of the log.", theme.dim),
-        Line::styled(
-            "RK1 fires when a relation's mentions reach θ_inf; RK2 when a concept's score reaches θ_sum.",
-            theme.dim,
-        ),
-    ]
-}
-
-/// The firing (or proposal) `record`, seen from the cursor.
-#[must_use]
-pub fn firing_view(record: &EventRecord, cursor: Seq, theme: Theme) -> (String, Vec<Line<'static>>) {
-    let Some((operator, target, trigger, before, after)) = parts(&record.event) else {
-        return ("Σ/Δ diff".into(), empty_view(theme));
-    };
-    let proposed = matches!(record.event, Event::AbstractionProposed { .. });
-    let title = format!(
-        "Σ/Δ · {} {} {target}{}",
-        record.seq,
-        operator,
-        if proposed { " (proposed)" } else { "" }
-    );
-    let mut lines = vec![trigger_line(record.seq, operator, trigger, theme)];
-    if cursor != record.seq {
-        lines.push(Line::styled(
-            format!("the latest firing at or before the cursor {cursor}"),
-            theme.dim,
-        ));
-    }
-    lines.extend(sections_lines(&abstraction_diff(before, after), theme));
-    (title, lines)
-}
-
-/// The pending proposals, with the diff of the selected one.
-#[must_use]
-pub fn proposal_view(
-    timeline: &Timeline,
-    proposals: &[Seq],
-    selected: Seq,
-    theme: Theme,
-) -> (String, Vec<Line<'static>>) {
-    let mut lines = vec![Line::styled(
-        "Pending proposals: ↑↓ select · a approve · x reject",
-        theme.title,
-    )];
-    for seq in proposals {
-        let Some(r) = timeline.entry(*seq) else { continue };
-        let style = if *seq == selected { theme.selected } else { Style::new() };
-        let marker = if *seq == selected { "▶ " } else { "  " };
-        lines.push(Line::styled(format!("{marker}{}", super::timeline::row_text(r)), style));
-    }
-    lines.push(Line::raw(""));
-    if let Some(r) = timeline.entry(selected) {
-        let (_, body) = firing_view(r, selected, theme);
-        lines.extend(body);
-    }
-    (format!("Approval · {} pending", proposals.len()), lines)
-}
-
-type Parts<'a> = (&'static str, &'a str, &'a Trigger, &'a Abstraction, &'a Abstraction);
-
-fn parts(event: &Event) -> Option<Parts<'_>> {
-    match event {
-        Event::OperatorFired {
-            operator,
-            target,
-            trigger,
-            before,
-            after,
-            ..
-        }
-        | Event::AbstractionProposed {
-            operator,
-            target,
-            trigger,
-            before,
-            after,
-            ..
-        } => Some((operator.label(), target, trigger, before, after)),
-        _ => None,
-    }
-}
-
-fn trigger_line(seq: Seq, operator: &str, trigger: &Trigger, theme: Theme) -> Line<'static> {
-    let theta = match trigger.counter.as_str() {
-        "mentions" => "θ_inf",
-        "score" => "θ_sum",
-        _ => "threshold",
-    };
-    Line::from(vec![
-        Span::styled(format!("{seq} {operator} "), theme.firing),
-        Span::raw(format!(
-            "trigger: {} {} ≥ {theta} {}",
-            trigger.counter, trigger.value, trigger.threshold
-        )),
-    ])
-}
-
-fn sections_lines(sections: &[Section], theme: Theme) -> Vec<Line<'static>> {
-    let mut out = Vec::new();
-    for s in sections {
-        let change = if s.is_unchanged() {
-            "unchanged".to_string()
-        } else {
-            format!("+{} −{} words", s.added, s.removed)
-        };
-        out.push(Line::styled(format!("── {} ({change}) ──", s.title), theme.title));
-        let mut hl = Highlighter::new();
-        for line in &s.lines {
-            out.push(diff_line(line, &mut hl, theme));
-        }
-    }
-    out
+pub fn lines(view: &DiffView, theme: Theme) -> Vec<Line<'static>> {
+    let mut hl = Highlighter::new();
+    view.rows
+        .iter()
+        .map(|row| match row {
+            DiffRow::Note(text) => Line::styled(text.clone(), theme.dim),
+            DiffRow::Heading(text) => {
+                hl = Highlighter::new();
+                Line::styled(text.clone(), theme.title)
+            }
+            DiffRow::Trigger { firing, text } => Line::from(vec![
+                Span::styled(firing.clone(), theme.firing),
+                Span::raw(text.clone()),
+            ]),
+            DiffRow::Proposal { text, selected } => {
+                Line::styled(text.clone(), if *selected { theme.selected } else { Style::new() })
+            }
+            DiffRow::Blank => Line::raw(""),
+            DiffRow::Diff(segments) => diff_line(segments, &mut hl, theme),
+        })
+        .collect()
 }
 
 /// One diff line: kept words in syntax colours, added and removed words in theirs (or marked

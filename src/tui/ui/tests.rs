@@ -4,8 +4,9 @@
 
 use super::render;
 use crate::tui::action::Action;
+use crate::tui::app::App;
 use crate::tui::app::tests::Harness;
-use crate::tui::app::{App, Focus};
+use crate::tui::focus::Focus;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use rgmem::ids::Seq;

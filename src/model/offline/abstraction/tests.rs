@@ -5,13 +5,13 @@ use crate::model::parse::{parse_rk2, parse_rk3};
 use crate::time::Timestamp;
 
 fn day(d: u32) -> Option<Timestamp> {
-    Some(Timestamp::from_civil(2024, 3, d, 9, 0, 0))
+    Timestamp::from_civil(2024, 3, d, 9, 0, 0)
 }
 
 fn raw(branch: &str, d: u32) -> EvidenceItem {
     EvidenceItem {
-        kind: EvidenceKind::RawEvent,
-        branch: branch.into(),
+        kind: EvidenceKind::Mention,
+        facet: branch.into(),
         text: format!("user mentions {}", branch.to_lowercase()),
         salient: false,
         time: day(d),
@@ -21,7 +21,7 @@ fn raw(branch: &str, d: u32) -> EvidenceItem {
 fn conclusion(branch: &str, text: &str, d: u32) -> EvidenceItem {
     EvidenceItem {
         kind: EvidenceKind::Conclusion,
-        branch: branch.into(),
+        facet: branch.into(),
         text: text.into(),
         salient: true,
         time: day(d),

@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 use crate::locomo::{Conversation, Question};
 use crate::log::Log;
 use crate::memory::Thresholds;
+use crate::model::offline::OfflineModel;
 use crate::model::{Model, ModelRequest, Task, parse};
-use crate::retrieval::embed::Embedder;
 use crate::retrieval::{Budgets, Context, Layer, Plan, Retriever};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -43,7 +43,7 @@ pub struct Progress<'a> {
 /// Picks the conversations a run covers, refusing ids the file does not hold.
 pub fn select(convs: Vec<Conversation>, ids: &[String]) -> Result<Vec<Conversation>> {
     if let Some(missing) = ids.iter().find(|id| !convs.iter().any(|c| &c.id == *id)) {
-        return Err(Error::Refused(format!("the LoCoMo file has no conversation {missing}")));
+        return Err(Error::UnknownConversation(missing.clone()));
     }
     Ok(convs
         .into_iter()
@@ -142,12 +142,10 @@ pub fn evaluate(
     let flat = FlatBm25::new(turns)?;
     let full = render(&flat.all());
     for q in &conv.questions {
-        let context = retriever.retrieve(
-            &q.question,
-            Plan::rules(&q.question),
-            &opts.budgets,
-            &mut Embedder::Builtin,
-        )?;
+        // Retrieval is planned and embedded offline whatever model answers, so every answerer
+        // is scored on the same contexts.
+        let plan = Plan::by_model(&mut OfflineModel, &q.question);
+        let context = retriever.retrieve(&q.question, plan, &opts.budgets, &mut OfflineModel)?;
         let evidence: Vec<&str> = q
             .evidence
             .iter()
@@ -217,12 +215,12 @@ fn score(q: &Question, evidence: &[&str], context: &str, tokens: u32, turns: Vec
     }
 }
 
-/// The turns rgmem's context shows verbatim (its event items).
+/// The turns rgmem's context shows verbatim (its turn items).
 fn rgmem_turns(context: &Context) -> Vec<String> {
     context
         .items
         .iter()
-        .filter(|i| i.layer == Layer::Event)
+        .filter(|i| i.layer == Layer::Turn)
         .flat_map(|i| i.provenance.source_refs.iter().cloned())
         .collect()
 }

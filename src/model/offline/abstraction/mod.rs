@@ -34,7 +34,7 @@ fn date_range(items: &[&EvidenceItem]) -> Option<(String, String)> {
 
 /// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets.
 pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem], previous: &str) -> String {
-    let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::RawEvent).collect();
+    let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Mention).collect();
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
     let when = match date_range(&raw) {
         Some((a, b)) if a == b => format!(" on {a}"),
@@ -165,8 +165,8 @@ fn attribute(lex: &Lexicon, text: &str, arrived: &str, branches: &BTreeMap<Strin
 pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
     let mut order: Vec<&str> = Vec::new();
     for e in evidence {
-        if !order.contains(&e.branch.as_str()) {
-            order.push(&e.branch);
+        if !order.contains(&e.facet.as_str()) {
+            order.push(&e.facet);
         }
     }
     let mut sig = sigma_bullets(sigma);
@@ -201,7 +201,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             continue;
         }
         seen_text.push(&c.text);
-        let Some(named) = attribute(lex, &c.text, &c.branch, &branch_keys) else {
+        let Some(named) = attribute(lex, &c.text, &c.facet, &branch_keys) else {
             continue;
         };
         let date = c.time.map(|t| format!(" ({})", t.date())).unwrap_or_default();
@@ -236,11 +236,11 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
 
     // Σ: one bullet per recurring branch, kept verbatim while evidence stays consistent.
     for branch in &order {
-        let items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.branch == *branch).collect();
+        let items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.facet == *branch).collect();
         let raw: Vec<&EvidenceItem> = items
             .iter()
             .copied()
-            .filter(|e| e.kind == EvidenceKind::RawEvent)
+            .filter(|e| e.kind == EvidenceKind::Mention)
             .collect();
         let inference = items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
         let key = entity_key(branch);

@@ -1,5 +1,5 @@
-//! The offline extractive answer: the context sentence best supported by the question's content
-//! words, or "not mentioned" when no sentence shares enough of them.
+//! The offline model's extractive answer: the context sentence best supported by the question's
+//! content words, or "not mentioned" when no sentence shares enough of them.
 
 use crate::text::{content_words, sentences};
 use std::collections::HashSet;

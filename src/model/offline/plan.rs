@@ -1,59 +1,56 @@
-//! The offline query planner: a question becomes `{name, retrieve}` items by rules, following the
-//! planner prompt's stages: content words and proper nouns as text keywords, lexicon synonyms and
-//! concept folders, dates decomposed into `YYYY-MM-DD`, `YYYY-MM` and `YYYY`, and intent words
-//! mapped to layers. With an LLM the same items come from `Task::Plan` through `parse::parse_plan`.
+//! The offline model's query planner (`Task::Plan`): a question becomes `{name, retrieve}` items by
+//! rules, following the planner prompt's stages: content words and proper nouns as text keywords,
+//! lexicon synonyms and concept folders, dates decomposed into `YYYY-MM-DD`, `YYYY-MM` and `YYYY`,
+//! and intent words mapped to layers. An LLM writes the same items, parsed by `parse::parse_plan`.
 
-use crate::model::offline::Lexicon;
-use crate::model::parse::PlanItem;
+use crate::lexicon::Lexicon;
+use crate::model::parse::{PlanItem, Retrieve};
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
 
-/// The four layers a keyword can ask for.
-pub const LAYERS: [&str; 4] = ["summary", "inference", "conclusions", "history"];
-
 /// Intent words → layers (planner prompt, stage 2).
-const INTENTS: &[(&str, &str)] = &[
-    ("summary", "summary"),
-    ("summarize", "summary"),
-    ("overall", "summary"),
-    ("general", "summary"),
-    ("describe", "summary"),
-    ("personality", "summary"),
-    ("traits", "summary"),
-    ("kind", "summary"),
-    ("why", "inference"),
-    ("reason", "inference"),
-    ("reasons", "inference"),
-    ("relationship", "inference"),
-    ("because", "inference"),
-    ("feel", "inference"),
-    ("motivated", "inference"),
-    ("inspired", "inference"),
-    ("change", "inference"),
-    ("changed", "inference"),
-    ("what", "conclusions"),
-    ("which", "conclusions"),
-    ("confirm", "conclusions"),
-    ("does", "conclusions"),
-    ("prefer", "conclusions"),
-    ("favorite", "conclusions"),
-    ("favourite", "conclusions"),
-    ("would", "conclusions"),
-    ("likely", "conclusions"),
-    ("when", "history"),
-    ("recall", "history"),
-    ("happened", "history"),
-    ("last", "history"),
-    ("did", "history"),
-    ("ago", "history"),
-    ("first", "history"),
-    ("before", "history"),
-    ("after", "history"),
-    ("during", "history"),
-    ("date", "history"),
-    ("year", "history"),
-    ("month", "history"),
-    ("week", "history"),
+const INTENTS: &[(&str, Retrieve)] = &[
+    ("summary", Retrieve::Summary),
+    ("summarize", Retrieve::Summary),
+    ("overall", Retrieve::Summary),
+    ("general", Retrieve::Summary),
+    ("describe", Retrieve::Summary),
+    ("personality", Retrieve::Summary),
+    ("traits", Retrieve::Summary),
+    ("kind", Retrieve::Summary),
+    ("why", Retrieve::Inference),
+    ("reason", Retrieve::Inference),
+    ("reasons", Retrieve::Inference),
+    ("relationship", Retrieve::Inference),
+    ("because", Retrieve::Inference),
+    ("feel", Retrieve::Inference),
+    ("motivated", Retrieve::Inference),
+    ("inspired", Retrieve::Inference),
+    ("change", Retrieve::Inference),
+    ("changed", Retrieve::Inference),
+    ("what", Retrieve::Conclusions),
+    ("which", Retrieve::Conclusions),
+    ("confirm", Retrieve::Conclusions),
+    ("does", Retrieve::Conclusions),
+    ("prefer", Retrieve::Conclusions),
+    ("favorite", Retrieve::Conclusions),
+    ("favourite", Retrieve::Conclusions),
+    ("would", Retrieve::Conclusions),
+    ("likely", Retrieve::Conclusions),
+    ("when", Retrieve::History),
+    ("recall", Retrieve::History),
+    ("happened", Retrieve::History),
+    ("last", Retrieve::History),
+    ("did", Retrieve::History),
+    ("ago", Retrieve::History),
+    ("first", Retrieve::History),
+    ("before", Retrieve::History),
+    ("after", Retrieve::History),
+    ("during", Retrieve::History),
+    ("date", Retrieve::History),
+    ("year", Retrieve::History),
+    ("month", Retrieve::History),
+    ("week", Retrieve::History),
 ];
 
 /// Question words that carry no content for search.
@@ -66,18 +63,18 @@ const LOW_VALUE: &[&str] = &[
 pub fn plan(lex: &Lexicon, question: &str) -> Vec<PlanItem> {
     let layers = intent_layers(question);
     let mut items: Vec<PlanItem> = Vec::new();
-    let push = |items: &mut Vec<PlanItem>, name: &str, retrieve: &[&str]| {
+    let push = |items: &mut Vec<PlanItem>, name: &str, retrieve: &[Retrieve]| {
         let key = name.to_lowercase();
         if let Some(existing) = items.iter_mut().find(|i| i.name.to_lowercase() == key) {
             for l in retrieve {
-                if !existing.retrieve.iter().any(|r| r == l) {
-                    existing.retrieve.push((*l).to_string());
+                if !existing.retrieve.contains(l) {
+                    existing.retrieve.push(l.clone());
                 }
             }
         } else {
             items.push(PlanItem {
                 name: name.to_string(),
-                retrieve: retrieve.iter().map(|s| (*s).to_string()).collect(),
+                retrieve: retrieve.to_vec(),
             });
         }
     };
@@ -116,8 +113,8 @@ pub fn plan(lex: &Lexicon, question: &str) -> Vec<PlanItem> {
             push(&mut items, name, &layers);
             elite += 1;
         }
-        if layers.contains(&"summary") {
-            push(&mut items, &e.base, &["summary"]);
+        if layers.contains(&Retrieve::Summary) {
+            push(&mut items, &e.base, &[Retrieve::Summary]);
         }
         for syn in lex.synonyms(&e.general).take(6) {
             push(&mut items, syn, &[]);
@@ -140,16 +137,16 @@ pub fn plan(lex: &Lexicon, question: &str) -> Vec<PlanItem> {
 
 /// Layers the question's intent words ask for; `conclusions` when none does.
 #[must_use]
-pub fn intent_layers(question: &str) -> Vec<&'static str> {
+pub fn intent_layers(question: &str) -> Vec<Retrieve> {
     let toks: Vec<String> = words(question).collect();
-    let mut out: Vec<&'static str> = Vec::new();
-    for layer in LAYERS {
+    let mut out: Vec<Retrieve> = Vec::new();
+    for layer in Retrieve::ALL {
         if INTENTS.iter().any(|(w, l)| *l == layer && toks.iter().any(|t| t == w)) {
             out.push(layer);
         }
     }
     if out.is_empty() {
-        out.push("conclusions");
+        out.push(Retrieve::Conclusions);
     }
     out
 }
@@ -201,8 +198,7 @@ pub fn dates(text: &str) -> Vec<String> {
             continue;
         };
         used[y_at] = true;
-        let month_name = Timestamp::from_civil(y, m, 1, 0, 0, 0).human_date();
-        let month_name = month_name.split_whitespace().nth(1).unwrap_or_default().to_string();
+        let month_name = Timestamp::month_name(i8::try_from(m).unwrap_or(1));
         match d {
             Some(d) => {
                 push(format!("{d} {month_name} {y}"));
@@ -239,7 +235,7 @@ mod tests {
         items
             .iter()
             .find(|i| i.name == name)
-            .map(|i| i.retrieve.iter().map(String::as_str).collect())
+            .map(|i| i.retrieve.iter().map(Retrieve::as_str).collect())
             .unwrap_or_default()
     }
 
@@ -272,32 +268,29 @@ mod tests {
     #[test]
     fn why_questions_ask_for_inference() {
         let p = plan(Lexicon::builtin(), "Why did Alex stop running?");
-        assert!(intent_layers("Why did Alex stop running?").contains(&"inference"));
+        assert!(intent_layers("Why did Alex stop running?").contains(&Retrieve::Inference));
         let elite: Vec<&PlanItem> = p.iter().filter(|i| !i.retrieve.is_empty()).collect();
         assert!(!elite.is_empty(), "{p:?}");
-        assert!(
-            elite.iter().all(|i| i.retrieve.iter().any(|l| l == "inference")),
-            "{p:?}"
-        );
+        assert!(elite.iter().all(|i| i.retrieve.contains(&Retrieve::Inference)), "{p:?}");
         assert!(layers_of(&p, "Alex").is_empty(), "proper nouns are text-only");
     }
 
     #[test]
     fn summary_questions_ask_for_summary_and_folders() {
         let layers = intent_layers("Give me an overall summary of Alex's fitness");
-        assert_eq!(layers, vec!["summary"]);
+        assert_eq!(layers, vec![Retrieve::Summary]);
         let p = plan(
             Lexicon::builtin(),
             "What kind of person is Alex overall when it comes to running?",
         );
-        assert!(p.iter().any(|i| i.retrieve.iter().any(|l| l == "summary")), "{p:?}");
+        assert!(p.iter().any(|i| i.retrieve.contains(&Retrieve::Summary)), "{p:?}");
     }
 
     #[test]
     fn recall_questions_ask_for_history_with_synonyms() {
         let p = plan(Lexicon::builtin(), "When did Melanie go camping with her family?");
-        assert!(intent_layers("When did Melanie go camping?").contains(&"history"));
-        assert!(p.iter().any(|i| i.retrieve.iter().any(|l| l == "history")), "{p:?}");
+        assert!(intent_layers("When did Melanie go camping?").contains(&Retrieve::History));
+        assert!(p.iter().any(|i| i.retrieve.contains(&Retrieve::History)), "{p:?}");
         assert!(names(&p).contains(&"Melanie") && names(&p).contains(&"camping"));
         assert!(p.len() > 4, "synonyms and folders are added: {p:?}");
     }

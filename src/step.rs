@@ -1,5 +1,7 @@
-//! One step of the engine: events are applied to the memory as they are produced, so later
-//! decisions in the same step see earlier results, and the whole step is committed at once.
+//! One step: the in-progress transaction of events and model calls. It sits below `engine/`,
+//! `ingest/` and `operators/`, which all work through it. Events are applied to the memory as
+//! they are produced, so later decisions in the same step see earlier results, and the engine
+//! commits the whole step at once.
 
 use crate::event::Event;
 use crate::memory::Memory;

@@ -4,19 +4,24 @@
 
 mod actions;
 mod chat;
+mod diff_view;
 mod input;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;
+mod timeline_rows;
 mod views;
 
 pub use chat::ChatState;
+pub use diff_view::{DiffRow, DiffView};
 pub use input::COMMANDS;
 pub use replay::Replay;
-pub use views::{ChatLine, EvidenceRow, Views};
+pub use timeline_rows::RowKind;
+pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
 
 use super::action::Action;
 use super::command::{Command, EngineRequest};
+use super::focus::Focus;
 use super::keymap;
 use super::msg::{EngineUpdate, Msg};
 use super::theme::Theme;
@@ -26,31 +31,6 @@ use rgmem::session::TurnInput;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, Timeline};
 use std::time::Duration;
 use tui_tree_widget::TreeState;
-
-/// The panes, in Tab order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Focus {
-    /// The conversation and its input line.
-    Chat,
-    /// The concept tree.
-    Tree,
-    /// The evidence counters.
-    Evidence,
-    /// The Σ/Δ diff (and the proposals in approval mode).
-    Diff,
-    /// The event log around the cursor.
-    Timeline,
-}
-
-impl Focus {
-    /// Every pane, in Tab order.
-    pub const ORDER: [Self; 5] = [Self::Chat, Self::Tree, Self::Evidence, Self::Diff, Self::Timeline];
-
-    fn shifted(self, by: isize) -> Self {
-        let i = Self::ORDER.iter().position(|f| *f == self).unwrap_or(0) as isize;
-        Self::ORDER[(i + by).rem_euclid(Self::ORDER.len() as isize) as usize]
-    }
-}
 
 /// A one-line prompt typed in the status bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -358,9 +338,7 @@ impl App {
 
     /// Rebuilds the pane contents after the cursor, the log or the filter changed.
     pub fn refresh(&mut self) {
-        let flashed = self
-            .views
-            .rebuild(&self.timeline, &self.filter, self.theme, self.proposal_index);
+        let flashed = self.views.rebuild(&self.timeline, &self.filter, self.proposal_index);
         if flashed {
             self.flash_ticks = 6;
         }
@@ -415,12 +393,12 @@ impl App {
 }
 
 /// Opens every node with children, so filter matches deep in the tree are visible.
-fn open_all(state: &mut TreeState<u32>, items: &[tui_tree_widget::TreeItem<'static, u32>], path: &mut Vec<u32>) {
-    for item in items {
-        if !item.children().is_empty() {
-            path.push(*item.identifier());
+fn open_all(state: &mut TreeState<u32>, rows: &[TreeRow], path: &mut Vec<u32>) {
+    for row in rows {
+        if !row.children.is_empty() {
+            path.push(row.id);
             state.open(path.clone());
-            open_all(state, item.children(), path);
+            open_all(state, &row.children, path);
             path.pop();
         }
     }

@@ -1,6 +1,7 @@
-//! The offline model's lexicon (`assets/lexicon.tsv`: word → base concept, sub-concept, general
-//! event) and its first-person cue phrases (`assets/cues.tsv`). Both are parsed once and matched
-//! on whole words; a trailing `*` matches any word starting with the given stem.
+//! The lexicon (`assets/lexicon.tsv`: word → base concept, sub-concept, general event) and the
+//! first-person cue phrases (`assets/cues.tsv`), below both the model and retrieval: the offline
+//! model classifies with it, segmentation and the planner expand words with it. Both files are
+//! parsed once and matched on whole words; a trailing `*` matches any word starting with the stem.
 
 use crate::text::words;
 use std::collections::HashMap;
@@ -182,8 +183,8 @@ impl Lexicon {
         static LEXICON: OnceLock<Lexicon> = OnceLock::new();
         LEXICON.get_or_init(|| {
             Self::parse(
-                include_str!("../../../assets/lexicon.tsv"),
-                include_str!("../../../assets/cues.tsv"),
+                include_str!("../assets/lexicon.tsv"),
+                include_str!("../assets/cues.tsv"),
             )
         })
     }
@@ -311,7 +312,7 @@ mod tests {
     #[test]
     fn builtin_assets_parse_completely() {
         let lex = Lexicon::builtin();
-        let lines = include_str!("../../../assets/lexicon.tsv")
+        let lines = include_str!("../assets/lexicon.tsv")
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .count();
@@ -322,7 +323,7 @@ mod tests {
                 "unknown base in {e:?}"
             );
         }
-        let cue_lines = include_str!("../../../assets/cues.tsv")
+        let cue_lines = include_str!("../assets/cues.tsv")
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .count();

@@ -10,86 +10,14 @@ mod highlight;
 pub mod status_bar;
 pub mod timeline;
 
-use super::app::{App, Confirm, Focus};
+use super::app::{App, Confirm};
+use super::focus::Focus;
+use super::layout::areas;
 use super::theme::Theme;
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
-
-/// Terminals at least this wide get the three-column layout.
-const WIDE: u16 = 140;
-
-/// Where each pane is drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Areas {
-    panes: Vec<(Focus, Rect)>,
-    /// The status bar.
-    pub status: Rect,
-}
-
-impl Areas {
-    /// A pane's rectangle (empty when hidden by a maximised pane).
-    #[must_use]
-    pub fn rect(&self, focus: Focus) -> Rect {
-        self.panes
-            .iter()
-            .find(|(f, _)| *f == focus)
-            .map_or(Rect::ZERO, |(_, r)| *r)
-    }
-
-    /// The pane under a screen position.
-    #[must_use]
-    pub fn pane_at(&self, at: Position) -> Option<Focus> {
-        self.panes.iter().find(|(_, r)| r.contains(at)).map(|(f, _)| *f)
-    }
-}
-
-/// Lays out the panes: two columns below [`WIDE`] columns, three above, or one maximised pane.
-#[must_use]
-pub fn areas(area: Rect, maximised: Option<Focus>) -> Areas {
-    let [main, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(area);
-    if let Some(f) = maximised {
-        return Areas {
-            panes: vec![(f, main)],
-            status,
-        };
-    }
-    let panes = if area.width >= WIDE {
-        let [left, mid, right] = Layout::horizontal([
-            Constraint::Percentage(30),
-            Constraint::Percentage(34),
-            Constraint::Percentage(36),
-        ])
-        .areas(main);
-        let [tree, evidence] = Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(mid);
-        let [diff, timeline] = Layout::vertical([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(right);
-        vec![
-            (Focus::Chat, left),
-            (Focus::Tree, tree),
-            (Focus::Evidence, evidence),
-            (Focus::Diff, diff),
-            (Focus::Timeline, timeline),
-        ]
-    } else {
-        let [left, right] = Layout::horizontal([Constraint::Percentage(48), Constraint::Percentage(52)]).areas(main);
-        let [tree, chat] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
-        let [evidence, diff, timeline] = Layout::vertical([
-            Constraint::Percentage(30),
-            Constraint::Percentage(40),
-            Constraint::Percentage(30),
-        ])
-        .areas(right);
-        vec![
-            (Focus::Tree, tree),
-            (Focus::Chat, chat),
-            (Focus::Evidence, evidence),
-            (Focus::Diff, diff),
-            (Focus::Timeline, timeline),
-        ]
-    };
-    Areas { panes, status }
-}
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, app: &mut App) {

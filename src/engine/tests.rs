@@ -1,0 +1,126 @@
+//! The engine over real log files in temp dirs, on the offline model: each refusal is a
+//! variant a caller can match, and a refused request appends nothing.
+
+use super::*;
+use crate::model::offline::OfflineModel;
+use crate::session::SessionFile;
+use std::path::Path;
+
+fn engine(dir: &tempfile::TempDir) -> Engine {
+    Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap()
+}
+
+fn turn(index: u32, text: &str) -> TurnInput {
+    TurnInput {
+        speaker: "user".into(),
+        text: text.into(),
+        time: None,
+        session: 1,
+        index,
+        source_ref: None,
+    }
+}
+
+/// The paper's example session, in approval mode: RK2/RK3 results wait as proposals.
+fn proposals(e: &mut Engine) -> Vec<Seq> {
+    e.set_approve(true);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_sessions/strength_training_injury.jsonl");
+    let file = SessionFile::read(&path).unwrap();
+    let user = file.user_name();
+    for t in &file.turns {
+        e.ingest(t, &user).unwrap();
+    }
+    e.finish().unwrap();
+    let all = e.log().all().unwrap();
+    all.iter()
+        .filter(|r| matches!(r.event, Event::AbstractionProposed { .. }))
+        .map(|r| r.seq)
+        .collect()
+}
+
+#[test]
+fn zero_thresholds_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let zero = Thresholds {
+        theta_inf: 0,
+        theta_sum: 6,
+    };
+    assert!(matches!(e.set_thresholds(zero), Err(Error::ZeroThreshold)));
+    assert_eq!(e.log().head(), Seq(0), "nothing appended");
+}
+
+#[test]
+fn a_turn_is_neither_a_proposal_nor_revertible() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let records = e.ingest(&turn(0, "I lift weights on Mondays."), "Alex").unwrap();
+    let r = records.iter().find(|r| r.event.kind() == "turn_ingested").unwrap();
+    let head = e.log().head();
+    match e.approve(r.seq) {
+        Err(Error::NotAProposal { seq, kind }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(e.reject(r.seq), Err(Error::NotAProposal { .. })));
+    match e.revert(r.seq) {
+        Err(Error::NotRevertible { seq, kind }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e.log().head(), head, "nothing appended");
+}
+
+#[test]
+fn events_of_an_abandoned_branch_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let first = e.ingest(&turn(0, "I lift weights on Mondays."), "Alex").unwrap();
+    let second = e.ingest(&turn(1, "I also swim on Fridays."), "Alex").unwrap();
+    let kept = first.last().unwrap().seq;
+    let abandoned = second.last().unwrap().seq;
+    e.rollback(kept).unwrap();
+    e.ingest(&turn(1, "I cycle on Fridays."), "Alex").unwrap();
+    match e.approve(abandoned) {
+        Err(Error::OnOtherBranch { seq }) => assert_eq!(seq, abandoned),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(e.revert(abandoned), Err(Error::OnOtherBranch { .. })));
+    assert!(matches!(e.rollback(Seq(10_000)), Err(Error::UnknownSeq(Seq(10_000)))));
+}
+
+#[test]
+fn a_proposal_is_decided_once_and_an_approval_reverted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let proposals = proposals(&mut e);
+    assert!(proposals.len() >= 2, "the sample session proposes: {proposals:?}");
+    let (first, second) = (proposals[0], proposals[1]);
+
+    let approved = e.approve(first).unwrap();
+    let approval = approved
+        .iter()
+        .find(|r| matches!(r.event, Event::AbstractionApproved { .. }))
+        .unwrap()
+        .seq;
+    assert!(matches!(e.approve(first), Err(Error::AlreadyApproved { seq }) if seq == first));
+    assert!(matches!(e.reject(first), Err(Error::AlreadyApproved { .. })));
+
+    e.reject(second).unwrap();
+    assert!(matches!(e.approve(second), Err(Error::AlreadyRejected { seq }) if seq == second));
+
+    e.revert(approval).unwrap();
+    match e.revert(approval) {
+        Err(Error::ConceptChangedSince { seq }) => assert_eq!(seq, approval),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_step_commits_everything_it_emitted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let records = e.ingest(&turn(0, "I lift weights on Mondays."), "Alex").unwrap();
+    let kinds: Vec<&str> = records.iter().map(|r| r.event.kind()).collect();
+    assert_eq!(kinds, ["thresholds_changed", "person_tracked", "turn_ingested"]);
+    assert_eq!(e.log().head(), records.last().unwrap().seq);
+    assert_eq!(*e.memory(), fold_records(&e.log().all().unwrap()));
+}

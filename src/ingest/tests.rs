@@ -1,0 +1,116 @@
+//! Ingestion through a real step on the offline model (and on one that is down): what closing a
+//! segment emits, in which order, and what a failed call leaves behind.
+
+use super::*;
+use crate::event::Event;
+use crate::memory::Memory;
+use crate::model::offline::OfflineModel;
+use crate::model::{Completion, Model, ModelError, ModelRequest};
+
+/// Alex's turns, already ingested but not yet cut.
+fn memory(turns: &[(u32, &str)]) -> Memory {
+    let mut m = Memory::new();
+    m.apply(&Event::PersonTracked {
+        name: "Alex".into(),
+        speaker: "user".into(),
+    });
+    for (i, (session, text)) in turns.iter().enumerate() {
+        m.apply(&Event::TurnIngested {
+            turn: saturating_u32(i),
+            speaker: if i % 2 == 0 { "user" } else { ASSISTANT }.into(),
+            text: (*text).into(),
+            time: None,
+            session: *session,
+            source_ref: None,
+        });
+    }
+    m
+}
+
+fn kinds(events: &[Event]) -> Vec<&'static str> {
+    events.iter().map(Event::kind).collect()
+}
+
+struct Down;
+
+impl Model for Down {
+    fn name(&self) -> String {
+        "down".into()
+    }
+    fn complete(&mut self, _: &ModelRequest) -> Result<Completion, ModelError> {
+        Err(ModelError::Unreachable("no server in this test".into()))
+    }
+}
+
+const RUN: &str = "I went for a long run in the park this morning.";
+const REPLY: &str = "Running in the morning is a great habit!";
+
+#[test]
+fn closing_a_segment_calls_the_model_then_records_the_episode_and_its_graph() {
+    let mut m = memory(&[(1, RUN), (1, REPLY)]);
+    let mut model = OfflineModel;
+    let mut step = Step::new(&mut m, &mut model, false);
+    assert!(close_open_segment(&mut step));
+    let kinds = kinds(&step.events);
+    let closed = kinds.iter().position(|k| *k == "segment_closed").expect("{kinds:?}");
+    assert!(closed >= 2, "synthesis and extraction come first: {kinds:?}");
+    assert!(kinds[..closed].iter().all(|k| *k == "model_called"), "{kinds:?}");
+    assert_eq!(kinds[closed + 1], "episode_recorded");
+    assert!(
+        matches!(&step.events[closed], Event::SegmentClosed { turns, reason: CutReason::EndOfInput } if turns.len() == 2)
+    );
+    assert!(step.memory.open_segment.is_empty());
+    assert_eq!(step.memory.episodes.len(), 1);
+    assert_eq!(step.memory.episodes[0].person, ConceptId(0));
+    assert!(
+        kinds.contains(&"mention_recorded"),
+        "the run reaches the graph: {kinds:?}"
+    );
+}
+
+#[test]
+fn a_session_boundary_closes_the_earlier_turns_only() {
+    let mut m = memory(&[(1, RUN), (1, REPLY), (2, "My knee hurts after yesterday.")]);
+    let mut model = OfflineModel;
+    let mut step = Step::new(&mut m, &mut model, false);
+    assert!(close_due_segments(&mut step));
+    let cut = step.events.iter().find_map(|e| match e {
+        Event::SegmentClosed { turns, reason } => Some((turns.len(), *reason)),
+        _ => None,
+    });
+    assert_eq!(cut, Some((2, CutReason::SessionBoundary)));
+    assert_eq!(step.memory.open_segment, vec![TurnId(2)]);
+}
+
+#[test]
+fn a_failed_call_records_the_failure_and_leaves_the_segment_open() {
+    let mut m = memory(&[(1, RUN), (1, REPLY)]);
+    let mut model = Down;
+    let mut step = Step::new(&mut m, &mut model, false);
+    assert!(!close_open_segment(&mut step));
+    assert_eq!(kinds(&step.events), ["model_failed"]);
+    assert_eq!(step.memory.open_segment.len(), 2, "retried at the next step");
+    assert!(step.memory.episodes.is_empty());
+}
+
+#[test]
+fn nothing_open_is_nothing_to_close() {
+    let mut m = memory(&[]);
+    let mut model = Down;
+    let mut step = Step::new(&mut m, &mut model, false);
+    assert!(close_open_segment(&mut step));
+    assert!(close_due_segments(&mut step));
+    assert!(step.events.is_empty());
+}
+
+#[test]
+fn prompts_name_people_and_the_assistant() {
+    let m = memory(&[]);
+    assert_eq!(display_speaker(&m, "user"), "Alex");
+    assert_eq!(display_speaker(&m, ASSISTANT), "Assistant");
+    assert_eq!(
+        display_speaker(&m, "Sam"),
+        "Sam",
+        "an untracked speaker keeps its label"
+    );
+}
