@@ -70,7 +70,7 @@ impl ModelRequest {
 
     /// The schema the reply must follow in structured mode (a repair follows its original's).
     #[must_use]
-    pub fn response_format(&self) -> Option<serde_json::Value> {
+    pub fn response_format(&self) -> Option<String> {
         (self.mode == OutputMode::JsonSchema)
             .then(|| schema::response_format(structured_purpose(&self.task)))
             .flatten()

@@ -12,7 +12,6 @@ use super::retry::{jitter, parse_retry_after, retryable};
 use super::wire::{self, ChatOptions, SseReader, Usage};
 use crate::model::{Cancel, ModelError};
 use futures::StreamExt;
-use serde_json::Value;
 use std::sync::mpsc::Sender;
 use std::time::SystemTime;
 use tokio_util::sync::CancellationToken;
@@ -226,11 +225,15 @@ impl Transport {
     }
 
     /// Posts a body, retrying transient failures with backoff.
-    async fn send(&self, url: &str, body: &Value, whole: bool) -> Result<reqwest::Response, ModelError> {
+    async fn send(&self, url: &str, body: &str, whole: bool) -> Result<reqwest::Response, ModelError> {
         let policy = self.config.retry;
         let mut attempt = 0u32;
         loop {
-            let mut request = self.client.post(url).json(body);
+            let mut request = self
+                .client
+                .post(url)
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(body.to_string());
             if let Some(key) = &self.config.api_key {
                 request = request.bearer_auth(key.expose());
             }

@@ -22,7 +22,6 @@ use super::{Cancel, Completion, Model, ModelError, ModelRequest};
 use crate::event::Purpose;
 use crate::text::estimate_tokens;
 use http::{Job, Output, Transport};
-use serde_json::json;
 use std::time::Instant;
 use wire::ChatOptions;
 
@@ -64,15 +63,10 @@ impl OpenAiModel {
         if let Some(mode) = self.detected {
             return mode;
         }
-        let format = json!({
-            "type": "json_schema",
-            "json_schema": {"name": "rgmem_probe", "strict": true, "schema": {
-                "type": "object",
-                "properties": {"ok": {"type": "boolean"}},
-                "required": ["ok"],
-                "additionalProperties": false,
-            }},
-        });
+        let format = r#"{"type": "json_schema", "json_schema": {"name": "rgmem_probe", "strict": true,
+            "schema": {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"],
+            "additionalProperties": false}}}"#
+            .to_string();
         let job = Job::Chat {
             prompt: "Reply with the JSON object {\"ok\": true}.",
             options: ChatOptions {

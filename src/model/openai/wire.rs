@@ -12,13 +12,14 @@ pub struct ChatOptions {
     pub stream: bool,
     /// Reply-token cap.
     pub max_tokens: Option<u32>,
-    /// `response_format` (a JSON schema) when the reply is structured.
-    pub response_format: Option<Value>,
+    /// `response_format` (a JSON schema) when the reply is structured, as JSON text sent as
+    /// written so the schema's key order survives.
+    pub response_format: Option<String>,
 }
 
 /// The body of a chat-completions request: the prompt as one user message.
 #[must_use]
-pub fn chat_body(config: &OpenAiConfig, prompt: &str, options: &ChatOptions) -> Value {
+pub fn chat_body(config: &OpenAiConfig, prompt: &str, options: &ChatOptions) -> String {
     let stream = options.stream;
     let mut body = json!({
         "model": config.model,
@@ -31,19 +32,29 @@ pub fn chat_body(config: &OpenAiConfig, prompt: &str, options: &ChatOptions) -> 
     if let Some(n) = options.max_tokens {
         body["max_tokens"] = json!(n);
     }
-    if let Some(format) = &options.response_format {
-        body["response_format"] = format.clone();
-    }
+
     if stream {
         body["stream_options"] = json!({"include_usage": true});
     }
-    body
+    let mut text = body.to_string();
+    if let Some(format) = options
+        .response_format
+        .as_deref()
+        .filter(|f| serde_json::from_str::<Value>(f).is_ok())
+    {
+        // `body` is an object, so its text ends with `}`.
+        text.pop();
+        text.push_str(",\"response_format\":");
+        text.push_str(format);
+        text.push('}');
+    }
+    text
 }
 
 /// The body of an embeddings request.
 #[must_use]
-pub fn embed_body(model: &str, texts: &[String]) -> Value {
-    json!({"model": model, "input": texts})
+pub fn embed_body(model: &str, texts: &[String]) -> String {
+    json!({"model": model, "input": texts}).to_string()
 }
 
 /// Token counts a server reported.
@@ -217,6 +228,20 @@ impl SseReader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_schema_goes_into_the_body_as_written() {
+        let options = ChatOptions {
+            stream: false,
+            max_tokens: Some(7),
+            response_format: Some(r#"{"type": "json_schema", "json_schema": {"schema": {"z": 1, "a": 2}}}"#.into()),
+        };
+        let body = chat_body(&OpenAiConfig::default(), "hi", &options);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["max_tokens"], 7);
+        assert_eq!(v["response_format"]["type"], "json_schema");
+        assert!(body.find("\"z\"").unwrap() < body.find("\"a\"").unwrap());
+    }
 
     #[test]
     fn chat_replies_parse_with_and_without_usage() {
