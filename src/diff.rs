@@ -1,14 +1,15 @@
-//! Word-level diffs of operator texts (a relation summary, or a concept's Σ and Δ) for the Σ/Δ
-//! pane. Pure: it never sees a terminal; the pane only colours what this returns.
+//! Diffs of operator texts (a relation summary, or a concept's Σ and Δ) by bullet, for the Σ/Δ
+//! pane and `rgmem diff`. Pure: it never sees a terminal; callers only style what this returns.
 //!
-//! Lines are diffed first, so whole added or removed lines stay whole; inside a block of changed
-//! lines the words are diffed, laid out along the *new* text's lines (a removed line break shows
-//! as a space), so the reader sees the after-text with the removed words struck in place.
+//! Operators write lists: one bullet (or heading) per line. A text is diffed as a list first, so
+//! a bullet that only moved reads as moved, not as a rewrite of everything between. Each bullet
+//! of the result is kept, moved, added, removed, or changed; only inside a changed bullet (an
+//! old and a new bullet similar enough to be one edited statement) are words diffed.
 
 use crate::event::Abstraction;
-use similar::{ChangeTag, DiffOp, TextDiff};
+use similar::{ChangeTag, TextDiff};
 
-/// What happened to a piece of text.
+/// What happened to a run of words inside a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change {
     /// In both texts.
@@ -28,27 +29,144 @@ pub struct Segment {
     pub text: String,
 }
 
-/// One display line of a diff.
-pub type DiffLine = Vec<Segment>;
+/// What happened to one bullet (one line of an operator text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BulletChange {
+    /// The same bullet, in the same order relative to the other kept ones.
+    Kept,
+    /// The same bullet, somewhere else in the list.
+    Moved,
+    /// Only in the after-text.
+    Added,
+    /// Only in the before-text.
+    Removed,
+    /// An edited bullet: its words are diffed.
+    Changed,
+}
+
+impl BulletChange {
+    /// A one-character gutter mark that reads without colour: ` `, `↕`, `+`, `−`, `~`.
+    #[must_use]
+    pub fn mark(self) -> char {
+        match self {
+            Self::Kept => ' ',
+            Self::Moved => '↕',
+            Self::Added => '+',
+            Self::Removed => '−',
+            Self::Changed => '~',
+        }
+    }
+}
+
+/// One display line of a diff: one bullet, or a heading that labels the bullets below it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffLine {
+    /// What happened to the bullet.
+    pub change: BulletChange,
+    /// A heading ("Regarding Walking:"): shown, never counted.
+    pub heading: bool,
+    /// Its text; only a changed bullet has added and removed runs.
+    pub segments: Vec<Segment>,
+}
+
+impl DiffLine {
+    fn whole(change: BulletChange, text: &str) -> Self {
+        let words = match change {
+            BulletChange::Added => Change::Added,
+            BulletChange::Removed => Change::Removed,
+            _ => Change::Kept,
+        };
+        Self {
+            change,
+            heading: is_heading(text),
+            segments: vec![Segment {
+                change: words,
+                text: text.to_string(),
+            }],
+        }
+    }
+
+    /// The line as text with the gutter mark and, inside a changed bullet, `[-removed-]` and
+    /// `{+added+}` markers: readable with no colour at all.
+    #[must_use]
+    pub fn plain(&self) -> String {
+        let mut out = format!("{} ", self.change.mark());
+        for s in &self.segments {
+            match (self.change, s.change) {
+                (BulletChange::Changed, Change::Added) => out.push_str(&format!("{{+{}+}}", s.text)),
+                (BulletChange::Changed, Change::Removed) => out.push_str(&format!("[-{}-]", s.text)),
+                _ => out.push_str(&s.text),
+            }
+        }
+        out
+    }
+}
+
+/// How many bullets had each fate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Unchanged and in place.
+    pub kept: usize,
+    /// Unchanged but elsewhere.
+    pub moved: usize,
+    /// New.
+    pub added: usize,
+    /// Gone.
+    pub removed: usize,
+    /// Edited.
+    pub changed: usize,
+}
+
+impl Counts {
+    /// "1 changed · 2 added" (zeros left out), or "unchanged".
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = [
+            (self.changed, "changed"),
+            (self.added, "added"),
+            (self.removed, "removed"),
+            (self.moved, "moved"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        if parts.is_empty() {
+            "unchanged".into()
+        } else {
+            parts.join(" · ")
+        }
+    }
+}
 
 /// The diff of one text: the summary, Σ or Δ.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
     /// "summary", "Σ" or "Δ".
     pub title: &'static str,
-    /// The lines to show.
+    /// The bullets to show, in the after-text's order, removed ones where they stood.
     pub lines: Vec<DiffLine>,
-    /// Words added.
-    pub added: usize,
-    /// Words removed.
-    pub removed: usize,
+    /// Bullets per fate.
+    pub counts: Counts,
 }
 
 impl Section {
-    /// Whether before and after are the same text.
+    /// Whether before and after hold the same bullets in the same order.
     #[must_use]
     pub fn is_unchanged(&self) -> bool {
-        self.added == 0 && self.removed == 0
+        let c = self.counts;
+        c.added + c.removed + c.changed + c.moved == 0
+    }
+
+    /// The section as plain text: a `── Σ (…) ──` heading, then one marked line per bullet.
+    #[must_use]
+    pub fn plain(&self) -> String {
+        let mut out = format!("── {} ({}) ──\n", self.title, self.counts.summary());
+        for line in &self.lines {
+            out.push_str(line.plain().trim_end());
+            out.push('\n');
+        }
+        out
     }
 }
 
@@ -63,93 +181,247 @@ pub fn abstraction_diff(before: &Abstraction, after: &Abstraction) -> Vec<Sectio
     }
 }
 
-fn section(title: &'static str, before: &str, after: &str) -> Section {
-    let lines = word_diff(before, after);
-    let count = |change| {
-        lines
-            .iter()
-            .flatten()
-            .filter(|s| s.change == change)
-            .map(|s| s.text.split_whitespace().count())
-            .sum()
-    };
-    Section {
-        title,
-        added: count(Change::Added),
-        removed: count(Change::Removed),
-        lines,
+/// Diffs two texts bullet by bullet.
+#[must_use]
+pub fn section(title: &'static str, before: &str, after: &str) -> Section {
+    let lines = bullet_diff(before, after);
+    let mut counts = Counts::default();
+    for l in lines.iter().filter(|l| !l.heading) {
+        *match l.change {
+            BulletChange::Kept => &mut counts.kept,
+            BulletChange::Moved => &mut counts.moved,
+            BulletChange::Added => &mut counts.added,
+            BulletChange::Removed => &mut counts.removed,
+            BulletChange::Changed => &mut counts.changed,
+        } += 1;
     }
+    Section { title, lines, counts }
 }
 
-/// The word-level diff of two texts, as display lines.
+/// Below this share of common words, an old and a new bullet are two statements (one removed,
+/// one added), not one edited statement.
+const MIN_WORD_RATIO: f32 = 0.5;
+
+/// The bullets of a text: its non-blank lines, trailing spaces dropped.
+fn bullets(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
+/// The share of words two bullets have in common (Dice over word multisets), after the list
+/// mark, a `[tag]` and a short `Label:` they may share are set aside, so "- " and
+/// "Inferred Trait/Interest:" never make two statements look alike.
+fn similarity(a: &str, b: &str) -> f32 {
+    let words = |s: &str| -> Vec<String> {
+        content(s)
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let (a, mut b) = (words(a), words(b));
+    let total = a.len() + b.len();
+    if total == 0 {
+        return 1.0;
+    }
+    let mut common = 0usize;
+    for w in &a {
+        if let Some(i) = b.iter().position(|x| x == w) {
+            b.swap_remove(i);
+            common += 1;
+        }
+    }
+    // Word counts are small; the ratio only needs to compare with MIN_WORD_RATIO.
+    #[allow(clippy::cast_precision_loss)]
+    let ratio = (2 * common) as f32 / total as f32;
+    ratio
+}
+
+/// A bullet without its list mark, `[tag]` and a `Label:` of at most four words.
+fn content(bullet: &str) -> &str {
+    let mut s = bullet.trim_start();
+    for mark in ["- ", "* ", "• "] {
+        if let Some(rest) = s.strip_prefix(mark) {
+            s = rest.trim_start();
+            break;
+        }
+    }
+    if s.starts_with('[')
+        && let Some((_, rest)) = s.split_once("] ")
+    {
+        s = rest.trim_start();
+    }
+    if let Some((head, rest)) = s.split_once(": ")
+        && head.split_whitespace().count() <= 4
+    {
+        s = rest.trim_start();
+    }
+    s
+}
+
+/// Whether a line labels the bullets below it ("Regarding Walking:", "Actionable Inferences:").
+fn is_heading(line: &str) -> bool {
+    let t = line.trim();
+    t.ends_with(':') && !["- ", "* ", "• "].iter().any(|m| t.starts_with(m))
+}
+
+/// Where an after-bullet came from.
+#[derive(Clone, Copy)]
+enum Origin {
+    /// The same text at this before-index.
+    Same(usize),
+    /// An edit of the bullet at this before-index.
+    Edited(usize),
+    /// Nowhere.
+    New,
+}
+
+/// The bullet diff of two texts, in the after-text's order with removed bullets where they stood.
 #[must_use]
-pub fn word_diff(before: &str, after: &str) -> Vec<DiffLine> {
-    let old: Vec<&str> = before.lines().collect();
-    let new: Vec<&str> = after.lines().collect();
-    let mut out = Builder::default();
-    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &old, &new) {
-        match op {
-            DiffOp::Equal { old_index, len, .. } => {
-                for line in &old[old_index..old_index + len] {
-                    out.whole_line(Change::Kept, line);
+pub fn bullet_diff(before: &str, after: &str) -> Vec<DiffLine> {
+    let old = bullets(before);
+    let new = bullets(after);
+    let mut origin = vec![Origin::New; new.len()];
+    let mut used = vec![false; old.len()];
+    // 1. Identical bullets, each old one used once, first come first served.
+    for (j, b) in new.iter().enumerate() {
+        if let Some(i) = (0..old.len()).find(|&i| !used[i] && old[i] == *b) {
+            used[i] = true;
+            origin[j] = Origin::Same(i);
+        }
+    }
+    // 2. Edits: the most similar remaining pairs first.
+    let mut pairs: Vec<(f32, usize, usize)> = Vec::new();
+    for (j, b) in new.iter().enumerate() {
+        if !matches!(origin[j], Origin::New) {
+            continue;
+        }
+        for (i, a) in old.iter().enumerate() {
+            if !used[i] && !is_heading(a) && !is_heading(b) {
+                let ratio = similarity(a, b);
+                if ratio >= MIN_WORD_RATIO {
+                    pairs.push((ratio, i, j));
                 }
-            }
-            DiffOp::Delete { old_index, old_len, .. } => {
-                for line in &old[old_index..old_index + old_len] {
-                    out.whole_line(Change::Removed, line);
-                }
-            }
-            DiffOp::Insert { new_index, new_len, .. } => {
-                for line in &new[new_index..new_index + new_len] {
-                    out.whole_line(Change::Added, line);
-                }
-            }
-            DiffOp::Replace {
-                old_index,
-                old_len,
-                new_index,
-                new_len,
-            } => {
-                let a = old[old_index..old_index + old_len].join("\n");
-                let b = new[new_index..new_index + new_len].join("\n");
-                let words = TextDiff::from_words(a.as_str(), b.as_str());
-                if words.ratio() < MIN_WORD_RATIO {
-                    for line in a.lines() {
-                        out.whole_line(Change::Removed, line);
-                    }
-                    for line in b.lines() {
-                        out.whole_line(Change::Added, line);
-                    }
-                    continue;
-                }
-                let mut runs = Runs::default();
-                for change in words.iter_all_changes() {
-                    let value = change.value();
-                    match change.tag() {
-                        ChangeTag::Equal if value.trim().is_empty() && runs.is_open() => runs.space.push_str(value),
-                        ChangeTag::Equal => {
-                            runs.flush(&mut out);
-                            out.words(Change::Kept, value);
-                        }
-                        ChangeTag::Delete => runs.push(true, value),
-                        ChangeTag::Insert => runs.push(false, value),
-                    }
-                }
-                runs.flush(&mut out);
-                out.end_line();
             }
         }
     }
-    out.end_line();
-    out.lines
+    pairs.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    for (_, i, j) in pairs {
+        if !used[i] && matches!(origin[j], Origin::New) {
+            used[i] = true;
+            origin[j] = Origin::Edited(i);
+        }
+    }
+    // 3. Identical bullets in their old relative order are kept; the others moved. Headings
+    // only label the bullets, so a matched heading is kept wherever it went.
+    let same: Vec<(usize, usize)> = origin
+        .iter()
+        .enumerate()
+        .filter_map(|(j, o)| match o {
+            Origin::Same(i) if !is_heading(new[j]) => Some((j, *i)),
+            _ => None,
+        })
+        .collect();
+    let in_order = longest_increasing(&same.iter().map(|(_, i)| *i).collect::<Vec<_>>());
+    let kept: Vec<usize> = in_order.iter().map(|k| same[*k].0).collect();
+    // 4. Lay out: after-bullets in order; each removed bullet right after the output of the
+    // nearest earlier old bullet that survived (or first).
+    let mut removed_after: Vec<Vec<usize>> = vec![Vec::new(); new.len() + 1];
+    let survivor_of = |i: usize| {
+        origin.iter().position(|o| match o {
+            Origin::Same(k) | Origin::Edited(k) => *k == i,
+            Origin::New => false,
+        })
+    };
+    for i in (0..old.len()).filter(|i| !used[*i]) {
+        let slot = (0..i).rev().find_map(survivor_of).map_or(0, |j| j + 1);
+        removed_after[slot].push(i);
+    }
+    let mut out = Vec::new();
+    for j in 0..=new.len() {
+        for &i in &removed_after[j] {
+            out.push(DiffLine::whole(BulletChange::Removed, old[i]));
+        }
+        let Some(text) = new.get(j) else { break };
+        out.push(match origin[j] {
+            Origin::Same(_) if kept.contains(&j) || is_heading(text) => DiffLine::whole(BulletChange::Kept, text),
+            Origin::Same(_) => DiffLine::whole(BulletChange::Moved, text),
+            Origin::Edited(i) => DiffLine {
+                change: BulletChange::Changed,
+                heading: false,
+                segments: word_diff(old[i], text),
+            },
+            Origin::New => DiffLine::whole(BulletChange::Added, text),
+        });
+    }
+    out
 }
 
-/// Below this share of common words, a changed block reads better as whole removed lines then
-/// whole added lines than as interleaved words.
-const MIN_WORD_RATIO: f32 = 0.5;
+/// Indices (into `xs`) of one longest strictly increasing subsequence.
+fn longest_increasing(xs: &[usize]) -> Vec<usize> {
+    // O(n²) is fine: an operator text has tens of bullets.
+    let n = xs.len();
+    let mut len = vec![1usize; n];
+    let mut prev = vec![usize::MAX; n];
+    for j in 0..n {
+        for i in 0..j {
+            if xs[i] < xs[j] && len[i] + 1 > len[j] {
+                len[j] = len[i] + 1;
+                prev[j] = i;
+            }
+        }
+    }
+    let Some(mut at) = (0..n).max_by_key(|&j| (len[j], std::cmp::Reverse(j))) else {
+        return Vec::new();
+    };
+    let mut out = vec![at];
+    while prev[at] != usize::MAX {
+        at = prev[at];
+        out.push(at);
+    }
+    out.reverse();
+    out
+}
+
+/// The word-level diff of one edited bullet: a changed phrase reads as one removed run followed
+/// by one added run, not as alternating words.
+#[must_use]
+pub fn word_diff(before: &str, after: &str) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let mut runs = Runs::default();
+    for change in TextDiff::from_words(before, after).iter_all_changes() {
+        let value = change.value();
+        match change.tag() {
+            ChangeTag::Equal if value.trim().is_empty() && runs.is_open() => runs.space.push_str(value),
+            ChangeTag::Equal => {
+                runs.flush(&mut out);
+                push(&mut out, Change::Kept, value);
+            }
+            ChangeTag::Delete => runs.push(true, value),
+            ChangeTag::Insert => runs.push(false, value),
+        }
+    }
+    runs.flush(&mut out);
+    out
+}
+
+fn push(out: &mut Vec<Segment>, change: Change, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    match out.last_mut() {
+        Some(last) if last.change == change => last.text.push_str(text),
+        _ => out.push(Segment {
+            change,
+            text: text.to_string(),
+        }),
+    }
+}
 
 /// Consecutive changed words, gathered so a changed phrase reads as one removed run followed by
-/// one added run instead of alternating words; spaces between changes join both runs.
+/// one added run; spaces between changes join both runs.
 #[derive(Default)]
 struct Runs {
     removed: String,
@@ -176,65 +448,18 @@ impl Runs {
         }
     }
 
-    fn flush(&mut self, out: &mut Builder) {
+    fn flush(&mut self, out: &mut Vec<Segment>) {
         if self.is_open() {
             let removed = std::mem::take(&mut self.removed);
             let added = std::mem::take(&mut self.added);
-            out.words(Change::Removed, &removed);
+            push(out, Change::Removed, &removed);
             if !removed.is_empty() && !added.is_empty() {
-                out.words(Change::Kept, " ");
+                push(out, Change::Kept, " ");
             }
-            out.words(Change::Added, &added);
+            push(out, Change::Added, &added);
         }
         let space = std::mem::take(&mut self.space);
-        out.words(Change::Kept, &space);
-    }
-}
-
-#[derive(Default)]
-struct Builder {
-    lines: Vec<DiffLine>,
-    current: DiffLine,
-}
-
-impl Builder {
-    fn whole_line(&mut self, change: Change, line: &str) {
-        self.end_line();
-        self.push(change, line);
-        self.lines.push(std::mem::take(&mut self.current));
-    }
-
-    fn words(&mut self, change: Change, text: &str) {
-        let mut parts = text.split('\n').peekable();
-        while let Some(part) = parts.next() {
-            self.push(change, part);
-            if parts.peek().is_some() {
-                if change == Change::Removed {
-                    self.push(change, " ");
-                } else {
-                    self.lines.push(std::mem::take(&mut self.current));
-                }
-            }
-        }
-    }
-
-    fn push(&mut self, change: Change, text: &str) {
-        if text.is_empty() {
-            return;
-        }
-        match self.current.last_mut() {
-            Some(last) if last.change == change => last.text.push_str(text),
-            _ => self.current.push(Segment {
-                change,
-                text: text.to_string(),
-            }),
-        }
-    }
-
-    fn end_line(&mut self) {
-        if !self.current.is_empty() {
-            self.lines.push(std::mem::take(&mut self.current));
-        }
+        push(out, Change::Kept, &space);
     }
 }
 
@@ -243,25 +468,27 @@ mod tests {
     use super::*;
 
     fn render(lines: &[DiffLine]) -> String {
-        lines
-            .iter()
-            .map(|l| {
-                l.iter()
-                    .map(|s| match s.change {
-                        Change::Kept => s.text.clone(),
-                        Change::Added => format!("{{+{}+}}", s.text),
-                        Change::Removed => format!("[-{}-]", s.text),
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        lines.iter().map(DiffLine::plain).collect::<Vec<_>>().join("\n")
+    }
+
+    fn words(segments: &[Segment]) -> String {
+        DiffLine {
+            change: BulletChange::Changed,
+            heading: false,
+            segments: segments.to_vec(),
+        }
+        .plain()
+        .chars()
+        .skip(2)
+        .collect()
     }
 
     #[test]
     fn changed_word_is_removed_then_added_in_place() {
-        let d = word_diff("lifts four days a week", "lifts two days a week");
-        assert_eq!(render(&d), "lifts [-four-] {+two+} days a week");
+        assert_eq!(
+            words(&word_diff("lifts four days a week", "lifts two days a week")),
+            "lifts [-four-] {+two+} days a week"
+        );
     }
 
     #[test]
@@ -270,39 +497,117 @@ mod tests {
             "- Fitness: lifts four days a week",
             "- Fitness: swims three times a week",
         );
+        assert_eq!(words(&d), "- Fitness: [-lifts four days-] {+swims three times+} a week");
+    }
+
+    #[test]
+    fn an_edited_bullet_is_changed_and_only_its_words_are_diffed() {
+        let s = section(
+            "Σ",
+            "- Fitness: lifts four days a week\n- Diet: vegetarian",
+            "- Fitness: lifts two days a week\n- Diet: vegetarian",
+        );
         assert_eq!(
-            render(&d),
-            "- Fitness: [-lifts four days-] {+swims three times+} a week"
+            render(&s.lines),
+            "~ - Fitness: lifts [-four-] {+two+} days a week\n  - Diet: vegetarian"
+        );
+        assert_eq!(s.counts.changed, 1);
+        assert_eq!(s.counts.kept, 1);
+        assert_eq!(s.counts.summary(), "1 changed");
+    }
+
+    #[test]
+    fn unrelated_bullets_are_one_removed_and_one_added() {
+        let s = section("Δ", "- alpha beta gamma", "- one two three");
+        assert_eq!(render(&s.lines), "− - alpha beta gamma\n+ - one two three");
+        assert_eq!((s.counts.removed, s.counts.added, s.counts.changed), (1, 1, 0));
+    }
+
+    #[test]
+    fn a_moved_block_is_moved_not_rewritten() {
+        let before = "Regarding Running:\n- [change] stopped running\nRegarding Lifting:\n- [constraint] no squats";
+        let after = "Regarding Lifting:\n- [constraint] no squats\nRegarding Running:\n- [change] stopped running";
+        let s = section("Δ", before, after);
+        assert_eq!(s.counts.added + s.counts.removed + s.counts.changed, 0, "{}", s.plain());
+        assert_eq!(s.counts.moved, 1, "{}", s.plain());
+        assert_eq!(s.counts.kept, 1);
+        assert_eq!(s.counts.summary(), "1 moved");
+    }
+
+    #[test]
+    fn added_and_removed_bullets_stay_whole_and_removed_ones_stand_where_they_were() {
+        let s = section("Σ", "- a x\n- b y", "- a x\n- b y\n- c z");
+        assert_eq!(render(&s.lines), "  - a x\n  - b y\n+ - c z");
+        let s = section("Σ", "- a x\n- b y\n- c z", "- a x\n- c z");
+        assert_eq!(render(&s.lines), "  - a x\n− - b y\n  - c z");
+        assert_eq!(s.counts.summary(), "1 removed");
+    }
+
+    #[test]
+    fn moved_groups_count_moved_bullets_and_only_real_edits() {
+        let before = "Regarding Strength Training:\n- [constraint] keep it at 170 for a few weeks\n- [injury] hurt the back deadlifting\nRegarding Walking:\n- [change] walks to work";
+        let after = "Regarding Walking:\n- [change] walks to work\nRegarding Strength Training:\n- [injury] hurt the back deadlifting\n- [constraint] no barbell work until August";
+        let s = section("Δ", before, after);
+        let c = s.counts;
+        assert_eq!(
+            (c.added, c.removed, c.changed, c.moved, c.kept),
+            (1, 1, 0, 1, 1),
+            "{}",
+            s.plain()
+        );
+        assert!(
+            s.lines
+                .iter()
+                .filter(|l| l.heading)
+                .all(|l| l.change == BulletChange::Kept)
         );
     }
 
     #[test]
-    fn unrelated_lines_are_replaced_whole() {
-        let d = word_diff("alpha beta gamma", "one two three");
-        assert_eq!(render(&d), "[-alpha beta gamma-]\n{+one two three+}");
-    }
-
-    #[test]
-    fn whole_lines_stay_whole() {
-        let d = word_diff("- a\n- b", "- a\n- b\n- c");
-        assert_eq!(render(&d), "- a\n- b\n{+- c+}");
-        let d = word_diff("- a\n- b\n- c", "- a\n- c");
-        assert_eq!(render(&d), "- a\n[-- b-]\n- c");
+    fn a_shared_label_does_not_make_two_statements_one() {
+        let s = section(
+            "summary",
+            "- Inferred Trait/Interest: enjoys strength training",
+            "- Inferred Trait/Interest: keeps a regular walking routine",
+        );
+        assert_eq!(
+            (s.counts.added, s.counts.removed, s.counts.changed),
+            (1, 1, 0),
+            "{}",
+            s.plain()
+        );
     }
 
     #[test]
     fn identical_texts_have_no_changes() {
         let s = section("Σ", "x y\nz", "x y\nz");
         assert!(s.is_unchanged());
-        assert_eq!(render(&s.lines), "x y\nz");
+        assert_eq!(s.counts.summary(), "unchanged");
+        assert_eq!(render(&s.lines), "  x y\n  z");
     }
 
     #[test]
     fn empty_before_is_all_added_and_counted() {
         let s = section("Δ", "", "no lifting\nfor now");
-        assert_eq!(s.added, 4);
-        assert_eq!(s.removed, 0);
-        assert!(s.lines.iter().flatten().all(|seg| seg.change == Change::Added));
+        assert_eq!(s.counts.added, 2);
+        assert!(s.lines.iter().all(|l| l.change == BulletChange::Added));
+    }
+
+    #[test]
+    fn duplicate_bullets_each_match_once() {
+        let s = section("Σ", "- a b\n- a b", "- a b");
+        assert_eq!(s.counts.kept, 1);
+        assert_eq!(s.counts.removed, 1);
+    }
+
+    #[test]
+    fn hostile_text_diffs_without_panicking() {
+        let s = section(
+            "Σ",
+            "- café “quoted” 日本語 🎉\n\n\n",
+            "- café “quoted” 日本 🎉\n- ```code```",
+        );
+        assert_eq!(s.counts.changed + s.counts.added, 2, "{}", s.plain());
     }
 
     #[test]
@@ -318,7 +623,7 @@ mod tests {
         let sections = abstraction_diff(&before, &after);
         assert_eq!(sections.len(), 2);
         assert!(sections[0].is_unchanged());
-        assert_eq!(sections[1].added, 2);
+        assert_eq!(sections[1].counts.added, 1);
         let summary = abstraction_diff(
             &Abstraction::Summary { summary: "a".into() },
             &Abstraction::Summary { summary: "b".into() },

@@ -4,6 +4,8 @@
 //!
 //! The header carries the θ the branch started with (`theta_inf`, `theta_sum`; readers that
 //! do not know them ignore them), because the same replies only fit the same prompts.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -75,8 +77,8 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
         "theta_inf": thresholds.theta_inf,
         "theta_sum": thresholds.theta_sum,
     });
-    if let Some(user) = user {
-        header["user"] = json!(user);
+    if let (Some(user), Some(obj)) = (user, header.as_object_mut()) {
+        obj.insert("user".into(), json!(user));
     }
     let mut out = vec![header];
     out.extend(body);
@@ -87,11 +89,11 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
 pub fn write(log: &Log, out: &mut impl Write) -> Result<Exported> {
     let lines = session_lines(log)?;
     let mut counts = Exported::default();
-    for line in &lines[1..] {
+    for line in lines.iter().skip(1) {
         if line.get("model_call").is_some() {
-            counts.model_calls += 1;
+            counts.model_calls = counts.model_calls.saturating_add(1);
         } else {
-            counts.turns += 1;
+            counts.turns = counts.turns.saturating_add(1);
         }
     }
     let io = |source| Error::Io {

@@ -1,5 +1,7 @@
 //! Where a value sits in a JSON text: the line a loader names when a value it got from
 //! `serde_json::Value` (which keeps no positions) is wrong. Run only on the error path.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 /// One step of a path into a JSON document.
 #[derive(Debug, Clone, PartialEq, Eq)]

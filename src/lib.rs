@@ -26,12 +26,14 @@
 //! Reading memory:
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
+//! - [`coverage`]: recall coverage, per memory item the questions that retrieved it.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
 //! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
 //!   and one concept's firings.
 //!
 //! Files and evaluation:
 //! - [`session`]: the session file format; [`locomo`]: the LoCoMo benchmark's file format.
+//! - [`jsonpos`]: the line a JSON fault sits on, so bad input is reported by file and line.
 //! - [`export`]: a log's history branch as a session file with its recorded model replies.
 //! - [`eval`]: the LoCoMo run ([`eval::benchmark`]) against baselines, metrics, and the θ sweep.
 //!
@@ -51,7 +53,11 @@
 //! - **history branch**: the ancestor chain of a seq; a rollback starts a new one.
 //! - **layer**: what a retrieved item is ([`retrieval::Layer`]), or what a planner item asks for
 //!   ([`model::parse::Retrieve`]).
+// Nothing an input, a file, the network or a model can make fail may unwrap, and text is never
+// sliced by byte index (issue 11; see `[lints]` in Cargo.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
+pub mod coverage;
 pub mod diff;
 pub mod engine;
 pub mod error;

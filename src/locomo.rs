@@ -2,6 +2,8 @@
 //! with QA items. The loader handles every quirk listed in the data's README: malformed evidence
 //! ids, numeric answers, adversarial answers, date keys without sessions, and "1:56 pm on 8 May,
 //! 2023" dates.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use crate::ids::saturating_u32;

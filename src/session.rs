@@ -1,6 +1,8 @@
 //! The session file format (`sample_sessions/*.jsonl`): an optional header line, then one turn
 //! per line, plus optional recorded model calls. A file is parsed whole before anything is
 //! ingested, so a malformed line names its file and line and nothing from the file is written.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use crate::event::Purpose;
@@ -115,7 +117,7 @@ impl SessionFile {
         let mut session: u32 = 1;
         let mut last_time: Option<Timestamp> = None;
         for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
+            let line = i.saturating_add(1);
             let trimmed = raw.trim();
             if trimmed.is_empty() {
                 continue;

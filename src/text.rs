@@ -24,10 +24,13 @@ pub fn entity_key(name: &str) -> String {
 /// A light singular form; only used for keys, never shown.
 #[must_use]
 pub fn singular(w: &str) -> String {
-    if w.len() > 4 && w.ends_with("ies") {
-        format!("{}y", &w[..w.len() - 3])
-    } else if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
-        w[..w.len() - 1].to_string()
+    if let Some(stem) = w.strip_suffix("ies").filter(|_| w.len() > 4) {
+        format!("{stem}y")
+    } else if let Some(stem) = w
+        .strip_suffix('s')
+        .filter(|_| w.len() > 3 && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+    {
+        stem.to_string()
     } else {
         w.to_string()
     }

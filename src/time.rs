@@ -6,6 +6,8 @@
 //! own, so whatever the encoder writes the decoder reads back: a memory file cannot be made
 //! unreadable by a date. Span arithmetic for relative dates ("three weeks ago") goes through
 //! [`Timestamp::to_jiff`] and [`Timestamp::from_jiff`].
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

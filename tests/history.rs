@@ -385,4 +385,15 @@ fn unknown_points_concepts_and_files_give_one_line_errors_and_nothing_is_written
         rgmem_ok(&db, args);
     }
     assert_eq!(file_bytes(&db), before, "the memory file is unchanged");
+    // And they work on a file nobody may write.
+    let mut perms = std::fs::metadata(&db).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&db, perms).unwrap();
+    for args in [
+        &["history", "Fitness"][..],
+        &["diff", "2024-05-01", "head"],
+        &["show", "--at", "branch:1"],
+    ] {
+        rgmem_ok(&db, args);
+    }
 }

@@ -1,4 +1,4 @@
-//! `rgmem rollback --to SEQ`, `approve SEQ`, `reject SEQ` and `revert SEQ`: corrections, each an
+//! `rgmem rollback --to POINT`, `approve SEQ`, `reject SEQ` and `revert SEQ`: corrections, each an
 //! appended event.
 
 use super::Shared;
@@ -10,9 +10,10 @@ use std::io::Write;
 /// Options of `rollback`.
 #[derive(Debug, clap::Args)]
 pub struct RollbackArgs {
-    /// The seq to return to.
-    #[arg(long, value_name = "SEQ")]
-    to: u64,
+    /// The point to return to: a seq, a date (2024-05-01: the last event on or before it),
+    /// `head` or a branch tip `branch:N`.
+    #[arg(long, value_name = "POINT", value_parser = super::show::parse_point)]
+    to: rgmem::history::Point,
 }
 
 /// A seq argument.
@@ -33,11 +34,8 @@ fn print(records: &[EventRecord]) -> Result<()> {
 /// Runs `rollback`.
 pub fn rollback(shared: &Shared, args: &RollbackArgs) -> Result<()> {
     let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
-    print(
-        &engine
-            .rollback(Seq(args.to))
-            .with_context(|| format!("rolling back to #{}", args.to))?,
-    )
+    let to = rgmem::history::Tree::from_records(&engine.log().all()?).resolve(&args.to)?;
+    print(&engine.rollback(to).with_context(|| format!("rolling back to {to}"))?)
 }
 
 /// Runs `approve`.

@@ -5,7 +5,7 @@ use super::Shared;
 use super::points::{History, describe};
 use super::show::parse_point;
 use anyhow::Result;
-use rgmem::diff::{Change, word_diff};
+use rgmem::diff::{BulletChange, Change, bullet_diff};
 use rgmem::event::Subject;
 use rgmem::history::{CounterChange, MemoryDiff, Point, memory_diff};
 use rgmem::history::{Presence, find_subject};
@@ -77,7 +77,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 /// One bullet of a Σ, Δ or summary diff.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bullet {
-    /// "added", "removed", "changed" or "kept".
+    /// "added", "removed", "changed", "moved" or "kept".
     pub change: &'static str,
     /// The bullet before (empty when added).
     pub before: String,
@@ -87,40 +87,35 @@ pub struct Bullet {
     pub inline: String,
 }
 
-/// The bullets of a text diff, from the library's diff.
+/// The bullets of a text diff, from the library's bullet diff (headings left out).
 pub fn bullets(before: &str, after: &str) -> Vec<Bullet> {
-    word_diff(before, after)
+    bullet_diff(before, after)
         .into_iter()
-        .filter(|line| line.iter().any(|s| !s.text.trim().is_empty()))
+        .filter(|line| !line.heading)
         .map(|line| {
-            let has = |c| line.iter().any(|s| s.change == c && !s.text.trim().is_empty());
             let side = |skip| {
-                line.iter()
+                line.segments
+                    .iter()
                     .filter(|s| s.change != skip)
                     .map(|s| s.text.as_str())
                     .collect::<String>()
                     .trim()
                     .to_string()
             };
-            let inline = line
-                .iter()
-                .map(|s| match s.change {
-                    Change::Kept => s.text.clone(),
-                    Change::Added => format!("{{+{}+}}", s.text),
-                    Change::Removed => format!("[-{}-]", s.text),
-                })
-                .collect::<String>();
-            let change = match (has(Change::Added), has(Change::Removed)) {
-                (false, false) => "kept",
-                (true, false) if !has(Change::Kept) => "added",
-                (false, true) if !has(Change::Kept) => "removed",
-                _ => "changed",
+            let change = match line.change {
+                BulletChange::Kept => "kept",
+                BulletChange::Moved => "moved",
+                BulletChange::Added => "added",
+                BulletChange::Removed => "removed",
+                BulletChange::Changed => "changed",
             };
-            let (before, after) = match change {
-                "added" => (String::new(), side(Change::Removed)),
-                "removed" => (side(Change::Added), String::new()),
+            let (before, after) = match line.change {
+                BulletChange::Added => (String::new(), side(Change::Removed)),
+                BulletChange::Removed => (side(Change::Added), String::new()),
                 _ => (side(Change::Added), side(Change::Removed)),
             };
+            let plain = line.plain();
+            let inline = plain.chars().skip(2).collect::<String>();
             Bullet {
                 change,
                 before,
@@ -136,6 +131,7 @@ fn mark(change: &str) -> char {
         "added" => '+',
         "removed" => '-',
         "changed" => '~',
+        "moved" => '↕',
         _ => ' ',
     }
 }

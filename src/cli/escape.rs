@@ -3,6 +3,8 @@
 //! `show`, `ask` and `chat` print it. Everything but newline and tab is shown as a JSON-style
 //! escape (`\u001b`, `\u009b`, `\u202e`), which keeps `--json` output valid JSON too (the
 //! characters can only occur inside its strings).
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use std::borrow::Cow;
 use std::io::{self, Write};

@@ -38,6 +38,9 @@ struct LocomoArgs {
     /// Keep the per-conversation memory files here instead of a temporary directory.
     #[arg(long, value_name = "DIR")]
     work_dir: Option<PathBuf>,
+    /// Write, per memory item, how many questions retrieved it (read by `show --coverage`).
+    #[arg(long, value_name = "FILE")]
+    coverage: Option<PathBuf>,
 }
 
 /// Runs `eval`.
@@ -86,10 +89,14 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         },
     );
     bar.finish_and_clear();
+    let result = match (result, &args.coverage) {
+        (Ok(questions), Some(path)) => super::coverage::write(path, &convs, &work_dir, &questions).map(|()| questions),
+        (result, _) => result.context("running the LoCoMo evaluation"),
+    };
     if temp {
         let _ = std::fs::remove_dir_all(&work_dir);
     }
-    let questions = result.context("running the LoCoMo evaluation")?;
+    let questions = result?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::to_json(&questions))?);
     } else {

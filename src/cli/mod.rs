@@ -7,6 +7,7 @@ mod chat;
 mod common;
 mod control;
 mod cost;
+mod coverage;
 mod diff;
 mod escape;
 mod eval;

@@ -22,7 +22,16 @@ pub struct History {
 impl History {
     /// Opens an existing memory file and reads its history.
     pub fn open(shared: &Shared) -> Result<Self> {
-        Self::from_log(shared.open_existing_log()?)
+        let path = shared.db_path();
+        if !path.exists() {
+            anyhow::bail!(
+                "no memory file at {} (ingest something first, or pass --db)",
+                path.display()
+            );
+        }
+        // Read-only: asking about history never writes, not even a schema upgrade.
+        let log = Log::open_read_only(&path).with_context(|| format!("opening the memory file {}", path.display()))?;
+        Self::from_log(log)
     }
 
     /// Reads the history of an open log.

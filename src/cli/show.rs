@@ -16,6 +16,9 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// List the memory items no question reached, from `rgmem eval locomo --coverage FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with = "json")]
+    coverage: Option<std::path::PathBuf>,
 }
 
 /// Reads a point, refusing malformed ones as usage errors.
@@ -30,6 +33,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let seq = history.tree.resolve(&point)?;
     let memory = history.memory_at(seq)?;
     let mut out = super::escape::stdout();
+    if let Some(file) = &args.coverage {
+        return super::coverage::print_unreached(file, &shared.db_path(), &memory, &mut out);
+    }
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;
     } else {

@@ -96,7 +96,7 @@ pub fn run(
     let mut done = 0u64;
     let mut results = Vec::new();
     for conv in convs {
-        let path = opts.work_dir.join(format!("{}.db", sanitize(&conv.id)));
+        let path = opts.work_dir.join(memory_file(&conv.id));
         let mut tick = || {
             done += 1;
             if done.is_multiple_of(16) {
@@ -154,10 +154,9 @@ pub fn evaluate(
         let mut systems = BTreeMap::new();
         let rg_text = context.render();
         let rg_tokens = context.tokens();
-        systems.insert(
-            "rgmem".to_string(),
-            score(q, &evidence, &rg_text, rg_tokens, rgmem_turns(&context)),
-        );
+        let mut rg = score(q, &evidence, &rg_text, rg_tokens, rgmem_turns(&context));
+        rg.retrieved_items = crate::coverage::retrieved(engine.memory(), &context);
+        systems.insert("rgmem".to_string(), rg);
         let picked = flat.retrieve(&q.question, rg_tokens)?;
         let flat_text = render(&picked);
         systems.insert(
@@ -244,6 +243,12 @@ fn answer_and_judge(model: &mut dyn Model, q: &Question, person: &str, context: 
         .ok()
         .and_then(|c| parse::parse_judge(&c.reply).ok());
     r.answer = Some(answer);
+}
+
+/// The name of a conversation's memory file in the work directory.
+#[must_use]
+pub fn memory_file(id: &str) -> String {
+    format!("{}.db", sanitize(id))
 }
 
 fn sanitize(id: &str) -> String {

@@ -12,6 +12,10 @@ pub const SYSTEMS: [&str; 3] = ["rgmem", "flat_bm25", "full_context"];
 pub struct SystemResult {
     /// Turn ids (LoCoMo `dia_id`) whose text the context shows.
     pub retrieved_turns: Vec<String>,
+    /// The memory items (facts, conclusions, concepts, relations) rgmem's context holds; what
+    /// `--coverage` counts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retrieved_items: Vec<crate::coverage::ItemKey>,
     /// Share of gold evidence turns whose text is in the context.
     pub evidence_recall: Option<f64>,
     /// Share of gold answer tokens in the context (not for category 5).

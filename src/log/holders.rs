@@ -1,6 +1,8 @@
 //! Who else has a memory file open: the process ids a "file in use" message names. Linux
 //! exposes every process's open files under `/proc`; elsewhere nothing is known and the message
 //! says so.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use std::path::{Path, PathBuf};
 

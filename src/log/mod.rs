@@ -4,7 +4,11 @@
 //! Every event has a `seq` and a `parent`. A rollback appends `rolled_back` whose parent is the
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
 //! of its ancestor chain.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+// Cost accounting sums counters for display; it is not held to the input-facing lints above.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
 mod schema;
@@ -61,13 +65,18 @@ impl Log {
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
         let display = path.display().to_string();
-        let in_use = |e: Error| busy_to_in_use(e, path);
-        schema::version(&conn, &display)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(Error::from)
-            .map_err(in_use)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        schema::migrate(&conn, &display).map_err(in_use)?;
+        // SQLite answers "busy" without waiting in a few places (switching a fresh file to WAL
+        // while another process opens it too, WAL recovery), so opening retries for the same
+        // bounded time the busy handler waits.
+        retry_busy(path, || {
+            schema::version(&conn, &display)?;
+            let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                conn.pragma_update(None, "journal_mode", "WAL")?;
+            }
+            conn.pragma_update(None, "synchronous", "NORMAL")?;
+            schema::migrate(&conn, &display)
+        })?;
         Self::load(conn, path, false).map(|log| log.with_interval(interval))
     }
 
@@ -78,7 +87,7 @@ impl Log {
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
         let display = path.display().to_string();
-        if schema::version(&conn, &display)? == 0 {
+        if retry_busy(path, || schema::version(&conn, &display))? == 0 {
             return Err(Error::ReadOnly { path: display });
         }
         Self::load(conn, path, true)
@@ -100,7 +109,7 @@ impl Log {
             interval: CHECKPOINT_INTERVAL,
             read_only,
         };
-        log.refresh()?;
+        retry_busy(path, || log.refresh())?;
         Ok(log)
     }
 
@@ -195,7 +204,7 @@ impl Log {
         }
         let mut cur = seq;
         while cur > ancestor {
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         cur == ancestor
     }
@@ -207,7 +216,7 @@ impl Log {
         let mut cur = seq;
         while cur.0 > 0 && self.contains(cur) {
             out.push(cur);
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         out.reverse();
         out
@@ -280,7 +289,7 @@ impl Log {
             }
         }
         let end = prev;
-        let checkpoint = end.0 / self.interval > start.0 / self.interval;
+        let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
         if checkpoint {
             let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
             tx.execute(
@@ -354,7 +363,7 @@ impl Log {
         let mut cur = seq;
         while cur.0 > 0 && !self.checkpoints.contains(&cur) {
             pending.push(cur);
-            cur = self.parents[cur.index()];
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
         }
         let mut memory = if cur.0 > 0 {
             self.checkpoint(cur)?
@@ -364,16 +373,20 @@ impl Log {
         pending.reverse();
         // The chain ascends; read it as runs of consecutive seqs, so a chain that jumps over an
         // abandoned branch never reads that branch's events.
-        let mut rest = pending.as_slice();
-        while let Some(first) = rest.first() {
-            let run = rest.windows(2).take_while(|w| w[1].0 == w[0].0 + 1).count() + 1;
-            for r in self.range(*first, rest[run - 1])? {
+        let mut runs: Vec<(Seq, Seq)> = Vec::new();
+        for &s in &pending {
+            match runs.last_mut() {
+                Some((_, last)) if last.0.checked_add(1) == Some(s.0) => *last = s,
+                _ => runs.push((s, s)),
+            }
+        }
+        for (first, last) in runs {
+            for r in self.range(first, last)? {
                 memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
                     seq: r.seq,
                     message: e.to_string(),
                 })?;
             }
-            rest = &rest[run..];
         }
         Ok(memory)
     }
@@ -449,6 +462,25 @@ fn busy_timeout() -> std::time::Duration {
         .unwrap_or(10_000)
         .min(3_600_000);
     std::time::Duration::from_millis(ms)
+}
+
+/// Runs `f` again while SQLite says the file is busy, for at most the busy wait; then the file
+/// is [`Error::InUse`].
+fn retry_busy<T>(path: &Path, mut f: impl FnMut() -> Result<T>) -> Result<T> {
+    let deadline = std::time::Instant::now().checked_add(busy_timeout());
+    loop {
+        match f() {
+            Err(e) if is_busy(&e) && deadline.is_some_and(|d| std::time::Instant::now() < d) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other.map_err(|e| busy_to_in_use(e, path)),
+        }
+    }
+}
+
+fn is_busy(e: &Error) -> bool {
+    matches!(e, Error::Sqlite(rusqlite::Error::SqliteFailure(f, _))
+        if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 /// A busy or locked database after the wait becomes [`Error::InUse`], naming who holds it.

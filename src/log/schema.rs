@@ -1,4 +1,6 @@
 //! Numbered schema migrations, tracked in `PRAGMA user_version`. Append new ones; never edit old.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use rusqlite::Connection;

@@ -266,4 +266,4 @@ pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> Memory {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -3,7 +3,9 @@
 use super::*;
 use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
 
-fn graph() -> Memory {
+/// Alex with Health and Wellness (c2) → Fitness (c12) → Running (c13) and the relation r0
+/// between Fitness and Running; θ_inf = 2, θ_sum = 3. The operators' tests start here too.
+pub(crate) fn graph() -> Memory {
     let mut m = Memory::new();
     for e in [
         Event::ThresholdsChanged {

@@ -1,6 +1,8 @@
 //! What an event may name: every id it refers to must already exist in the memory it applies
 //! to. A damaged or hand-edited log can hold anything, so the fold checks before it indexes, and
 //! a checkpoint is checked whole when it is loaded.
+// Input, files and other processes reach this module: no unchecked index or overflow.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Memory;
 use crate::event::{Event, Subject};

@@ -7,6 +7,10 @@
 //! the program, never shown to a model: `#! example-names:` lists the invented names of the
 //! template's example, which no reply may copy unless its own input holds them.
 
+// Slices start or end at indexes `find` returned for the ASCII `{{`/`}}` markers, which are
+// always character boundaries; the fuzz test renders Unicode prompts through them.
+#![allow(clippy::string_slice)]
+
 use super::schema::OutputMode;
 use crate::event::Purpose;
 

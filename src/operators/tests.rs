@@ -4,45 +4,21 @@
 use super::*;
 use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
-use crate::memory::{Level, Memory};
+use crate::memory::Memory;
 use crate::model::{ChildSummary, EvidenceKind, Task};
 
 const FITNESS: ConceptId = ConceptId(12);
-const RUNNING: ConceptId = ConceptId(13);
 const HEALTH: ConceptId = ConceptId(2);
 const RELATION: RelationId = RelationId(0);
 
-/// Alex, with Health and Wellness → Fitness → Running, and two episodes mentioning the
-/// relation: with θ_inf = θ_sum = 2, RK1 is due on it and RK2 on Fitness.
+/// The memory tests' graph (Alex, Health and Wellness → Fitness → Running), with θ_sum lowered
+/// to 2 and two episodes mentioning the relation: RK1 is due on it and RK2 on Fitness.
 fn memory() -> Memory {
-    let mut m = Memory::new();
-    let setup = [
-        Event::ThresholdsChanged {
-            theta_inf: 2,
-            theta_sum: 2,
-        },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
-        Event::ConceptAdded {
-            name: "Fitness".into(),
-            level: Level::Abstract,
-            parent: HEALTH,
-        },
-        Event::ConceptAdded {
-            name: "Running".into(),
-            level: Level::Activity,
-            parent: FITNESS,
-        },
-        Event::RelationAdded {
-            source: FITNESS,
-            target: RUNNING,
-        },
-    ];
-    for e in &setup {
-        m.apply(e);
-    }
+    let mut m = crate::memory::tests::graph();
+    m.apply(&Event::ThresholdsChanged {
+        theta_inf: 2,
+        theta_sum: 2,
+    });
     for (i, fact) in ["Alex ran 5 km.", "Alex ran again."].into_iter().enumerate() {
         m.apply(&Event::EpisodeRecorded {
             person: ConceptId(0),

@@ -28,8 +28,7 @@ pub fn extractive(question: &str, context: &str, ignore: &[String]) -> String {
     let why = content_words_with_stopwords(question).any(|w| w == "why");
     let need = if why { 1 } else { wanted.len().min(2) };
     let mut best: Option<(usize, usize, String)> = None;
-    for line in context.lines().map(str::trim).filter(|l| l.starts_with("- ")) {
-        let line = &line[2..];
+    for line in context.lines().map(str::trim).filter_map(|l| l.strip_prefix("- ")) {
         let (prefix, body) = split_prefix(line);
         let line_causal = CAUSAL.iter().any(|c| line.starts_with(c));
         // Concept items flatten their Σ/Δ bullets onto one line: " - " separates them like a full stop.

@@ -129,7 +129,7 @@ fn split_punct(w: &str) -> (&str, &str) {
     let end = w
         .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '\'')
         .len();
-    (&w[..end], &w[end..])
+    w.split_at_checked(end).unwrap_or((w, ""))
 }
 
 #[cfg(test)]

@@ -85,10 +85,9 @@ impl StreamScrubber {
         }
         let hold = (1..key.len())
             .rev()
-            .filter(|k| key.is_char_boundary(*k))
-            .find(|k| self.pending.ends_with(&key[..*k]))
+            .find(|k| key.get(..*k).is_some_and(|prefix| self.pending.ends_with(prefix)))
             .unwrap_or(0);
-        let cut = self.pending.len() - hold;
+        let cut = self.pending.len().saturating_sub(hold);
         let tail = self.pending.split_off(cut);
         std::mem::replace(&mut self.pending, tail)
     }
@@ -281,7 +280,7 @@ impl OpenAiConfig {
 fn unquote(value: &str) -> String {
     let v = value.trim();
     let v = match v.find(" #") {
-        Some(i) if !v.starts_with('"') && !v.starts_with('\'') => v[..i].trim(),
+        Some(i) if !v.starts_with('"') && !v.starts_with('\'') => v.get(..i).unwrap_or(v).trim(),
         _ => v,
     };
     for q in ['"', '\''] {

@@ -1,7 +1,7 @@
 //! The Σ/Δ pane's contents as plain data: the firing (or pending proposal) at the cursor, its
 //! trigger and the diff of its before and after. `ui::diff` only styles what this returns.
 
-use rgmem::diff::{Section, Segment, abstraction_diff};
+use rgmem::diff::{DiffLine, Section, abstraction_diff};
 use rgmem::event::{Abstraction, Event, EventRecord, Trigger};
 use rgmem::ids::Seq;
 use rgmem::timeline::Timeline;
@@ -29,8 +29,8 @@ pub enum DiffRow {
     },
     /// An empty line.
     Blank,
-    /// One line of a diff.
-    Diff(Vec<Segment>),
+    /// One bullet of a diff.
+    Diff(DiffLine),
 }
 
 /// The pane's title and lines.
@@ -152,12 +152,7 @@ fn trigger_row(seq: Seq, operator: &str, trigger: &Trigger) -> DiffRow {
 fn section_rows(sections: &[Section]) -> Vec<DiffRow> {
     let mut out = Vec::new();
     for s in sections {
-        let change = if s.is_unchanged() {
-            "unchanged".to_string()
-        } else {
-            format!("+{} −{} words", s.added, s.removed)
-        };
-        out.push(DiffRow::Heading(format!("── {} ({change}) ──", s.title)));
+        out.push(DiffRow::Heading(format!("── {} ({}) ──", s.title, s.counts.summary())));
         out.extend(s.lines.iter().map(|l| DiffRow::Diff(l.clone())));
     }
     out

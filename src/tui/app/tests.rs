@@ -408,3 +408,43 @@ fn export_writes_a_session_file_that_parses() {
     let file = SessionFile::read(&path).unwrap();
     assert_eq!(file.turns.len(), 110);
 }
+
+#[test]
+fn the_late_fitness_rk2_counts_only_the_bullets_that_really_changed() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    let late = h
+        .app
+        .timeline
+        .entries()
+        .iter()
+        .rev()
+        .find(|r| {
+            r.event.operator() == Some(rgmem::event::Operator::Rk2) && r.event.detail().starts_with("RK2 Fitness")
+        })
+        .map(|r| r.seq)
+        .expect("the injury sample fires RK2 on Fitness late");
+    h.app.seek(late);
+    let headings: Vec<String> = h
+        .app
+        .views
+        .diff
+        .rows
+        .iter()
+        .filter_map(|r| match r {
+            DiffRow::Heading(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    // Σ: two new bullets, and "Also mentioned" lost Walking; Δ: one constraint replaced by
+    // another and the Strength Training group moved below the others, nothing rewritten.
+    assert_eq!(
+        headings,
+        vec![
+            "── Σ (1 changed · 2 added) ──",
+            "── Δ (1 added · 1 removed · 2 moved) ──"
+        ],
+        "{:#?}",
+        h.app.views.diff.rows
+    );
+}

@@ -64,10 +64,9 @@ fn push_item(lines: &mut Vec<Line<'static>>, item: &ChatLine, width: usize, them
             };
             let who = format!("{speaker}: ");
             for (i, l) in wrap(&format!("{who}{text}"), width).into_iter().enumerate() {
-                if i == 0 && l.len() >= who.len() {
-                    let (a, b) = l.split_at(who.len());
+                if let Some(b) = l.strip_prefix(&who).filter(|_| i == 0) {
                     lines.push(Line::from(vec![
-                        Span::styled(a.to_string(), style),
+                        Span::styled(who.clone(), style),
                         Span::raw(b.to_string()),
                     ]));
                 } else {

@@ -13,7 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use rgmem::diff::Change;
+use rgmem::diff::{BulletChange, Change, DiffLine};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
@@ -58,19 +58,28 @@ pub fn lines(view: &DiffView, theme: Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// One diff line: kept words in syntax colours, added and removed words in theirs (or marked
-/// with `{+ +}` / `[- -]` without colour).
-fn diff_line(segments: &[rgmem::diff::Segment], hl: &mut Highlighter, theme: Theme) -> Line<'static> {
-    let full: String = segments.iter().map(|s| s.text.as_str()).collect();
+/// One bullet: a gutter mark (`+` added, `−` removed, `~` changed, `↕` moved) that reads without
+/// colour, then the text. Kept words are in syntax colours; a whole added or removed bullet is in
+/// its colour; inside a changed bullet the added and removed words are coloured (or marked with
+/// `{+ +}` / `[- -]` without colour).
+fn diff_line(line: &DiffLine, hl: &mut Highlighter, theme: Theme) -> Line<'static> {
+    let gutter_style = match line.change {
+        BulletChange::Kept => Style::new(),
+        BulletChange::Moved | BulletChange::Changed => theme.warn,
+        BulletChange::Added => theme.added,
+        BulletChange::Removed => theme.removed,
+    };
+    let mut spans = vec![Span::styled(format!("{} ", line.change.mark()), gutter_style)];
+    let full: String = line.segments.iter().map(|s| s.text.as_str()).collect();
     let runs = if theme.color { hl.line(&full) } else { Vec::new() };
-    let mut spans = Vec::new();
+    let marked = !theme.color && line.change == BulletChange::Changed;
     let mut offset = 0;
-    for seg in segments {
+    for seg in &line.segments {
         let range = offset..offset + seg.text.len();
         offset = range.end;
         match seg.change {
-            Change::Added if !theme.color => spans.push(Span::styled(format!("{{+{}+}}", seg.text), theme.added)),
-            Change::Removed if !theme.color => spans.push(Span::styled(format!("[-{}-]", seg.text), theme.removed)),
+            Change::Added if marked => spans.push(Span::styled(format!("{{+{}+}}", seg.text), theme.added)),
+            Change::Removed if marked => spans.push(Span::styled(format!("[-{}-]", seg.text), theme.removed)),
             Change::Added => spans.push(Span::styled(seg.text.clone(), theme.added)),
             Change::Removed => spans.push(Span::styled(seg.text.clone(), theme.removed)),
             Change::Kept if runs.is_empty() => spans.push(Span::raw(seg.text.clone())),
@@ -78,8 +87,8 @@ fn diff_line(segments: &[rgmem::diff::Segment], hl: &mut Highlighter, theme: The
                 for (color, run) in &runs {
                     let start = run.start.max(range.start);
                     let end = run.end.min(range.end);
-                    if start < end && full.is_char_boundary(start) && full.is_char_boundary(end) {
-                        spans.push(Span::styled(full[start..end].to_string(), Style::new().fg(*color)));
+                    if let Some(text) = full.get(start..end).filter(|t| !t.is_empty()) {
+                        spans.push(Span::styled(text.to_string(), Style::new().fg(*color)));
                     }
                 }
             }

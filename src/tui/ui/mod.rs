@@ -157,7 +157,7 @@ pub fn clip(s: &str, width: usize) -> String {
         return String::new();
     }
     let cut = cut_at_width(s, width - 1);
-    format!("{}…", &s[..cut])
+    format!("{}…", s.get(..cut).unwrap_or_default())
 }
 
 #[cfg(test)]
