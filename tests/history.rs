@@ -186,7 +186,12 @@ fn diff_from_before_the_injury_shows_it_entering_delta_and_the_habit_sigma_chang
     assert!(
         sigma.iter().any(|b| {
             let after = b["after"].as_str().unwrap();
-            b["change"] != "removed" && after.contains("Strength Training") && after.contains("interrupted since")
+            let before = b["before"].as_str().unwrap();
+            b["change"] == "changed"
+                && before.contains("Strength Training")
+                && !before.contains("interrupted since")
+                && after.contains("Strength Training")
+                && after.contains("interrupted since")
         }),
         "the habit's Σ bullet changes: {sigma:?}"
     );

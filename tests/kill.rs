@@ -138,3 +138,78 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
     let b = reference.ingest(next, &file.user_name()).unwrap();
     assert_eq!(a, b, "the next step after the kill");
 }
+
+/// Fifty kills, each at a different point of a resumed run of the same file: after every kill the
+/// log is a prefix of the uninterrupted run ending on a step boundary, and each rerun resumes
+/// (the replay knows the file by its content hash) instead of ingesting from the start again.
+/// A last rerun finishes the file, and the whole log equals the uninterrupted run.
+#[test]
+fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
+    const KILLS: usize = 50;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("long.jsonl");
+    std::fs::write(&input, long_session()).unwrap();
+    let db = dir.path().join("killed.db");
+
+    let file = SessionFile::read(&input).unwrap();
+    let mut reference = common::engine(&dir.path().join("reference.db"), 1000);
+    let mut boundaries = std::collections::BTreeSet::from([Seq(0)]);
+    for turn in &file.turns {
+        reference.ingest(turn, &file.user_name()).unwrap();
+        boundaries.insert(reference.log().head());
+    }
+    reference.finish().unwrap();
+    let expected = reference.log().all().unwrap();
+
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_rgmem"))
+            .arg("--db")
+            .arg(&db)
+            .args(["replay", "--headless", "--json"])
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut previous = Seq(0);
+    for k in 0..KILLS {
+        // A different, deterministic number of events into each run: 7 to 49.
+        let wait_for = 7 + (k * 29) % 43;
+        let mut child = run();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        for i in 0..wait_for {
+            assert!(
+                lines.next().is_some_and(|l| l.is_ok()),
+                "kill {k}: the run stopped after {i} events"
+            );
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        drop(lines);
+
+        let log = Log::open(&db).unwrap();
+        let head = log.head();
+        assert!(head > previous, "kill {k}: the run after a kill made progress");
+        assert!(
+            boundaries.contains(&head),
+            "kill {k}: the log ends at {head}, inside a step"
+        );
+        let killed = log.all().unwrap();
+        assert!(
+            killed.as_slice() == &expected[..head.index()],
+            "kill {k}: the committed steps are exactly those of the uninterrupted run"
+        );
+        assert_no_unfinished_work(&log.memory_at(head).unwrap(), head);
+        previous = head;
+    }
+    assert!(previous.index() < expected.len(), "the kills all came before the end");
+
+    let out = run().wait_with_output().unwrap();
+    assert!(out.status.success());
+    let log = Log::open(&db).unwrap();
+    assert!(
+        log.all().unwrap() == expected,
+        "after fifty kills, a rerun leaves exactly the uninterrupted log: nothing lost, nothing twice"
+    );
+}

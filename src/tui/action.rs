@@ -77,4 +77,10 @@ pub enum Action {
     Expand,
     /// Open or close the selected tree node.
     ToggleNode,
+    /// Open the history of the selected concept: every firing that touched it.
+    OpenHistory,
+    /// Mark the cursor as the point to compare from.
+    SetMark,
+    /// Compare the memory at the mark with the memory at the cursor, side by side.
+    OpenCompare,
 }

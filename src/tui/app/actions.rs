@@ -109,6 +109,9 @@ impl App {
             Action::ToggleNode => {
                 self.tree_state.toggle_selected();
             }
+            Action::OpenHistory => self.open_history(),
+            Action::SetMark => self.set_mark(),
+            Action::OpenCompare => self.open_compare(),
         }
     }
 

@@ -149,7 +149,7 @@ fn trigger_row(seq: Seq, operator: &str, trigger: &Trigger) -> DiffRow {
     }
 }
 
-fn section_rows(sections: &[Section]) -> Vec<DiffRow> {
+pub(super) fn section_rows(sections: &[Section]) -> Vec<DiffRow> {
     let mut out = Vec::new();
     for s in sections {
         out.push(DiffRow::Heading(format!("── {} ({}) ──", s.title, s.counts.summary())));

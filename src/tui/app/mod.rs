@@ -4,7 +4,9 @@
 
 mod actions;
 mod chat;
+mod compare_popup;
 mod diff_view;
+mod history_popup;
 mod input;
 mod replay;
 #[cfg(test)]
@@ -13,7 +15,9 @@ mod timeline_rows;
 mod views;
 
 pub use chat::ChatState;
+pub use compare_popup::{ComparePopup, CompareRow};
 pub use diff_view::{DiffRow, DiffView};
+pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
 pub use replay::Replay;
 pub use timeline_rows::RowKind;
@@ -103,6 +107,12 @@ pub struct App {
     pub prompt: Option<Prompt>,
     /// The confirmation being asked, if any.
     pub confirm: Option<Confirm>,
+    /// The history popup, if open.
+    pub history: Option<HistoryPopup>,
+    /// The point `M` marked, for comparing with the cursor.
+    pub mark: Option<Seq>,
+    /// The compare popup, if open.
+    pub compare: Option<ComparePopup>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -165,6 +175,9 @@ impl App {
             show_help: false,
             prompt: None,
             confirm: None,
+            history: None,
+            mark: None,
+            compare: None,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
@@ -243,6 +256,14 @@ impl App {
             if let Some(action) = answer {
                 self.act(action, out);
             }
+            return;
+        }
+        if self.history.is_some() {
+            self.history_key(key);
+            return;
+        }
+        if self.compare.is_some() {
+            self.compare_key(key);
             return;
         }
         if let Some(action) = keymap::lookup(self.focus, key) {

@@ -2,11 +2,13 @@
 //! views); only widget state such as the tree selection is mutated while drawing.
 
 pub mod chat;
+pub mod compare;
 pub mod concept_tree;
 pub mod diff;
 pub mod evidence;
 pub mod help;
 mod highlight;
+pub mod history;
 pub mod status_bar;
 pub mod timeline;
 
@@ -40,6 +42,12 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
     status_bar::render(frame, layout.status, app);
     if let Some(confirm) = app.confirm {
         render_confirm(frame, area, app, confirm);
+    }
+    if let Some(popup) = &app.history {
+        history::render(frame, area, popup, app.theme);
+    }
+    if let Some(popup) = &app.compare {
+        compare::render(frame, area, popup, app.theme);
     }
     if app.show_help {
         help::render(frame, area, app);
