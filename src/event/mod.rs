@@ -504,10 +504,15 @@ impl Event {
                 mode,
                 ..
             } => {
+                // Text is the default; a structured call says so.
+                let mode = if mode.is_text() {
+                    String::new()
+                } else {
+                    format!(" ({})", mode.name())
+                };
                 format!(
-                    "{} via {model} ({}): {tokens_in}+{tokens_out} tokens, {latency_ms} ms",
-                    purpose.name(),
-                    mode.name()
+                    "{} via {model}{mode}: {tokens_in}+{tokens_out} tokens, {latency_ms} ms",
+                    purpose.name()
                 )
             }
             Event::ModelFailed { purpose, error, .. } => format!("{}: {}", purpose.name(), clip(error, 80)),
