@@ -8,21 +8,6 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 /// The injury sample in LoCoMo's format (our own text, not benchmark data), with our own questions.
 fn locomo_file(dir: &Path) -> std::path::PathBuf {
     let text = std::fs::read_to_string(sample("strength_training_injury.jsonl")).unwrap();
@@ -35,15 +20,14 @@ fn locomo_file(dir: &Path) -> std::path::PathBuf {
         let n = t["session"].as_u64().unwrap();
         let list = sessions.entry(n).or_default();
         if list.is_empty() {
-            let time = t["time"].as_str().unwrap();
-            let (y, m, d) = (
-                &time[..4],
-                time[5..7].parse::<usize>().unwrap(),
-                time[8..10].parse::<u32>().unwrap(),
-            );
+            // LoCoMo writes "10:00 am on 4 March, 2024".
+            let date = rgmem::time::Timestamp::parse_rfc3339(t["time"].as_str().unwrap())
+                .unwrap()
+                .human_date();
+            let (day_month, year) = date.rsplit_once(' ').unwrap();
             conversation.insert(
                 format!("session_{n}_date_time"),
-                json!(format!("10:00 am on {d} {}, {y}", MONTHS[m - 1])),
+                json!(format!("10:00 am on {day_month}, {year}")),
             );
         }
         let speaker = if t["speaker"] == "user" { "Alex" } else { "Coach" };

@@ -148,7 +148,7 @@ fn draw<B: DrawingBackend>(
 ) -> DrawResult<B> {
     root.fill(&WHITE)?;
     let lo = points.first().map_or(1, |p| p.theta_inf);
-    let hi = points.last().map_or(1, |p| p.theta_inf).max(lo + 1);
+    let hi = points.last().map_or(1, |p| p.theta_inf).max(lo.saturating_add(1));
     let churn_max = points.iter().map(|p| p.sigma_churn).fold(0.0f64, f64::max).max(1e-6) * 1.1;
     let has_eval = points.iter().any(|p| p.eval.is_some());
     let mut builder = ChartBuilder::on(root);

@@ -14,6 +14,10 @@ pub struct Args {
     /// --db is given).
     #[arg(long, value_name = "FILE")]
     session: Option<PathBuf>,
+    /// Colour the concept tree and the evidence pane by recall coverage, from
+    /// `rgmem eval locomo --coverage FILE` (the entry for this memory file).
+    #[arg(long, value_name = "FILE")]
+    coverage: Option<PathBuf>,
 }
 
 /// Runs the inspector.
@@ -26,6 +30,14 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
                 .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
             Some((name, file.user_name(), file.turns))
         }
+        None => None,
+    };
+    let coverage = match &args.coverage {
+        Some(file) => Some(
+            rgmem::coverage::CoverageFile::read(file)?
+                .for_memory(&shared.db_path(), file)?
+                .clone(),
+        ),
         None => None,
     };
     let mut shared = shared.clone();
@@ -51,6 +63,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         approve: shared.approve,
         theme: Theme::from_env(),
         snapshot_interval: rgmem::timeline::SNAPSHOT_INTERVAL,
+        coverage,
     };
     crate::tui::run(engine, options).context("running the inspector")?;
     if args.session.is_some() && shared.db.as_ref().is_some_and(|d| d.starts_with(std::env::temp_dir())) {

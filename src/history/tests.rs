@@ -35,29 +35,8 @@ fn fired(concept: u32, before: Abstraction, after: Abstraction) -> Event {
 /// Alex with Fitness (c12) → Running (c13), two RK2s on Fitness, an RK1 on the relation, an RK2
 /// on another concept, a proposal that is approved, one that is rejected, and a revert.
 fn log() -> Vec<EventRecord> {
-    let events = vec![
-        Event::ThresholdsChanged {
-            theta_inf: 3,
-            theta_sum: 6,
-        },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
-        Event::ConceptAdded {
-            name: "Fitness".into(),
-            level: Level::Abstract,
-            parent: ConceptId(2),
-        },
-        Event::ConceptAdded {
-            name: "Running".into(),
-            level: Level::Activity,
-            parent: ConceptId(12),
-        },
-        Event::RelationAdded {
-            source: ConceptId(12),
-            target: ConceptId(13),
-        },
+    let mut events = crate::memory::tests::graph_events();
+    events.extend([
         // 6
         fired(12, profile("", ""), profile("- lifts four days a week", "")),
         // 7
@@ -130,7 +109,7 @@ fn log() -> Vec<EventRecord> {
                 "- [injury] hurt back",
             ),
         },
-    ];
+    ]);
     events
         .into_iter()
         .enumerate()

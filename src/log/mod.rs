@@ -7,13 +7,16 @@
 // Input, files and other processes reach this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+mod checkpoint;
 // Cost accounting sums counters for display; it is not held to the input-facing lints above.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
+mod reader;
 mod schema;
 
 pub use holders::holders;
+pub use reader::Reader;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -21,6 +24,7 @@ use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +40,8 @@ pub struct Log {
     checkpoints: BTreeSet<Seq>,
     interval: u64,
     read_only: bool,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<checkpoint::Base>>,
 }
 
 impl Log {
@@ -82,11 +88,24 @@ impl Log {
 
     /// Opens an existing log for reading only (`log`, `show` and `export` on a file the user
     /// may not write); appending fails with [`Error::ReadOnly`].
+    ///
+    /// A WAL file needs its `-shm` beside it; when that cannot be created (the directory is not
+    /// writable either) the file is read as immutable, which is exact once its last writer has
+    /// closed it (SQLite then folds the WAL back in and removes it).
     pub fn open_read_only(path: &Path) -> Result<Self> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let display = path.display().to_string();
         let conn = Connection::open_with_flags(literal_path(path), flags)?;
         conn.busy_timeout(busy_timeout())?;
-        let display = path.display().to_string();
+        let conn = match retry_busy(path, || schema::version(&conn, &display)) {
+            Err(Error::Sqlite(rusqlite::Error::SqliteFailure(f, _)))
+                if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen) =>
+            {
+                drop(conn);
+                Connection::open_with_flags(immutable_uri(path)?, flags | OpenFlags::SQLITE_OPEN_URI)?
+            }
+            _ => conn,
+        };
         if retry_busy(path, || schema::version(&conn, &display))? == 0 {
             return Err(Error::ReadOnly { path: display });
         }
@@ -108,6 +127,7 @@ impl Log {
             checkpoints: BTreeSet::new(),
             interval: CHECKPOINT_INTERVAL,
             read_only,
+            base: RefCell::new(None),
         };
         retry_busy(path, || log.refresh())?;
         Ok(log)
@@ -181,6 +201,12 @@ impl Log {
     #[must_use]
     pub fn head(&self) -> Seq {
         Seq(u64::try_from(self.parents.len().saturating_sub(1)).unwrap_or(u64::MAX))
+    }
+
+    /// `parents[seq]` for every seq; index 0 is the empty root.
+    #[must_use]
+    pub fn parents(&self) -> &[Seq] {
+        &self.parents
     }
 
     /// Whether a seq exists (0 always does).
@@ -290,13 +316,11 @@ impl Log {
         }
         let end = prev;
         let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
-        if checkpoint {
-            let json = serde_json::to_string(memory_after).map_err(|e| Error::Codec(e.to_string()))?;
-            tx.execute(
-                "INSERT OR REPLACE INTO checkpoints (seq, memory) VALUES (?1, ?2)",
-                params![to_i64(end), json],
-            )?;
-        }
+        let base = if checkpoint {
+            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
+        } else {
+            None
+        };
         if let Some(mark) = mark {
             tx.execute(
                 "INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)",
@@ -305,8 +329,9 @@ impl Log {
         }
         tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
         self.parents.extend(records.iter().map(|r| r.parent));
-        if checkpoint {
+        if let Some(base) = base {
             self.checkpoints.insert(end);
+            *self.base.get_mut() = Some(base);
         }
         Ok(records)
     }
@@ -396,19 +421,19 @@ impl Log {
         self.checkpoints.iter().copied()
     }
 
+    /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
+    /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let json: String =
-            self.conn
-                .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [to_i64(seq)], |r| {
-                    r.get(0)
-                })?;
-        let mut memory: Memory =
-            serde_json::from_str(&json).map_err(|e| Error::Codec(format!("checkpoint at {seq}: {e}")))?;
+        let (mut memory, base) = checkpoint::read(&self.conn, seq)?;
         memory.check_consistent().map_err(|e| Error::InvalidRecord {
             seq,
             message: format!("its checkpoint: {e}"),
         })?;
         memory.rebuild_index();
+        let mut kept = self.base.borrow_mut();
+        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+            *kept = Some(base);
+        }
         Ok(memory)
     }
 }
@@ -451,6 +476,24 @@ fn literal_path(path: &Path) -> PathBuf {
     } else {
         path.to_path_buf()
     }
+}
+
+/// `file:/abs/path?immutable=1`, the path percent-encoded byte by byte.
+fn immutable_uri(path: &Path) -> Result<String> {
+    let abs = std::fs::canonicalize(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let mut uri = String::from("file:");
+    for b in abs.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
+            uri.push(char::from(*b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    Ok(uri)
 }
 
 /// How long to wait for another process's write transaction before saying the file is in use

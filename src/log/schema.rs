@@ -38,6 +38,12 @@ const MIGRATIONS: &[&str] = &[
         position INTEGER NOT NULL
     );
     CREATE INDEX replayed_source ON replayed (source);",
+    // 4: checkpoints that cost what changed: the memory's chunks and graph nodes, each stored
+    // once and referred to by id from every checkpoint that holds it (see `log::checkpoint`).
+    "CREATE TABLE checkpoint_chunks (
+        id INTEGER PRIMARY KEY,
+        body TEXT NOT NULL
+    );",
 ];
 
 /// The file's schema version, refusing one newer than this build knows: its writer may store

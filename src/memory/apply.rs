@@ -2,7 +2,8 @@
 //! documentation of [`crate::memory`].
 
 use super::{
-    BASE_CONCEPTS, Concept, Episode, Evidence, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds, Turn,
+    BASE_CONCEPTS, Concept, Episode, Evidence, Items, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds,
+    Turn,
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
@@ -161,7 +162,7 @@ impl Memory {
             self.add_concept(base, Level::Base, Some(root));
         }
         self.speakers.push((speaker.to_string(), root));
-        self.index.persons.insert(speaker.to_string(), root);
+        self.index.persons.insert_mut(speaker.to_string(), root);
     }
 
     fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
@@ -187,12 +188,12 @@ impl Memory {
             own_delta: String::new(),
             dirty: false,
             pending: None,
-            episodes: Vec::new(),
+            episodes: Items::new(),
         });
         if let Some(p) = parent {
             self.concepts[p.index()].children.push(id);
         }
-        self.index.concepts.insert(concept_key(person, level, name), id);
+        self.index.concepts.insert_mut(concept_key(person, level, name), id);
         id
     }
 
@@ -210,11 +211,11 @@ impl Memory {
             buffer: Vec::new(),
             summary: String::new(),
             rk1_firings: 0,
-            episodes: Vec::new(),
+            episodes: Items::new(),
         });
         self.concepts[source.index()].relations.push(id);
         self.concepts[target.index()].relations.push(id);
-        self.index.relations.insert((source, target), id);
+        self.index.relations.insert_mut((source, target), id);
     }
 
     /// The nearest abstract node at or above `c`.
@@ -416,7 +417,7 @@ pub(super) fn concept_key(person: ConceptId, level: Level, name: &str) -> (Conce
     (person, !level.is_abstract(), entity_key(name))
 }
 
-fn push_unique(v: &mut Vec<EpisodeId>, e: EpisodeId) {
+fn push_unique(v: &mut Items<EpisodeId>, e: EpisodeId) {
     if v.last() != Some(&e) {
         v.push(e);
     }

@@ -1,5 +1,6 @@
 //! The L1 graph's nodes and relations (edges), with the evolving state the operators read and write.
 
+use super::Items;
 use crate::event::Level;
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
 use serde::{Deserialize, Serialize};
@@ -74,7 +75,7 @@ pub struct Concept {
     /// A proposal awaiting approval, if any.
     pub pending: Option<ProposalId>,
     /// Provenance: every L0 unit that reached this node.
-    pub episodes: Vec<EpisodeId>,
+    pub episodes: Items<EpisodeId>,
 }
 
 /// A relation (an edge of the graph) and its evidence counters.
@@ -101,5 +102,5 @@ pub struct Relation {
     /// How many times RK1 fired on it.
     pub rk1_firings: u32,
     /// Provenance: every L0 unit that mentioned it.
-    pub episodes: Vec<EpisodeId>,
+    pub episodes: Items<EpisodeId>,
 }

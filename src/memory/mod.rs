@@ -13,19 +13,22 @@
 mod apply;
 mod episode;
 mod graph;
+pub mod shared;
 mod validate;
 mod view;
 
 pub use crate::event::Level;
 pub use episode::{Episode, Turn};
 pub use graph::{BASE_CONCEPTS, Concept, Evidence, Relation};
+pub use shared::{Items, Nodes};
 pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
 use apply::concept_key;
+use rpds::HashTrieMapSync;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// θ_inf and θ_sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,15 +112,15 @@ pub struct Memory {
     /// θ in force.
     pub thresholds: Thresholds,
     /// Every ingested turn.
-    pub turns: Vec<Turn>,
+    pub turns: Items<Turn>,
     /// Turns not yet cut into a segment.
     pub open_segment: Vec<TurnId>,
     /// L0 units.
-    pub episodes: Vec<Episode>,
+    pub episodes: Items<Episode>,
     /// L1 nodes.
-    pub concepts: Vec<Concept>,
+    pub concepts: Nodes<Concept>,
     /// L1 relations (edges).
-    pub relations: Vec<Relation>,
+    pub relations: Nodes<Relation>,
     /// Approval-mode proposals.
     pub proposals: BTreeMap<ProposalId, Proposal>,
     /// Model usage.
@@ -130,15 +133,29 @@ pub struct Memory {
     index: Index,
 }
 
-/// Lookups rebuilt from the data; never serialised.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Lookups rebuilt from the data; never serialised. The maps are persistent, so a clone of the
+/// memory shares them.
+#[derive(Debug, Clone, PartialEq)]
 struct Index {
-    persons: HashMap<String, ConceptId>,
-    concepts: HashMap<(ConceptId, bool, String), ConceptId>,
-    relations: HashMap<(ConceptId, ConceptId), RelationId>,
+    persons: HashTrieMapSync<String, ConceptId>,
+    concepts: HashTrieMapSync<(ConceptId, bool, String), ConceptId>,
+    relations: HashTrieMapSync<(ConceptId, ConceptId), RelationId>,
     due_relations: BTreeSet<RelationId>,
     due_concepts: BTreeSet<ConceptId>,
     dirty: BTreeSet<ConceptId>,
+}
+
+impl Default for Index {
+    fn default() -> Self {
+        Self {
+            persons: HashTrieMapSync::new_sync(),
+            concepts: HashTrieMapSync::new_sync(),
+            relations: HashTrieMapSync::new_sync(),
+            due_relations: BTreeSet::new(),
+            due_concepts: BTreeSet::new(),
+            dirty: BTreeSet::new(),
+        }
+    }
 }
 
 impl Memory {
@@ -152,16 +169,16 @@ impl Memory {
     pub fn rebuild_index(&mut self) {
         let mut index = Index::default();
         for c in &self.concepts {
-            index.concepts.insert(concept_key(c.person, c.level, &c.name), c.id);
+            index.concepts.insert_mut(concept_key(c.person, c.level, &c.name), c.id);
             if c.dirty {
                 index.dirty.insert(c.id);
             }
         }
         for r in &self.relations {
-            index.relations.insert((r.source, r.target), r.id);
+            index.relations.insert_mut((r.source, r.target), r.id);
         }
         for (speaker, root) in &self.speakers {
-            index.persons.insert(speaker.clone(), *root);
+            index.persons.insert_mut(speaker.clone(), *root);
         }
         self.index = index;
         self.recompute_due();

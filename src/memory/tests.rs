@@ -6,8 +6,13 @@ use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
 /// Alex with Health and Wellness (c2) → Fitness (c12) → Running (c13) and the relation r0
 /// between Fitness and Running; θ_inf = 2, θ_sum = 3. The operators' tests start here too.
 pub(crate) fn graph() -> Memory {
-    let mut m = Memory::new();
-    for e in [
+    crate::memory::fold(&graph_events())
+}
+
+/// The events of [`graph`]: θ, Alex, Fitness (c12) under Health and Wellness, Running (c13),
+/// and the relation r0 between them.
+pub(crate) fn graph_events() -> Vec<Event> {
+    vec![
         Event::ThresholdsChanged {
             theta_inf: 2,
             theta_sum: 3,
@@ -30,10 +35,7 @@ pub(crate) fn graph() -> Memory {
             source: ConceptId(12),
             target: ConceptId(13),
         },
-    ] {
-        m.apply(&e);
-    }
-    m
+    ]
 }
 
 fn episode(m: &mut Memory) -> EpisodeId {

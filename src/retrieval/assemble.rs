@@ -235,7 +235,7 @@ impl<'a> Retriever<'a> {
                     text.push_str(&format!(" {tag} {}", lines.join(" ")));
                 }
             }
-            let mut prov = self.episode_provenance(&node.episodes);
+            let mut prov = self.episode_provenance(&node.episodes.iter().copied().collect::<Vec<_>>());
             prov.concepts = vec![c];
             prov.relations.clone_from(&node.relations);
             items.push(Item::new(
@@ -267,7 +267,7 @@ impl<'a> Retriever<'a> {
                 .take(budgets.relations)
             {
                 let rel = m.relation(*r);
-                let mut prov = self.episode_provenance(&rel.episodes);
+                let mut prov = self.episode_provenance(&rel.episodes.iter().copied().collect::<Vec<_>>());
                 prov.relations = vec![*r];
                 prov.concepts = vec![rel.source, rel.target, rel.owner];
                 let summary: Vec<&str> = rel.summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();

@@ -1,14 +1,21 @@
 //! The engine task: a dedicated thread that alone owns the [`Engine`] (its SQLite connection and
 //! its synchronous model), so a slow model call never blocks input or drawing. Requests come in
 //! on a channel; appended records, streamed tokens and outcomes go back as [`EngineUpdate`]s.
+//!
+//! It opens the inspector at head: the engine's memory at head (from the log's latest
+//! checkpoint), the parents and firings, and a timeline that pages event text from the file.
+//! Older memories are folded by a second thread with its own read-only connection and arrive as
+//! `Snapshots`, so neither input nor drawing waits for the history.
 
 use super::command::EngineRequest;
-use super::msg::{EngineUpdate, RequestId};
+use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
 use rgmem::ids::saturating_u32;
+use rgmem::log::Reader;
 use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
 use rgmem::session::TurnInput;
+use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
 use std::sync::mpsc;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -26,7 +33,7 @@ impl EngineHandle {
     }
 }
 
-/// Starts the engine thread; it first reports the whole log as `Loaded`.
+/// Starts the engine thread; it first reports the log opened at head as `Opened`.
 pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
     let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
     let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -40,18 +47,21 @@ pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
 }
 
 fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &UnboundedSender<EngineUpdate>) {
-    let loaded = match engine.log().all() {
-        Ok(records) => EngineUpdate::Loaded {
-            records,
-            approve: engine.approve_mode(),
-        },
+    let opened = match open_at_head(&engine) {
+        Ok(timeline) => {
+            build_snapshots(&engine, updates.clone());
+            EngineUpdate::Opened {
+                timeline: Handoff::new(timeline),
+                approve: engine.approve_mode(),
+            }
+        }
         Err(e) => EngineUpdate::Done {
             id: None,
             error: Some(format!("reading the log: {e}")),
             notice: None,
         },
     };
-    if updates.send(loaded).is_err() {
+    if updates.send(opened).is_err() {
         return;
     }
     while let Ok(request) = requests.recv() {
@@ -59,6 +69,41 @@ fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &U
             let _ = updates.send(u);
         });
     }
+}
+
+/// The timeline at head: nothing is folded, and no event is read but the firings' seqs.
+pub fn open_at_head(engine: &Engine) -> rgmem::Result<Timeline> {
+    let reader = Reader::open(engine.log().path())?;
+    let firings = reader.firings()?;
+    Ok(Timeline::open(
+        engine.memory().clone(),
+        engine.log().parents().to_vec(),
+        firings,
+        Box::new(reader),
+        SNAPSHOT_INTERVAL,
+    ))
+}
+
+/// Folds the log on a thread of its own and sends the snapshots; stops when the app is gone.
+fn build_snapshots(engine: &Engine, updates: UnboundedSender<EngineUpdate>) {
+    let path = engine.log().path().to_path_buf();
+    let builder = SnapshotBuilder::new(engine.log().parents().to_vec(), SNAPSHOT_INTERVAL);
+    let spawned = std::thread::Builder::new().name("rgmem-history".into()).spawn(move || {
+        let result = Reader::open(&path).and_then(|reader| {
+            builder.run(Box::new(reader), 16, &mut |batch| {
+                updates.send(EngineUpdate::Snapshots(batch)).is_ok()
+            })
+        });
+        if let Err(e) = result {
+            let _ = updates.send(EngineUpdate::Done {
+                id: None,
+                error: Some(format!("reading the history of {}: {e}", path.display())),
+                notice: None,
+            });
+        }
+    });
+    // Without the thread, seeks fold from the start: slower, still correct.
+    drop(spawned);
 }
 
 /// Performs one request, reporting through `send`. Synchronous, so tests can drive it directly.

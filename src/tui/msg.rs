@@ -4,6 +4,10 @@
 use super::action::Action;
 use crossterm::event::{KeyEvent, MouseEvent};
 use rgmem::event::EventRecord;
+use rgmem::ids::Seq;
+use rgmem::memory::Memory;
+use rgmem::timeline::Timeline;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// One input to `App::update`.
@@ -31,13 +35,24 @@ pub struct RequestId(pub u64);
 /// What the engine task reports.
 #[derive(Debug, Clone)]
 pub enum EngineUpdate {
-    /// The log as it was at start.
+    /// A whole log given in memory (tests and benches; the engine task sends `Opened`).
+    #[cfg_attr(not(test), allow(dead_code))]
     Loaded {
         /// Every event, in seq order.
         records: Vec<EventRecord>,
         /// Whether the engine runs in approval mode.
         approve: bool,
     },
+    /// The log opened at head: a timeline that reads its entries from the file and has no
+    /// snapshots yet (they follow as `Snapshots`).
+    Opened {
+        /// The timeline, handed over once.
+        timeline: Handoff<Timeline>,
+        /// Whether the engine runs in approval mode.
+        approve: bool,
+    },
+    /// Memories at older seqs, folded in the background.
+    Snapshots(Vec<(Seq, Memory)>),
     /// Events were appended.
     Appended(Vec<EventRecord>),
     /// A piece of a chat reply.
@@ -63,4 +78,31 @@ pub enum EngineUpdate {
         /// A one-line notice for the status bar.
         notice: Option<String>,
     },
+}
+
+/// A value handed over once through a message (messages are `Clone`; what they carry need not be).
+pub struct Handoff<T>(Arc<Mutex<Option<T>>>);
+
+impl<T> Handoff<T> {
+    /// Wraps a value.
+    pub fn new(value: T) -> Self {
+        Self(Arc::new(Mutex::new(Some(value))))
+    }
+
+    /// The value, the first time.
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().ok().and_then(|mut v| v.take())
+    }
+}
+
+impl<T> Clone for Handoff<T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<T> std::fmt::Debug for Handoff<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Handoff")
+    }
 }

@@ -181,15 +181,13 @@ impl App {
     fn ask_revert(&mut self) {
         let target = if self.focus == Focus::Tree {
             self.selected_concept().and_then(|c| {
-                self.timeline
-                    .chain_back(self.timeline.head())
-                    .find_map(|r| match &r.event {
-                        Event::OperatorFired {
-                            subject: Subject::Concept(id),
-                            ..
-                        } if id.0 == c => Some(r.seq),
-                        _ => None,
-                    })
+                self.timeline.head_branch_firings().find_map(|r| match &r.event {
+                    Event::OperatorFired {
+                        subject: Subject::Concept(id),
+                        ..
+                    } if id.0 == c => Some(r.seq),
+                    _ => None,
+                })
             })
         } else {
             let cursor = self.timeline.cursor();

@@ -86,13 +86,13 @@ impl DiffView {
             let selected = *seq == selected;
             let marker = if selected { "▶ " } else { "  " };
             rows.push(DiffRow::Proposal {
-                text: format!("{marker}{}", super::timeline_rows::row_text(r)),
+                text: format!("{marker}{}", super::timeline_rows::row_text(&r)),
                 selected,
             });
         }
         rows.push(DiffRow::Blank);
         if let Some(r) = timeline.entry(selected) {
-            rows.extend(Self::firing(r, selected).rows);
+            rows.extend(Self::firing(&r, selected).rows);
         }
         Self {
             title: format!("Approval · {} pending", proposals.len()),

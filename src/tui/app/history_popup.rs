@@ -38,9 +38,11 @@ impl HistoryPopup {
     pub fn of_concept(timeline: &Timeline, concept: ConceptId) -> Option<Self> {
         let memory = timeline.memory();
         let node = memory.concepts.get(concept.index())?;
-        let tree = Tree::from_records(timeline.entries());
+        // The timeline pages its entries from the file; the history reads them once, here.
+        let records: Vec<_> = timeline.records().collect();
+        let tree = Tree::from_records(&records);
         let cursor = timeline.cursor();
-        let firings = concept_history(timeline.entries(), &tree, cursor, Subject::Concept(concept));
+        let firings = concept_history(&records, &tree, cursor, Subject::Concept(concept));
         let entries: Vec<HistoryEntry> = firings.iter().map(|f| entry(f, &tree)).collect();
         Some(Self {
             title: format!(

@@ -71,6 +71,8 @@ pub struct Options {
     pub theme: Theme,
     /// Seqs between the timeline's memory snapshots.
     pub snapshot_interval: u64,
+    /// Recall coverage to colour the tree and the evidence pane by.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
 }
 
 impl Default for Options {
@@ -83,6 +85,7 @@ impl Default for Options {
             approve: false,
             theme: Theme::monochrome(),
             snapshot_interval: SNAPSHOT_INTERVAL,
+            coverage: None,
         }
     }
 }
@@ -113,6 +116,8 @@ pub struct App {
     pub mark: Option<Seq>,
     /// The compare popup, if open.
     pub compare: Option<ComparePopup>,
+    /// Recall coverage loaded with `--coverage`.
+    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.
@@ -178,6 +183,7 @@ impl App {
             history: None,
             mark: None,
             compare: None,
+            coverage: options.coverage,
             filter: String::new(),
             chat: ChatState::default(),
             replay: options
@@ -303,6 +309,18 @@ impl App {
                 }
                 self.refresh();
             }
+            EngineUpdate::Opened { timeline, approve } => {
+                if let Some(t) = timeline.take() {
+                    self.timeline = t;
+                }
+                self.loaded = true;
+                self.approval = approve;
+                if let Some(r) = &mut self.replay {
+                    r.start = self.timeline.head();
+                }
+                self.refresh();
+            }
+            EngineUpdate::Snapshots(snapshots) => self.timeline.add_snapshots(snapshots),
             EngineUpdate::Appended(records) => {
                 self.timeline.push(&records);
                 if self.follow {

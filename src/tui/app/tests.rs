@@ -248,10 +248,9 @@ fn a_threshold_change_is_logged() {
     let logged = h
         .app
         .timeline
-        .entries()
-        .iter()
-        .rev()
-        .find(|r| r.event.kind() == "thresholds_changed")
+        .records()
+        .filter(|r| r.event.kind() == "thresholds_changed")
+        .last()
         .unwrap();
     assert_eq!(
         logged.event,
@@ -416,12 +415,11 @@ fn the_late_fitness_rk2_counts_only_the_bullets_that_really_changed() {
     let late = h
         .app
         .timeline
-        .entries()
-        .iter()
-        .rev()
-        .find(|r| {
+        .records()
+        .filter(|r| {
             r.event.operator() == Some(rgmem::event::Operator::Rk2) && r.event.detail().starts_with("RK2 Fitness")
         })
+        .last()
         .map(|r| r.seq)
         .expect("the injury sample fires RK2 on Fitness late");
     h.app.seek(late);

@@ -93,7 +93,7 @@ impl App {
             };
             rows.push(TimelineRow {
                 seq: Some(seq),
-                text: format!("{mark}{}", row_text_named(r, names)),
+                text: format!("{mark}{}", row_text_named(&r, names)),
                 kind,
             });
         }

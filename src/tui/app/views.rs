@@ -109,6 +109,9 @@ pub struct Views {
     pub chat: Vec<ChatLine>,
     /// Timeline entries matching the filter (None: no filter).
     pub timeline: Option<Vec<Seq>>,
+    /// The filter and head `timeline` was computed for: matching reads the whole log from the
+    /// file, so it runs again only when one of them changes, not on every step.
+    timeline_for: Option<(String, Seq)>,
 }
 
 impl Views {
@@ -123,19 +126,22 @@ impl Views {
         self.diff = match self.proposals.get(proposal_index) {
             Some(seq) => DiffView::proposals(timeline, &self.proposals, *seq),
             None => match timeline.firing_at_or_before(timeline.cursor(), LOOKBACK) {
-                Some(r) => DiffView::firing(r, timeline.cursor()),
+                Some(r) => DiffView::firing(&r, timeline.cursor()),
                 None => DiffView::empty(),
             },
         };
         self.chat = chat_lines(timeline);
-        self.timeline = (!filter.is_empty()).then(|| {
-            timeline
-                .entries()
-                .iter()
-                .filter(|r| r.summary().to_lowercase().contains(filter))
-                .map(|r| r.seq)
-                .collect()
-        });
+        let key = (filter.to_string(), timeline.head());
+        if self.timeline_for.as_ref() != Some(&key) {
+            self.timeline = (!filter.is_empty()).then(|| {
+                timeline
+                    .records()
+                    .filter(|r| r.summary().to_lowercase().contains(filter))
+                    .map(|r| r.seq)
+                    .collect()
+            });
+            self.timeline_for = Some(key);
+        }
         flashed
     }
 }
@@ -183,7 +189,7 @@ fn pending_proposals(timeline: &Timeline) -> Vec<Seq> {
         return Vec::new();
     }
     let mut out: Vec<Seq> = timeline
-        .chain_back(timeline.head())
+        .head_branch_firings()
         .filter_map(|r| match &r.event {
             Event::AbstractionProposed { proposal, .. }
                 if head

@@ -77,8 +77,6 @@ mod tests {
     use crate::tui::focus::Focus;
     use crate::tui::msg::Msg;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use rgmem::event::Operator;
 
     fn key(h: &mut Harness, ch: char) {
@@ -86,10 +84,7 @@ mod tests {
     }
 
     fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        h.app.size = (w, ht);
-        let mut terminal = Terminal::new(TestBackend::new(w, ht)).unwrap();
-        terminal.draw(|f| super::super::render(f, &mut h.app)).unwrap();
-        terminal.backend().to_string()
+        super::super::tests::screen(&mut h.app, w, ht)
     }
 
     #[test]

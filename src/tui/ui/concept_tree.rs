@@ -9,6 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use rgmem::coverage::MemoryCoverage;
 use rgmem::memory::Memory;
 use std::collections::BTreeSet;
 use tui_tree_widget::{Tree, TreeItem};
@@ -18,16 +19,19 @@ const PROVENANCE_TURNS: usize = 12;
 
 /// The tree widget's items for the cached [`TreeRow`]s.
 #[must_use]
-pub fn items(rows: &[TreeRow], theme: Theme) -> Vec<TreeItem<'static, u32>> {
-    rows.iter().map(|r| item(r, theme)).collect()
+pub fn items(rows: &[TreeRow], theme: Theme, coverage: Option<&MemoryCoverage>) -> Vec<TreeItem<'static, u32>> {
+    rows.iter().map(|r| item(r, theme, coverage)).collect()
 }
 
-fn item(row: &TreeRow, theme: Theme) -> TreeItem<'static, u32> {
-    let label = node_label(row, theme);
+fn item(row: &TreeRow, theme: Theme, coverage: Option<&MemoryCoverage>) -> TreeItem<'static, u32> {
+    let mut label = node_label(row, theme);
+    label
+        .spans
+        .extend(super::coverage::concept_span(coverage, row.id, theme));
     if row.children.is_empty() {
         return TreeItem::new_leaf(row.id, label);
     }
-    let children = items(&row.children, theme);
+    let children = items(&row.children, theme, coverage);
     // Ids are unique, so this cannot fail; fall back to a leaf rather than lose the node.
     TreeItem::new(row.id, label.clone(), children).unwrap_or_else(|_| TreeItem::new_leaf(row.id, label))
 }
@@ -87,8 +91,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &mut App, focused: bool) {
             format!(" · /{}", app.filter)
         }
     );
+    let title = title + &super::coverage::legend(app.coverage.as_ref());
     let block = pane_block(title, focused, app.theme);
-    let items = items(&app.views.tree, app.theme);
+    let items = items(&app.views.tree, app.theme, app.coverage.as_ref());
     match Tree::new(&items) {
         Ok(tree) => {
             let tree = tree.block(block).highlight_style(app.theme.selected);

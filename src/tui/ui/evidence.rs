@@ -41,7 +41,16 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         rows.iter()
             .skip(app.evidence_scroll)
             .take(height)
-            .map(|r| row_line(r, width, app.theme, blink_off))
+            .map(|r| {
+                let mut line = row_line(r, width, app.theme, blink_off);
+                if let (Some(style), Some(name)) = (
+                    super::coverage::relation_style(app.coverage.as_ref(), r.relation, app.theme),
+                    line.spans.get_mut(1),
+                ) {
+                    name.style = style;
+                }
+                line
+            })
             .collect()
     };
     frame.render_widget(Paragraph::new(lines).block(pane_block(title, focused, app.theme)), area);

@@ -71,8 +71,6 @@ mod tests {
     use crate::tui::focus::Focus;
     use crate::tui::msg::Msg;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use rgmem::event::Event;
     use rgmem::ids::Seq;
 
@@ -81,11 +79,7 @@ mod tests {
     }
 
     fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        h.app.size = (w, ht);
-        let mut terminal = Terminal::new(TestBackend::new(w, ht)).unwrap();
-        terminal.draw(|f| super::super::render(f, &mut h.app)).unwrap();
-        terminal.draw(|f| super::super::render(f, &mut h.app)).unwrap();
-        terminal.backend().to_string()
+        super::super::tests::screen(&mut h.app, w, ht)
     }
 
     #[test]
@@ -106,8 +100,7 @@ mod tests {
         let rk2: Vec<Seq> = h
             .app
             .timeline
-            .entries()
-            .iter()
+            .records()
             .filter(|r| matches!(&r.event, Event::OperatorFired { subject: rgmem::event::Subject::Concept(c), .. } if c.0 == fitness))
             .map(|r| r.seq)
             .collect();

@@ -4,6 +4,7 @@
 pub mod chat;
 pub mod compare;
 pub mod concept_tree;
+pub mod coverage;
 pub mod diff;
 pub mod evidence;
 pub mod help;

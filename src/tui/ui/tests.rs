@@ -13,7 +13,7 @@ use rgmem::ids::Seq;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
-fn screen(app: &mut App, w: u16, h: u16) -> String {
+pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
     app.size = (w, h);
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| render(f, app)).unwrap();
@@ -33,8 +33,7 @@ fn positions(h: &Harness) -> Vec<(&'static str, Seq)> {
     let t = &h.app.timeline;
     let first = t.next_firing(Seq(0)).unwrap();
     let rk2 = t
-        .entries()
-        .iter()
+        .records()
         .find(|r| r.event.operator() == Some(rgmem::event::Operator::Rk2))
         .unwrap()
         .seq;
