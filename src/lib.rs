@@ -24,6 +24,7 @@
 //! - [`engine`]: turns inputs (turns, thresholds, rollbacks, approvals) into committed steps.
 //!
 //! Reading memory:
+//! - [`stem`]: the Porter stemmer (LoCoMo's F1, the offline answerer).
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`coverage`]: recall coverage, per memory item the questions that retrieved it.
@@ -76,6 +77,7 @@ pub mod model;
 pub mod operators;
 pub mod retrieval;
 pub mod session;
+pub mod stem;
 pub mod step;
 pub mod text;
 pub mod time;

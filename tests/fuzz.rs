@@ -252,10 +252,14 @@ fn the_offline_model_takes_any_turn_and_any_question() {
             let question = String::from_utf8_lossy(&mutate(&mut rng, b"When did Zo\xc3\xab start bouldering in May?"))
                 .into_owned();
             let _ = OfflineModel::plan(&question);
-            let (context, _) = engine.retrieve(&question, &Budgets::default()).unwrap();
+            let opts = rgmem::engine::AskOptions {
+                budgets: Budgets::default(),
+                ..Default::default()
+            };
+            let answer = engine.ask(&question, &opts, &mut |_| {}).unwrap();
             let _ = OfflineModel::reply(&Task::Answer {
-                person: engine.person_for_question(&context),
-                context: context.render(),
+                person: answer.person,
+                context: answer.context.render(),
                 question,
             });
         }

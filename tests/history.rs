@@ -207,6 +207,10 @@ fn diff_from_before_the_injury_shows_it_entering_delta_and_the_habit_sigma_chang
     }
     let text = rgmem_ok(&db, &["diff", &before, "head", "--concept", "Fitness"]);
     assert!(text.contains("Δ + ") && text.contains("[injury]"), "{text}");
+    assert!(
+        text.contains("Δ + Regarding ") || text.contains("Δ   Regarding "),
+        "headings give the bullets their context: {text}"
+    );
     // The same point on both sides is no change at all.
     assert_eq!(
         rgmem_ok(&db, &["diff", "head", "head"]).lines().nth(1),

@@ -47,6 +47,33 @@ fn long_session() -> String {
     out
 }
 
+/// `rgmem replay --headless --json INPUT` into `db`, printing each event after its step commits.
+fn replay_child(db: &std::path::Path, input: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_rgmem"))
+        .arg("--db")
+        .arg(db)
+        .args(["replay", "--headless", "--json"])
+        .arg(input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Blocks on the child's output until it has printed (so committed) `events` events, then kills
+/// it: no sleeps, no timing.
+fn kill_after(child: &mut std::process::Child, events: usize, what: &str) -> std::process::ExitStatus {
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for i in 0..events {
+        assert!(
+            lines.next().is_some_and(|l| l.is_ok()),
+            "{what}: the child stopped after {i} events"
+        );
+    }
+    child.kill().unwrap();
+    child.wait().unwrap()
+}
+
 /// What a finished step leaves: nothing due, nothing dirty, no cut waiting in the open segment.
 fn assert_no_unfinished_work(memory: &Memory, at: Seq) {
     assert!(memory.due_relations().is_empty(), "{at}: a relation waits for RK1");
@@ -66,26 +93,9 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
     let db = dir.path().join("killed.db");
 
     // The child prints each event after its step commits; block on its output, then kill it.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rgmem"))
-        .arg("--db")
-        .arg(&db)
-        .args(["replay", "--headless", "--json"])
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for i in 0..KILL_AFTER {
-        assert!(
-            lines.next().is_some_and(|l| l.is_ok()),
-            "the child stopped after {i} events"
-        );
-    }
-    child.kill().unwrap();
-    let status = child.wait().unwrap();
+    let mut child = replay_child(&db, &input);
+    let status = kill_after(&mut child, KILL_AFTER, "the first run");
     assert!(!status.success(), "the child was killed before it finished");
-    drop(lines);
 
     // The log opens; seqs are contiguous and parents linear.
     let log = Log::open(&db).unwrap();
@@ -161,32 +171,12 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
     reference.finish().unwrap();
     let expected = reference.log().all().unwrap();
 
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_rgmem"))
-            .arg("--db")
-            .arg(&db)
-            .args(["replay", "--headless", "--json"])
-            .arg(&input)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap()
-    };
+    let run = || replay_child(&db, &input);
     let mut previous = Seq(0);
     for k in 0..KILLS {
         // A different, deterministic number of events into each run: 7 to 49.
         let wait_for = 7 + (k * 29) % 43;
-        let mut child = run();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        for i in 0..wait_for {
-            assert!(
-                lines.next().is_some_and(|l| l.is_ok()),
-                "kill {k}: the run stopped after {i} events"
-            );
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-        drop(lines);
+        kill_after(&mut run(), wait_for, &format!("kill {k}"));
 
         let log = Log::open(&db).unwrap();
         let head = log.head();

@@ -22,6 +22,22 @@ fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// `rgmem chat` with `input` on its stdin, to the end.
+fn chat(db: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rgmem"))
+        .arg("--db")
+        .arg(db)
+        .arg("chat")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn setup() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");
@@ -263,21 +279,7 @@ fn control_characters_in_turn_text_never_reach_the_terminal_raw() {
     for l in json.lines() {
         serde_json::from_str::<serde_json::Value>(l).unwrap();
     }
-    let mut chat = Command::new(env!("CARGO_BIN_EXE_rgmem"))
-        .arg("--db")
-        .arg(&db)
-        .arg("chat")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = chat.stdin.take().unwrap();
-        writeln!(stdin, "{}", HOSTILE.replace('.', "?")).unwrap();
-    }
-    let out = chat.wait_with_output().unwrap();
+    let out = chat(&db, format!("{}\n", HOSTILE.replace('.', "?")).as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     no_raw_controls("chat", &out.stdout);
 }
@@ -394,23 +396,7 @@ fn a_read_only_memory_file_can_be_read() {
 fn invalid_utf8_on_chat_stdin_does_not_end_the_chat() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");
-    let mut chat = Command::new(env!("CARGO_BIN_EXE_rgmem"))
-        .arg("--db")
-        .arg(&db)
-        .arg("chat")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = chat.stdin.take().unwrap();
-        stdin
-            .write_all(b"I like tea.\n\xff\xfe caf\xe9\nI also like cheese.\n")
-            .unwrap();
-    }
-    let out = chat.wait_with_output().unwrap();
+    let out = chat(&db, b"I like tea.\n\xff\xfe caf\xe9\nI also like cheese.\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("line 2 is not valid UTF-8"), "{}", stderr(&out));
     let users: Vec<String> = log_json(&db)

@@ -4,10 +4,10 @@
 
 use super::Shared;
 use anyhow::{Context as _, Result};
+use rgmem::engine::AskOptions;
 use rgmem::ids::Seq;
 use rgmem::model::parse::Retrieve;
-use rgmem::model::{ModelRequest, Task};
-use rgmem::retrieval::{Budgets, Context, Plan, Retriever};
+use rgmem::retrieval::{Budgets, Context};
 use serde_json::json;
 
 /// Options of `ask`.
@@ -28,41 +28,39 @@ pub struct Args {
 
 /// Runs `ask`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
-    let log = shared.open_existing_log()?;
-    let at = args.at.map_or_else(|| log.head(), Seq);
-    let memory = log
-        .memory_at(at)
-        .with_context(|| format!("loading the memory at {at}"))?;
-    let retriever = Retriever::new(&log, &memory, at).context("preparing the keyword index")?;
-    let mut model = shared.model()?;
-    let plan = Plan::by_model(model.as_mut(), &args.question);
-    let budgets = Budgets {
-        tokens: args.budget,
-        ..Budgets::default()
+    // Read-only: no thresholds recorded, no calls logged.
+    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)
+        .context("loading the memory at the head of the log")?;
+    let at = args.at.map_or_else(|| engine.log().head(), Seq);
+    if !engine.log().contains(at) {
+        anyhow::bail!("no event {at} in the log");
+    }
+    let opts = AskOptions {
+        budgets: Budgets {
+            tokens: args.budget,
+            ..Budgets::default()
+        },
+        at: Some(at),
+        log: false,
     };
-    let context = retriever.retrieve(&args.question, plan, &budgets, model.as_mut())?;
-    let person = context
-        .person
-        .clone()
-        .unwrap_or_else(|| memory.roots().map(|r| r.name.clone()).collect::<Vec<_>>().join(" and "));
-    let request = ModelRequest::new(Task::Answer {
-        person,
-        context: context.render(),
-        question: args.question.clone(),
-    });
-    let answer = model
-        .complete(&request)
-        .map(|c| c.reply.trim().to_string())
-        .context("asking the model for an answer")?;
+    let answer = engine
+        .ask(&args.question, &opts, &mut |_| {})
+        .with_context(|| format!("answering from the memory at {at}"))?;
+    let model = engine.model_mut().name();
     if args.json {
-        let mut v = context.to_json();
-        v["answer"] = json!(answer);
-        v["model"] = json!(model.name());
+        let mut v = answer.context.to_json();
+        v["answer"] = json!(answer.text);
+        v["support"] = json!(answer.support);
+        v["model"] = json!(model);
         v["at"] = json!(at.0);
         println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
     } else {
-        print!("{}", super::escape::escape(&describe(&context)));
-        println!("\nanswer ({}): {}", model.name(), super::escape::escape(&answer));
+        print!("{}", super::escape::escape(&describe(&answer.context)));
+        let note = answer.note.map(|n| format!(" ({n})")).unwrap_or_default();
+        println!("\nanswer ({model}): {}{note}", super::escape::escape(&answer.text));
+        if let Some(s) = &answer.support {
+            println!("  from: {}", super::escape::escape(s));
+        }
     }
     Ok(())
 }

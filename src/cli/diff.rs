@@ -126,16 +126,6 @@ pub fn bullets(before: &str, after: &str) -> Vec<Bullet> {
         .collect()
 }
 
-fn mark(change: &str) -> char {
-    match change {
-        "added" => '+',
-        "removed" => '-',
-        "changed" => '~',
-        "moved" => '↕',
-        _ => ' ',
-    }
-}
-
 fn presence_mark(p: Presence) -> char {
     match p {
         Presence::Added => '+',
@@ -153,20 +143,38 @@ fn counters(c: &[CounterChange]) -> String {
 
 /// The changed bullets of one text, indented under their title; kept bullets are counted.
 pub fn text_lines(title: &str, before: &str, after: &str, indent: &str) -> Vec<String> {
-    let all = bullets(before, after);
-    let kept = all.iter().filter(|b| b.change == "kept").count();
-    let mut out: Vec<String> = all
-        .iter()
-        .filter(|b| b.change != "kept")
-        .map(|b| {
-            let text = match b.change {
-                "added" => &b.after,
-                "removed" => &b.before,
-                _ => &b.inline,
-            };
-            format!("{indent}{title} {} {}", mark(b.change), text.trim())
-        })
-        .collect();
+    let mut out = Vec::new();
+    let mut kept = 0;
+    // A heading ("Regarding Walking:") is shown once, before the first changed bullet under it.
+    let mut heading: Option<String> = None;
+    for line in bullet_diff(before, after) {
+        let mark = match line.change {
+            BulletChange::Kept => ' ',
+            BulletChange::Moved => '↕',
+            BulletChange::Added => '+',
+            BulletChange::Removed => '-',
+            BulletChange::Changed => '~',
+        };
+        let text = match line.change {
+            BulletChange::Changed => line.plain().chars().skip(2).collect::<String>(),
+            _ => line.segments.iter().map(|s| s.text.as_str()).collect::<String>(),
+        };
+        let row = format!("{indent}{title} {mark} {}", text.trim());
+        if line.heading {
+            heading = Some(row.clone());
+            if line.change != BulletChange::Kept {
+                out.push(row);
+                heading = None;
+            }
+            continue;
+        }
+        if line.change == BulletChange::Kept {
+            kept += 1;
+            continue;
+        }
+        out.extend(heading.take());
+        out.push(row);
+    }
     if !out.is_empty() && kept > 0 {
         out.push(format!("{indent}{title}   ({kept} kept)"));
     }

@@ -5,7 +5,7 @@ use super::Shared;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rgmem::eval::{benchmark, report};
-use rgmem::retrieval::Budgets;
+use rgmem::retrieval::{Budgets, Layers};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -41,6 +41,14 @@ struct LocomoArgs {
     /// Write, per memory item, how many questions retrieved it (read by `show --coverage`).
     #[arg(long, value_name = "FILE")]
     coverage: Option<PathBuf>,
+    /// Also run rgmem without these layers (facts, conclusions, relations, concepts, turns), in
+    /// the same run, and report the difference. Repeat for several ablations.
+    #[arg(long, value_name = "LAYER[,LAYER]", value_parser = parse_layers)]
+    ablate: Vec<Layers>,
+}
+
+fn parse_layers(list: &str) -> std::result::Result<Layers, String> {
+    Layers::parse(list)
 }
 
 /// Runs `eval`.
@@ -61,6 +69,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         },
         thresholds: shared.thresholds().unwrap_or_default(),
         work_dir: work_dir.clone(),
+        ablations: args.ablate.clone(),
     };
     let bar = ProgressBar::new(0);
     if args.json && !std::io::stderr().is_terminal() {
@@ -73,15 +82,11 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
                 .progress_chars("=> "),
         );
     }
-    let model = shared.model()?;
-    // The offline model's answers need no judge: only a model that writes its answers is asked.
-    let mut answerer = model.answer_note().is_none().then_some(model);
     let started = std::time::Instant::now();
     let result = benchmark::run(
         &convs,
         &opts,
         &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
-        answerer.as_mut().map(|m| &mut **m as &mut dyn rgmem::model::Model),
         &mut |p| {
             bar.set_length(p.total);
             bar.set_position(p.done);

@@ -2,6 +2,7 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
+pub use answer::{Answer, AskOptions, split_support};
 #[cfg(test)]
 mod tests;
 

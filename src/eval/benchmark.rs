@@ -1,18 +1,21 @@
 //! The LoCoMo run: each conversation is ingested into its own memory file (both speakers as
-//! persons, session dates as time), then every question is put to rgmem and to the baselines,
-//! with `flat_bm25` filled to the token count of rgmem's context for that question.
+//! persons, session dates as time), then every question is put to rgmem (through
+//! `Engine::ask`, the path `rgmem ask` takes), to rgmem without the ablated layers, and to the
+//! baselines: `segment_bm25` (rgmem's retriever over the turns alone: the same keywords,
+//! speaker weighting, segment fill and packing) and `flat_bm25`, both held to the token count
+//! of rgmem's context for that question, and `full_context`. The same answerer answers over
+//! every context, so the official F1 compares contexts, not answerers.
 
 use super::baselines::{FlatBm25, raw_turns, render};
-use super::metrics::{answer_token_recall, evidence_recall, token_f1};
+use super::metrics::{answer_token_recall, evidence_recall, official_score, says_not_mentioned};
 use super::report::{QuestionResult, SystemResult};
-use crate::engine::Engine;
+use crate::engine::{AskOptions, Engine};
 use crate::error::{Error, Result};
 use crate::locomo::{Conversation, Question};
 use crate::log::Log;
 use crate::memory::Thresholds;
-use crate::model::offline::OfflineModel;
 use crate::model::{Model, ModelRequest, Task, parse};
-use crate::retrieval::{Budgets, Context, Layer, Plan, Retriever};
+use crate::retrieval::{Budgets, Context, Layer, Layers};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -27,6 +30,17 @@ pub struct Options {
     pub thresholds: Thresholds,
     /// Where the per-conversation memory files go.
     pub work_dir: PathBuf,
+    /// Layer sets to leave out, each its own system (`rgmem-relations,concepts`) in the same run.
+    pub ablations: Vec<Layers>,
+}
+
+/// The layers `segment_bm25` leaves out: everything the memory adds to the turns.
+const MEMORY_LAYERS: [Layer; 4] = [Layer::Fact, Layer::Conclusion, Layer::Concept, Layer::Relation];
+
+/// The system name of rgmem without `without`.
+#[must_use]
+pub fn ablated_name(without: Layers) -> String {
+    format!("rgmem-{without}")
 }
 
 /// Where a run is, for a progress bar.
@@ -79,13 +93,12 @@ pub fn ingest(
     Ok(engine)
 }
 
-/// Runs the benchmark. `make_model` builds the model that ingests each conversation; `answerer`,
-/// when given (a real model), answers every question from each system's context and judges it.
+/// Runs the benchmark. `make_model` builds the model that ingests each conversation and answers
+/// its questions; a model that writes its answers (no [`Model::answer_note`]) also judges them.
 pub fn run(
     convs: &[Conversation],
     opts: &Options,
     make_model: &mut dyn FnMut() -> crate::Result<Box<dyn Model>>,
-    mut answerer: Option<&mut dyn Model>,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Vec<QuestionResult>> {
     std::fs::create_dir_all(&opts.work_dir).map_err(|source| Error::Io {
@@ -107,12 +120,8 @@ pub fn run(
                 });
             }
         };
-        let engine = ingest(conv, &path, make_model()?, opts.thresholds, &mut |_| tick())?;
-        let answer_with: Option<&mut dyn Model> = match answerer {
-            Some(ref mut m) => Some(&mut **m),
-            None => None,
-        };
-        results.extend(evaluate(conv, &engine, opts, answer_with, &mut tick)?);
+        let mut engine = ingest(conv, &path, make_model()?, opts.thresholds, &mut |_| tick())?;
+        results.extend(evaluate(conv, &mut engine, opts, &mut tick)?);
         progress(Progress {
             done,
             total,
@@ -122,17 +131,15 @@ pub fn run(
     Ok(results)
 }
 
-/// Puts every question of a conversation to rgmem (over the engine's memory at head) and to the
-/// baselines; `tick` is called once per question.
+/// Puts every question of a conversation to rgmem (over the engine's memory at head), to its
+/// ablations and to the baselines; `tick` is called once per question.
 pub fn evaluate(
     conv: &Conversation,
-    engine: &Engine,
+    engine: &mut Engine,
     opts: &Options,
-    mut answerer: Option<&mut dyn Model>,
     tick: &mut dyn FnMut(),
 ) -> Result<Vec<QuestionResult>> {
     let mut results = Vec::new();
-    let retriever = Retriever::new(engine.log(), engine.memory(), engine.log().head())?;
     let turns = raw_turns(conv);
     let text_of: HashMap<&str, &str> = conv
         .sessions
@@ -141,50 +148,93 @@ pub fn evaluate(
         .collect();
     let flat = FlatBm25::new(turns)?;
     let full = render(&flat.all());
+    let judge = engine.model_mut().answer_note().is_none();
+    let ask = |budgets: Budgets| AskOptions {
+        budgets,
+        at: None,
+        log: false,
+    };
     for q in &conv.questions {
-        // Retrieval is planned and embedded offline whatever model answers, so every answerer
-        // is scored on the same contexts.
-        let plan = Plan::by_model(&mut OfflineModel, &q.question);
-        let context = retriever.retrieve(&q.question, plan, &opts.budgets, &mut OfflineModel)?;
         let evidence: Vec<&str> = q
             .evidence
             .iter()
             .filter_map(|d| text_of.get(d.as_str()).copied())
             .collect();
         let mut systems = BTreeMap::new();
-        let rg_text = context.render();
-        let rg_tokens = context.tokens();
-        let mut rg = score(q, &evidence, &rg_text, rg_tokens, rgmem_turns(&context));
-        rg.retrieved_items = crate::coverage::retrieved(engine.memory(), &context);
-        systems.insert("rgmem".to_string(), rg);
+        let rg = engine.ask(&q.question, &ask(opts.budgets), &mut |_| {})?;
+        let rg_tokens = rg.context.tokens();
+        let person = rg.person.clone();
+        let mut rg_result = scored(
+            q,
+            &evidence,
+            &rg.context.render(),
+            rg_tokens,
+            rgmem_turns(&rg.context),
+            Some(&rg.text),
+        );
+        rg_result.retrieved_items = crate::coverage::retrieved(engine.memory(), &rg.context);
+        systems.insert("rgmem".to_string(), rg_result);
+        for without in &opts.ablations {
+            let budgets = Budgets {
+                without: *without,
+                ..opts.budgets
+            };
+            let a = engine.ask(&q.question, &ask(budgets), &mut |_| {})?;
+            let r = scored(
+                q,
+                &evidence,
+                &a.context.render(),
+                a.context.tokens(),
+                rgmem_turns(&a.context),
+                Some(&a.text),
+            );
+            systems.insert(ablated_name(*without), r);
+        }
+        let segment = Budgets {
+            without: MEMORY_LAYERS.into_iter().fold(Layers::NONE, Layers::with),
+            tokens: Some(rg_tokens),
+            ..opts.budgets
+        };
+        let seg = engine.ask(&q.question, &ask(segment), &mut |_| {})?;
+        systems.insert(
+            "segment_bm25".to_string(),
+            scored(
+                q,
+                &evidence,
+                &seg.context.render(),
+                seg.context.tokens(),
+                rgmem_turns(&seg.context),
+                Some(&seg.text),
+            ),
+        );
         let picked = flat.retrieve(&q.question, rg_tokens)?;
         let flat_text = render(&picked);
+        let flat_answer = engine.answer_from(&q.question, &person, &flat_text, false, &mut |_| {}, &mut Vec::new())?;
         systems.insert(
             "flat_bm25".to_string(),
-            score(
+            scored(
                 q,
                 &evidence,
                 &flat_text,
                 crate::text::estimate_tokens(&flat_text),
                 picked.iter().map(|t| t.dia.clone()).collect(),
+                Some(&flat_answer.0),
             ),
         );
         systems.insert(
             "full_context".to_string(),
-            score(
+            scored(
                 q,
                 &evidence,
                 &full,
                 crate::text::estimate_tokens(&full),
                 flat.all().iter().map(|t| t.dia.clone()).collect(),
+                None,
             ),
         );
-        if let Some(model) = answerer.as_deref_mut() {
-            let person = context.person.clone().unwrap_or_else(|| conv.speakers.join(" and "));
-            for (name, text) in [("rgmem", &rg_text), ("flat_bm25", &flat_text), ("full_context", &full)] {
-                if let Some(r) = systems.get_mut(name) {
-                    answer_and_judge(model, q, &person, text, r);
-                }
+        if judge {
+            for r in systems.values_mut() {
+                judged(engine.model_mut(), q, r);
             }
         }
         results.push(QuestionResult {
@@ -200,7 +250,14 @@ pub fn evaluate(
     Ok(results)
 }
 
-fn score(q: &Question, evidence: &[&str], context: &str, tokens: u32, turns: Vec<String>) -> SystemResult {
+fn scored(
+    q: &Question,
+    evidence: &[&str],
+    context: &str,
+    tokens: u32,
+    turns: Vec<String>,
+    answer: Option<&str>,
+) -> SystemResult {
     SystemResult {
         retrieved_turns: turns,
         evidence_recall: evidence_recall(evidence, context),
@@ -210,11 +267,14 @@ fn score(q: &Question, evidence: &[&str], context: &str, tokens: u32, turns: Vec
             answer_token_recall(&q.answer, context)
         },
         context_tokens: tokens,
+        f1: answer.map(|a| official_score(a, &q.answer, q.category)),
+        not_mentioned: answer.map(says_not_mentioned),
+        answer: answer.map(str::to_string),
         ..SystemResult::default()
     }
 }
 
-/// The turns rgmem's context shows verbatim (its turn items).
+/// The turns a context shows verbatim (its turn items).
 fn rgmem_turns(context: &Context) -> Vec<String> {
     context
         .items
@@ -224,25 +284,18 @@ fn rgmem_turns(context: &Context) -> Vec<String> {
         .collect()
 }
 
-fn answer_and_judge(model: &mut dyn Model, q: &Question, person: &str, context: &str, r: &mut SystemResult) {
-    let request = ModelRequest::new(Task::Answer {
-        person: person.to_string(),
-        context: context.to_string(),
-        question: q.question.clone(),
-    });
-    let Ok(reply) = model.complete(&request) else { return };
-    let answer = reply.reply.trim().to_string();
-    r.f1 = Some(token_f1(&answer, &q.answer));
+/// The model's verdict on an answer (`Task::Judge`), for models that write their answers.
+fn judged(model: &mut dyn Model, q: &Question, r: &mut SystemResult) {
+    let Some(answer) = r.answer.clone() else { return };
     let judge = ModelRequest::new(Task::Judge {
         question: q.question.clone(),
         gold: q.answer.clone(),
-        answer: answer.clone(),
+        answer,
     });
     r.judge_correct = model
         .complete(&judge)
         .ok()
         .and_then(|c| parse::parse_judge(&c.reply).ok());
-    r.answer = Some(answer);
 }
 
 /// The name of a conversation's memory file in the work directory.

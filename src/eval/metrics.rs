@@ -1,7 +1,7 @@
 //! Benchmark metrics: evidence recall (the share of gold evidence turns whose text is in the
-//! context), answer-token recall, and LoCoMo's official token F1 over normalised answers.
+//! context), answer-token recall, and LoCoMo's official token F1 over normalised, stemmed answers.
 
-use crate::text::singular;
+use crate::stem;
 use std::collections::HashSet;
 
 /// Lowercase alphanumeric tokens, everything else a separator.
@@ -59,15 +59,30 @@ pub fn answer_token_recall(gold: &str, context: &str) -> Option<f64> {
     Some(gold.iter().filter(|t| ctx.contains(*t)).count() as f64 / gold.len() as f64)
 }
 
-/// LoCoMo's token F1 between a prediction and the gold answer, on normalised, stemmed tokens
-/// (a light singular form stands in for the Porter stemmer).
+/// LoCoMo's official answer normalisation (`normalize_answer`): commas dropped, lowercase, ASCII
+/// punctuation deleted (so "D1:3" is one token), the words a, an, the and "and" removed, split on
+/// whitespace.
+#[must_use]
+pub fn official_tokens(text: &str) -> Vec<String> {
+    let lowered: String = text
+        .replace(',', "")
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_ascii_punctuation())
+        .collect();
+    lowered
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "a" | "an" | "the" | "and"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// LoCoMo's token F1 (`f1_score`) between a prediction and one gold answer: official
+/// normalisation, Porter stems, multiset overlap.
 #[must_use]
 pub fn token_f1(prediction: &str, gold: &str) -> f64 {
-    let p: Vec<String> = answer_tokens(prediction).iter().map(|t| singular(t)).collect();
-    let g: Vec<String> = answer_tokens(gold).iter().map(|t| singular(t)).collect();
-    if p.is_empty() || g.is_empty() {
-        return if p == g { 1.0 } else { 0.0 };
-    }
+    let p: Vec<String> = official_tokens(prediction).iter().map(|t| stem::stem(t)).collect();
+    let g: Vec<String> = official_tokens(gold).iter().map(|t| stem::stem(t)).collect();
     let mut remaining = g.clone();
     let mut common = 0usize;
     for t in &p {
@@ -82,6 +97,36 @@ pub fn token_f1(prediction: &str, gold: &str) -> f64 {
     let precision = common as f64 / p.len() as f64;
     let recall = common as f64 / g.len() as f64;
     2.0 * precision * recall / (precision + recall)
+}
+
+/// LoCoMo's score of an answer to a question of `category`, as its `eval_question_answering`
+/// computes it: category 1 splits both sides on commas and averages, over gold parts, the best
+/// F1 against any predicted part; category 3 keeps the gold answer before its first ";";
+/// categories 2 and 4 are plain token F1; category 5 is 1 when the answer says "not mentioned"
+/// (or "no information available"), else 0.
+#[must_use]
+pub fn official_score(prediction: &str, gold: &str, category: u8) -> f64 {
+    match category {
+        1 => {
+            let preds: Vec<&str> = prediction.split(',').map(str::trim).collect();
+            let golds: Vec<&str> = gold.split(',').map(str::trim).collect();
+            let sum: f64 = golds
+                .iter()
+                .map(|g| preds.iter().map(|p| token_f1(p, g)).fold(0.0, f64::max))
+                .sum();
+            sum / golds.len() as f64
+        }
+        3 => token_f1(prediction, gold.split(';').next().unwrap_or(gold).trim()),
+        5 => f64::from(u8::from(says_not_mentioned(prediction))),
+        _ => token_f1(prediction, gold),
+    }
+}
+
+/// Whether an answer declines as LoCoMo's category-5 check expects.
+#[must_use]
+pub fn says_not_mentioned(answer: &str) -> bool {
+    let a = answer.to_lowercase();
+    a.contains("not mentioned") || a.contains("no information available")
 }
 
 #[cfg(test)]
@@ -121,11 +166,27 @@ mod tests {
 
     #[test]
     fn token_f1_matches_a_hand_computed_example() {
-        // prediction [she, went, hiking, in, mountain] vs gold [hiking, mountain, 2023]: 2 common,
+        // prediction [she, went, hike, in, mountain] vs gold [hike, mountain, 2023]: 2 common,
         // precision 2/5, recall 2/3, F1 = 2·(0.4·0.667)/(1.067) = 0.5.
         let f1 = token_f1("She went hiking in the mountains", "hiking, mountains, 2023");
         assert!((f1 - 0.5).abs() < 1e-9, "{f1}");
         assert!((token_f1("Paris", "paris") - 1.0).abs() < 1e-9);
         assert_eq!(token_f1("London", "Paris"), 0.0);
+        assert_eq!(token_f1("", "Paris"), 0.0);
+        assert_eq!(
+            official_tokens("Don't stop, D1:3 and the end"),
+            vec!["dont", "stop", "d13", "end"]
+        );
+    }
+
+    #[test]
+    fn official_score_follows_the_category_rules() {
+        // Category 1: gold parts "pottery" and "painting"; the prediction covers one of them.
+        assert!((official_score("pottery", "pottery, painting", 1) - 0.5).abs() < 1e-9);
+        assert!((official_score("painting, pottery", "pottery, painting", 1) - 1.0).abs() < 1e-9);
+        // Category 3: only the gold text before ";" counts.
+        assert!((official_score("Likely no", "Likely no; she loves it", 3) - 1.0).abs() < 1e-9);
+        assert_eq!(official_score("Not mentioned in the chat", "", 5), 1.0);
+        assert_eq!(official_score("Paris", "", 5), 0.0);
     }
 }

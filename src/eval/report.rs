@@ -4,8 +4,29 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-/// The systems every run compares, in report order.
-pub const SYSTEMS: [&str; 3] = ["rgmem", "flat_bm25", "full_context"];
+/// The systems every run compares, in report order; ablations (`rgmem-…`) come after rgmem.
+pub const SYSTEMS: [&str; 4] = ["rgmem", "segment_bm25", "flat_bm25", "full_context"];
+
+/// The systems of a run, in report order: rgmem, its ablations, then the baselines.
+#[must_use]
+pub fn systems(questions: &[QuestionResult]) -> Vec<String> {
+    let mut ablations: Vec<String> = questions
+        .iter()
+        .flat_map(|q| q.systems.keys())
+        .filter(|s| s.starts_with("rgmem-"))
+        .cloned()
+        .collect();
+    ablations.sort();
+    ablations.dedup();
+    let present = |s: &str| questions.iter().any(|q| q.systems.contains_key(s));
+    let mut out: Vec<String> = Vec::new();
+    if present("rgmem") {
+        out.push("rgmem".into());
+    }
+    out.extend(ablations);
+    out.extend(SYSTEMS[1..].iter().filter(|s| present(s)).map(|s| (*s).to_string()));
+    out
+}
 
 /// One system's result on one question.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -25,9 +46,13 @@ pub struct SystemResult {
     /// The model's answer, when a real model answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
-    /// Official token F1 of that answer.
+    /// LoCoMo's official score of that answer (token F1; for category 5, 1 when it says
+    /// "not mentioned").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub f1: Option<f64>,
+    /// Whether the answer says "not mentioned".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_mentioned: Option<bool>,
     /// The LLM judge's verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judge_correct: Option<bool>,
@@ -67,6 +92,9 @@ pub struct Aggregate {
     /// Judge accuracy, when answers were judged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judge_accuracy: Option<f64>,
+    /// Share of answers that say "not mentioned", when answers were generated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_mentioned: Option<f64>,
 }
 
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
@@ -92,35 +120,68 @@ pub fn aggregate(questions: &[QuestionResult], system: &str, keep: impl Fn(&Ques
             rs.iter()
                 .filter_map(|r| r.judge_correct.map(|c| if c { 1.0 } else { 0.0 })),
         ),
+        not_mentioned: mean(
+            rs.iter()
+                .filter_map(|r| r.not_mentioned.map(|c| if c { 1.0 } else { 0.0 })),
+        ),
     }
+}
+
+/// "not mentioned" as a detector of category-5 questions: (precision, recall, share of
+/// answerable questions wrongly declined), when answers were generated.
+#[must_use]
+pub fn not_mentioned(questions: &[QuestionResult], system: &str) -> Option<(f64, f64, f64)> {
+    let (mut tp, mut fp, mut pos, mut neg) = (0usize, 0usize, 0usize, 0usize);
+    for q in questions {
+        let Some(nm) = q.systems.get(system).and_then(|r| r.not_mentioned) else {
+            continue;
+        };
+        if q.category == 5 {
+            pos += 1;
+            tp += usize::from(nm);
+        } else {
+            neg += 1;
+            fp += usize::from(nm);
+        }
+    }
+    if pos + neg == 0 {
+        return None;
+    }
+    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    Some((ratio(tp, tp + fp), ratio(tp, pos), ratio(fp, neg)))
 }
 
 /// The whole report: `overall` is categories 1–4; category 5 is reported apart under `"5"`.
 #[must_use]
 pub fn to_json(questions: &[QuestionResult]) -> Value {
-    let mut systems = serde_json::Map::new();
-    for s in SYSTEMS {
+    let mut out = serde_json::Map::new();
+    for s in systems(questions) {
+        let s = s.as_str();
         let mut by_cat = serde_json::Map::new();
         for c in 1..=5u8 {
             by_cat.insert(c.to_string(), json!(aggregate(questions, s, |q| q.category == c)));
         }
-        systems.insert(
-            s.to_string(),
-            json!({"overall": aggregate(questions, s, |q| (1..=4).contains(&q.category)), "by_category": by_cat}),
-        );
+        let mut v =
+            json!({"overall": aggregate(questions, s, |q| (1..=4).contains(&q.category)), "by_category": by_cat});
+        if let Some((precision, recall, answerable)) = not_mentioned(questions, s) {
+            v["not_mentioned"] = json!({"precision": precision, "recall": recall, "answerable_rate": answerable});
+        }
+        out.insert(s.to_string(), v);
     }
-    json!({"systems": systems, "questions": questions})
+    json!({"systems": out, "questions": questions})
 }
 
-/// A table for people: evidence recall, answer-token recall and tokens per system and category.
+/// A table for people: evidence recall, answer-token recall, tokens and official F1 per system
+/// and category; then "not mentioned" as a category-5 detector, and each ablation's cost.
 #[must_use]
 pub fn table(questions: &[QuestionResult]) -> String {
-    let pct = |v: Option<f64>| v.map_or_else(|| "   -".to_string(), |v| format!("{:5.1}", v * 100.0));
+    let pct = |v: Option<f64>| v.map_or_else(|| "    -".to_string(), |v| format!("{:5.1}", v * 100.0));
     let mut out = format!(
-        "{:<13} {:<9} {:>5} {:>9} {:>9} {:>8}\n",
-        "system", "category", "n", "evid.rec", "ans.rec", "tokens"
+        "{:<26} {:<9} {:>5} {:>9} {:>9} {:>8} {:>7}\n",
+        "system", "category", "n", "evid.rec", "ans.rec", "tokens", "F1"
     );
-    for s in SYSTEMS {
+    let names = systems(questions);
+    for s in &names {
         let rows: Vec<(String, Aggregate)> = (1..=4u8)
             .map(|c| (c.to_string(), aggregate(questions, s, |q| q.category == c)))
             .chain([(
@@ -131,19 +192,48 @@ pub fn table(questions: &[QuestionResult]) -> String {
             .collect();
         for (cat, a) in rows {
             out.push_str(&format!(
-                "{:<13} {:<9} {:>5} {:>9} {:>9} {:>8.0}",
+                "{:<26} {:<9} {:>5} {:>9} {:>9} {:>8.0} {:>7}",
                 s,
                 cat,
                 a.n,
                 pct(a.evidence_recall),
                 pct(a.answer_token_recall),
-                a.context_tokens
+                a.context_tokens,
+                pct(a.f1)
             ));
-            if let Some(f1) = a.f1 {
-                out.push_str(&format!("  F1 {:.3}", f1));
-            }
             if let Some(j) = a.judge_accuracy {
                 out.push_str(&format!("  judge {:.1}%", j * 100.0));
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(
+        "\n\"not mentioned\" as the category-5 answer: precision, recall, share of answerable questions declined\n",
+    );
+    for s in &names {
+        if let Some((p, r, a)) = not_mentioned(questions, s) {
+            out.push_str(&format!(
+                "{:<26} precision {:5.1}  recall {:5.1}  answerable {:5.1}\n",
+                s,
+                p * 100.0,
+                r * 100.0,
+                a * 100.0
+            ));
+        }
+    }
+    let ablations: Vec<&String> = names.iter().filter(|s| s.starts_with("rgmem-")).collect();
+    if !ablations.is_empty() {
+        out.push_str("\nablations: change against rgmem in answer-token recall (points), per category\n");
+        for s in ablations {
+            out.push_str(&format!("{s:<26}"));
+            for c in 1..=4u8 {
+                let base = aggregate(questions, "rgmem", |q| q.category == c).answer_token_recall;
+                let ab = aggregate(questions, s, |q| q.category == c).answer_token_recall;
+                let d = match (base, ab) {
+                    (Some(b), Some(a)) => format!("{:+6.1}", (a - b) * 100.0),
+                    _ => "     -".into(),
+                };
+                out.push_str(&format!("  cat {c} {d}"));
             }
             out.push('\n');
         }

@@ -137,17 +137,19 @@ pub fn run(
                     budgets: crate::retrieval::Budgets::default(),
                     thresholds,
                     work_dir: work_dir.to_path_buf(),
+                    ablations: Vec::new(),
                 };
                 let mut questions: Vec<QuestionResult> = Vec::new();
                 for conv in *convs {
                     let path = work_dir.join(format!("theta-{theta}-{}.db", conv.id));
                     let mut per = Churn::default();
-                    let engine = benchmark::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
+                    let mut engine =
+                        benchmark::ingest(conv, &path, make_model()?, thresholds, &mut |m| per.observe(m))?;
                     churn.total += per.total;
                     churn.changes += per.changes;
                     churn.steps += per.steps;
                     add(engine.memory());
-                    questions.extend(benchmark::evaluate(conv, &engine, &opts, None, &mut || {})?);
+                    questions.extend(benchmark::evaluate(conv, &mut engine, &opts, &mut || {})?);
                 }
                 let core = |q: &QuestionResult| (1..=4).contains(&q.category);
                 let rg = aggregate(&questions, "rgmem", core);

@@ -2,9 +2,10 @@
 //! paper's budgets (top-5 facts, top-30 conclusions, ≤3 concepts at cosine ≥ 0.5), relation
 //! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
 
-use super::context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
+use super::context::{Context, Item, Layer, Provenance, Scores};
 use super::embed::{self, cosine};
 use super::index::{self, DocKind, Hit, Lineage};
+use super::pack::{self, Facets};
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
@@ -21,9 +22,20 @@ const OTHER_PERSON: f64 = 0.6;
 const SEGMENT: f64 = 0.5;
 /// The part of a segment turn's weight that does not depend on its resemblance to the question.
 const SEGMENT_BASE: f64 = 0.25;
-
-/// A candidate turn's best score, its cosine to the keywords, and the source that gave it.
-type Candidate<'s> = (f64, f32, EpisodeId, &'s str);
+/// Reciprocal rank fusion's constant: a turn ranked r in a list adds 1 / (RRF_K + r).
+const RRF_K: f64 = 10.0;
+/// Value of the best fact relative to the best turn (1): packing spends tokens on a fact only
+/// where it carries more per token than the turns it would displace.
+const FACT_VALUE: f64 = 0.2;
+/// Value of the best conclusion.
+const CONCLUSION_VALUE: f64 = 0.1;
+/// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets.
+const CONCEPT_VALUE: f64 = 0.5;
+/// Value of a relation summary per unit of cosine.
+const RELATION_VALUE: f64 = 0.4;
+/// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
+/// the next turn).
+const NEIGHBOUR: f64 = 0.5;
 
 /// An L0 item or relation mention whose turns are candidates.
 struct Source {
@@ -84,9 +96,25 @@ impl<'a> Retriever<'a> {
             .into_iter()
             .filter(|k| !names.contains(&entity_key(k)))
             .collect();
+        let without = budgets.without;
         let mut items = Vec::new();
         let mut sources: Vec<Source> = Vec::new();
+        let mut turn_hits: Vec<(TurnId, EpisodeId)> = Vec::new();
         if let Some(expr) = index::match_expr(&keywords) {
+            let conn = self.log.connection();
+            if !without.contains(Layer::Turn) {
+                let hits = self.ranked(
+                    index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
+                    root,
+                );
+                for (hit, _) in hits {
+                    if let Some(t) = m.episode(hit.episode).turns.get(hit.item) {
+                        turn_hits.push((*t, hit.episode));
+                    }
+                }
+            }
+        }
+        if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
             let conn = self.log.connection();
             let facts = self.ranked(
                 index::search(
@@ -113,18 +141,25 @@ impl<'a> Retriever<'a> {
                 if rank >= budgets.facts {
                     continue;
                 }
+                // The fact's date, so a "when" question finds it beside the fact.
+                let text = e
+                    .time
+                    .map_or_else(|| e.fact.clone(), |t| format!("[{}] {}", t.human_date(), e.fact));
                 items.push(Item::new(
                     Layer::Fact,
-                    e.fact.clone(),
+                    text,
                     Scores {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value,
+                    value * FACT_VALUE,
                     format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
             }
+        }
+        if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
+            let conn = self.log.connection();
             let concl = self.ranked(
                 index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
                 root,
@@ -147,16 +182,21 @@ impl<'a> Retriever<'a> {
                         bm25: Some(hit.bm25),
                         cosine: None,
                     },
-                    value * 0.5,
+                    value * CONCLUSION_VALUE,
                     format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
                     self.episode_provenance(&[e.id]),
                 ));
             }
         }
         self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
-        self.turn_items(&keywords, root, budgets, &sources, &mut items);
+        if !without.contains(Layer::Turn) {
+            self.turn_items(&keywords, root, budgets, &sources, &turn_hits, &mut items);
+        }
         items.sort_by_key(|i| i.layer);
-        let trimmed = budgets.tokens.map_or(0, |b| trim_to_budget(&mut items, b));
+        let trimmed = budgets.tokens.map_or(0, |b| {
+            let facets = self.facets(&items, &keywords);
+            pack::pack(&mut items, &facets, b)
+        });
         Ok(Context {
             question: question.to_string(),
             plan,
@@ -200,15 +240,18 @@ impl<'a> Retriever<'a> {
             return;
         }
         let on_person = |c: ConceptId| root.is_none_or(|r| m.concept(c).person == r);
+        let without = budgets.without;
         let concepts: Vec<ConceptId> = m
             .concepts
             .iter()
+            .filter(|_| !without.contains(Layer::Concept))
             .filter(|c| c.level.is_abstract() && !(c.sigma.is_empty() && c.delta.is_empty()) && on_person(c.id))
             .map(|c| c.id)
             .collect();
         let relations: Vec<_> = m
             .relations
             .iter()
+            .filter(|_| !without.contains(Layer::Relation))
             .filter(|r| on_person(r.source) && (r.total_mentions > 0))
             .map(|r| r.id)
             .collect();
@@ -228,9 +271,23 @@ impl<'a> Retriever<'a> {
         picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         for (c, cos) in picked.into_iter().take(budgets.concepts) {
             let node = m.concept(c);
+            // Only the Σ/Δ bullets that hold a planned keyword (all of them when none does), so
+            // the item is worth its tokens.
             let mut text = format!("{}:", m.path_of(c).join(" / "));
+            let wanted: HashSet<String> = plan
+                .keywords()
+                .iter()
+                .flat_map(|k| content_words(k))
+                .map(|w| crate::stem::stem(&w))
+                .collect();
+            let holds = |l: &str| words(l).any(|w| wanted.contains(&crate::stem::stem(&w)));
+            let any = [&node.sigma, &node.delta].iter().any(|b| b.lines().any(holds));
             for (tag, body) in [("Σ", &node.sigma), ("Δ", &node.delta)] {
-                let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                let lines: Vec<&str> = body
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#') && (!any || holds(l)))
+                    .collect();
                 if !lines.is_empty() {
                     text.push_str(&format!(" {tag} {}", lines.join(" ")));
                 }
@@ -245,7 +302,7 @@ impl<'a> Retriever<'a> {
                     bm25: None,
                     cosine: Some(cos),
                 },
-                f64::from(cos) * 0.6,
+                f64::from(cos) * CONCEPT_VALUE,
                 format!(
                     "concept {} is within cosine {cos:.2} of a planned graph target",
                     node.name
@@ -278,7 +335,7 @@ impl<'a> Retriever<'a> {
                         bm25: None,
                         cosine: Some(*cos),
                     },
-                    f64::from(*cos) * 0.5,
+                    f64::from(*cos) * RELATION_VALUE,
                     format!(
                         "relation {} matches a planned `inference` target (cosine {cos:.2})",
                         m.relation_name(*r)
@@ -302,46 +359,91 @@ impl<'a> Retriever<'a> {
         }
     }
 
-    /// Raw turns behind the retrieved L0 items and relation mentions, ranked by how well their
-    /// source ranked, how close the turn is to the keywords, and whether the question's person said it.
+    /// Raw turns, ranked by reciprocal rank fusion of two lists: the turn level (the turns' own
+    /// BM25 rank, with their segment neighbours at half weight) and the segment level (the rank
+    /// of the fact, conclusion or relation mention whose segment holds them; the turn an item
+    /// was taken from at full weight, the rest of the segment as much as it resembles the
+    /// question). A turn the question's person did not say weighs less.
     fn turn_items(
         &self,
         keywords: &[String],
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
+        turn_hits: &[(TurnId, EpisodeId)],
         items: &mut Vec<Item>,
     ) {
         let m = self.memory;
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
-        let mut best: HashMap<TurnId, Candidate<'_>> = HashMap::new();
-        for src in sources {
-            for t in &m.episode(src.episode).turns {
-                let turn = &m.turns[t.index()];
-                let rel = cosine(&query, &embed::builtin(&turn.text));
-                let own = speaker_of_root.is_none_or(|s| s == turn.speaker);
-                // The turn a fact or conclusion was taken from carries its full score; the rest of
-                // the segment is context, worth as much as it resembles the question.
-                let weight = if src.direct.contains(t) {
-                    1.0
-                } else {
-                    SEGMENT * (SEGMENT_BASE + f64::from(rel))
+        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker);
+        let person = |t: TurnId| if own(t) { 1.0 } else { OTHER_PERSON };
+        let mut cosines: HashMap<TurnId, f32> = HashMap::new();
+        let mut rel = |t: TurnId| {
+            *cosines
+                .entry(t)
+                .or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].text)))
+        };
+        // Best contribution per turn in each list, with the episode and reason that gave it.
+        let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
+        for (rank, (t, e)) in turn_hits.iter().enumerate() {
+            let rrf = 1.0 / (RRF_K + rank as f64);
+            let ep = m.episode(*e);
+            let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
+            let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
+            for (i, p) in around.into_iter().enumerate() {
+                let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
+                    continue;
                 };
-                let score = src.value * weight * if own { 1.0 } else { OTHER_PERSON };
-                let entry = best.entry(*t).or_insert((0.0, rel, src.episode, src.why.as_str()));
+                let w = if i == 1 { 1.0 } else { NEIGHBOUR };
+                let score = rrf * w * person(*n);
+                let entry = turn_level.entry(*n).or_insert((0.0, *e));
                 if score > entry.0 {
-                    *entry = (score, rel, src.episode, src.why.as_str());
+                    *entry = (score, *e);
                 }
             }
         }
-        let mut ranked: Vec<(TurnId, Candidate<'_>)> = best.into_iter().collect();
+        let mut order: Vec<&Source> = sources.iter().collect();
+        order.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let mut segment_level: HashMap<TurnId, (f64, EpisodeId, &str)> = HashMap::new();
+        for (rank, src) in order.iter().enumerate() {
+            let rrf = 1.0 / (RRF_K + rank as f64);
+            for t in &m.episode(src.episode).turns {
+                let w = if src.direct.contains(t) {
+                    1.0
+                } else {
+                    SEGMENT * (SEGMENT_BASE + f64::from(rel(*t)))
+                };
+                let score = rrf * w * person(*t);
+                let entry = segment_level.entry(*t).or_insert((0.0, src.episode, src.why.as_str()));
+                if score > entry.0 {
+                    *entry = (score, src.episode, src.why.as_str());
+                }
+            }
+        }
+        let mut fused: HashMap<TurnId, (f64, EpisodeId, String)> = HashMap::new();
+        for (t, (score, e)) in &turn_level {
+            fused.insert(
+                *t,
+                (*score, *e, "turn-level BM25 match of the plan's keywords".to_string()),
+            );
+        }
+        for (t, (score, e, why)) in &segment_level {
+            let entry = fused.entry(*t).or_insert((0.0, *e, String::new()));
+            entry.0 += score;
+            entry.2 = if entry.2.is_empty() {
+                format!("evidence of the {why}")
+            } else {
+                format!("{} and evidence of the {why}", entry.2)
+            };
+        }
+        let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.turns);
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
         ranked.sort_by_key(|(t, _)| *t);
-        for (t, (score, rel, e, why)) in ranked {
+        for (t, (score, e, why)) in ranked {
             let turn = &m.turns[t.index()];
             let mut prov = self.episode_provenance(&[e]);
             prov.turns = vec![t];
@@ -351,13 +453,51 @@ impl<'a> Retriever<'a> {
                 turn_line(m, t),
                 Scores {
                     bm25: None,
-                    cosine: Some(rel),
+                    cosine: Some(rel(t)),
                 },
                 0.9 * score / top,
-                format!("turn {t} is evidence of the {why}"),
+                format!("turn {t}: {why}"),
                 prov,
             ));
         }
+    }
+
+    /// What packing needs of each item: the plan's keywords it holds (weighted by how rare they
+    /// are among the items) and its session.
+    fn facets(&self, items: &[Item], keywords: &[String]) -> Vec<Facets> {
+        let m = self.memory;
+        let keys: Vec<String> = keywords
+            .iter()
+            .flat_map(|k| content_words(k))
+            .map(|w| crate::stem::stem(&w))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let held: Vec<HashSet<String>> = items
+            .iter()
+            .map(|i| {
+                let stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
+                keys.iter().filter(|k| stems.contains(*k)).cloned().collect()
+            })
+            .collect();
+        let n = items.len() as f64;
+        let weight = |k: &str| {
+            let df = held.iter().filter(|h| h.contains(k)).count() as f64;
+            (1.0 + n / (1.0 + df)).ln()
+        };
+        items
+            .iter()
+            .zip(&held)
+            .map(|(i, h)| Facets {
+                keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
+                session: match i.layer {
+                    Layer::Turn | Layer::Fact | Layer::Conclusion => {
+                        i.provenance.turns.first().map(|t| m.turns[t.index()].session)
+                    }
+                    Layer::Concept | Layer::Relation => None,
+                },
+            })
+            .collect()
     }
 
     /// The turns of an episode's person that a derived text was taken from: those sharing the

@@ -1,5 +1,5 @@
 //! The assembled context: items with layer, scores and provenance, how it renders for a model
-//! and for people, and how a token budget trims it.
+//! and for people.
 
 use super::Plan;
 use crate::ids::{ConceptId, EpisodeId, RelationId, TurnId};
@@ -24,6 +24,25 @@ pub enum Layer {
 }
 
 impl Layer {
+    /// Every layer, in rendering order.
+    pub const ALL: [Self; 5] = [Self::Fact, Self::Conclusion, Self::Concept, Self::Relation, Self::Turn];
+
+    /// The name `--ablate` takes.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fact => "facts",
+            Self::Conclusion => "conclusions",
+            Self::Concept => "concepts",
+            Self::Relation => "relations",
+            Self::Turn => "turns",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
     /// Section heading.
     #[must_use]
     pub fn heading(self) -> &'static str {
@@ -34,6 +53,57 @@ impl Layer {
             Self::Conclusion => "Conclusions (L0)",
             Self::Turn => "Events: the turns behind them (L0)",
         }
+    }
+}
+
+/// A set of layers (the ones an ablation leaves out).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Layers(u8);
+
+impl Layers {
+    /// No layer.
+    pub const NONE: Self = Self(0);
+
+    /// Parses "relations,concepts" (the names of [`Layer::name`]).
+    pub fn parse(list: &str) -> Result<Self, String> {
+        let mut out = Self::NONE;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let layer = Layer::ALL.into_iter().find(|l| l.name() == name).ok_or_else(|| {
+                let known: Vec<&str> = Layer::ALL.iter().map(|l| l.name()).collect();
+                format!("unknown layer {name:?} (known: {})", known.join(", "))
+            })?;
+            out = out.with(layer);
+        }
+        Ok(out)
+    }
+
+    /// This set and `layer`.
+    #[must_use]
+    pub fn with(self, layer: Layer) -> Self {
+        Self(self.0 | layer.bit())
+    }
+
+    /// Whether `layer` is in the set.
+    #[must_use]
+    pub fn contains(self, layer: Layer) -> bool {
+        self.0 & layer.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::fmt::Display for Layers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = Layer::ALL
+            .iter()
+            .filter(|l| self.contains(**l))
+            .map(|l| l.name())
+            .collect();
+        f.write_str(&names.join(","))
     }
 }
 
@@ -163,83 +233,5 @@ impl Context {
             "trimmed": self.trimmed,
             "items": self.items,
         })
-    }
-}
-
-/// Keeps the highest-value items whose tokens fit the budget (section headings included), in
-/// their original order. Returns how many were dropped.
-pub fn trim_to_budget(items: &mut Vec<Item>, budget: u32) -> usize {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by(|a, b| items[*b].value.total_cmp(&items[*a].value).then(a.cmp(b)));
-    let mut keep = vec![false; items.len()];
-    let mut used = 0u32;
-    let mut layers: Vec<Layer> = Vec::new();
-    for i in order {
-        let heading = if layers.contains(&items[i].layer) {
-            0
-        } else {
-            estimate_tokens(items[i].layer.heading()) + 3
-        };
-        let cost = items[i].tokens + heading;
-        if used + cost <= budget {
-            used += cost;
-            keep[i] = true;
-            if heading > 0 {
-                layers.push(items[i].layer);
-            }
-        }
-    }
-    let before = items.len();
-    let mut k = keep.into_iter();
-    items.retain(|_| k.next().unwrap_or(false));
-    before - items.len()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn item(layer: Layer, words: usize, value: f64) -> Item {
-        Item::new(
-            layer,
-            vec!["word"; words].join(" "),
-            Scores::default(),
-            value,
-            String::new(),
-            Provenance::default(),
-        )
-    }
-
-    #[test]
-    fn budget_keeps_the_most_valuable_items_in_order() {
-        let mut items = vec![
-            item(Layer::Fact, 40, 0.2),
-            item(Layer::Fact, 40, 0.9),
-            item(Layer::Conclusion, 40, 0.5),
-            item(Layer::Turn, 40, 0.7),
-        ];
-        let dropped = trim_to_budget(&mut items, 150);
-        assert_eq!(dropped, 2);
-        let values: Vec<f64> = items.iter().map(|i| i.value).collect();
-        assert_eq!(values, vec![0.9, 0.7], "original order kept, low-value items dropped");
-        let ctx = Context {
-            question: "q".into(),
-            plan: Plan {
-                items: Vec::new(),
-                source: "rules".into(),
-            },
-            items,
-            person: None,
-            trimmed: dropped,
-        };
-        assert!(ctx.tokens() <= 150, "{}", ctx.tokens());
-    }
-
-    #[test]
-    fn a_small_item_still_fits_after_a_large_one_is_skipped() {
-        let mut items = vec![item(Layer::Concept, 200, 0.9), item(Layer::Fact, 10, 0.1)];
-        trim_to_budget(&mut items, 50);
-        assert_eq!(items.len(), 1);
-        assert_eq!(items[0].layer, Layer::Fact);
     }
 }

@@ -1,6 +1,8 @@
-//! L0 keyword search: SQLite FTS5 (BM25) over episode facts and conclusions, in the memory file itself.
-//! A fact's row also holds, in a lower-weighted column, the person's own words it was synthesised
-//! from: the offline fact quotes only the most informative sentences, and the rest must stay findable.
+//! L0 keyword search: SQLite FTS5 (BM25) over episode facts, conclusions and turns, in the memory
+//! file itself. A fact's row also holds, in a lower-weighted column, the person's own words it was
+//! synthesised from: the offline fact quotes only the most informative sentences, and the rest must
+//! stay findable. Each turn an episode's person said is a row of its own, so turns rank by
+//! themselves (turn level) as well as through their segment's fact (segment level).
 //!
 //! Rows are keyed by the seq of the `episode_recorded` event that produced them. Events never change,
 //! so a row never goes stale; what differs between rollback branches is which rows count, and that is
@@ -22,6 +24,8 @@ pub enum DocKind {
     Fact,
     /// One of an episode's conclusions.
     Conclusion,
+    /// A turn its episode's person said.
+    Turn,
 }
 
 impl DocKind {
@@ -29,6 +33,7 @@ impl DocKind {
         match self {
             Self::Fact => "fact",
             Self::Conclusion => "conclusion",
+            Self::Turn => "turn",
         }
     }
 }
@@ -40,7 +45,8 @@ pub struct Hit {
     pub kind: DocKind,
     /// The episode on the branch being read.
     pub episode: EpisodeId,
-    /// For a conclusion: its position in [`crate::memory::Episode::conclusions`].
+    /// For a conclusion: its position in [`crate::memory::Episode::conclusions`]; for a turn,
+    /// its position in the episode's turns.
     pub item: usize,
     /// FTS5's bm25(), negated so that higher is better.
     pub bm25: f64,
@@ -100,16 +106,18 @@ impl Lineage {
 /// the episode, so any such memory gives the same texts). Returns how many were added; cheap when
 /// nothing is new, so callers sync before searching.
 pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usize> {
+    // A positive seq marks an episode's fact and conclusions as indexed, its negation the
+    // episode's turns (indexes written before turns were rows get them on their next sync).
     let done: HashSet<i64> = {
         let mut stmt = conn.prepare_cached("SELECT seq FROM memory_fts_rows")?;
         let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
         rows.collect::<rusqlite::Result<_>>()?
     };
-    let mut todo: Vec<(i64, EpisodeId)> = lineage
+    let mut todo: Vec<(i64, EpisodeId, bool, bool)> = lineage
         .episodes
         .iter()
-        .filter(|(seq, _)| !done.contains(seq))
-        .map(|(s, e)| (*s, *e))
+        .map(|(s, e)| (*s, *e, !done.contains(s), !done.contains(&-*s)))
+        .filter(|(_, _, units, turns)| *units || *turns)
         .collect();
     if todo.is_empty() {
         return Ok(0);
@@ -121,30 +129,47 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
             "INSERT INTO memory_fts (text, evidence, date, kind, seq, item) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         let mut mark = tx.prepare("INSERT INTO memory_fts_rows (seq) VALUES (?1)")?;
-        for (seq, id) in &todo {
+        for (seq, id, units, turns) in &todo {
             let Some(e) = memory.episodes.get(id.index()) else {
                 return Err(Error::EpisodeNotInMemory { episode: *id });
             };
             let date = date_text(e.time);
-            let own: Vec<&str> = e
+            let own: Vec<(usize, &str)> = e
                 .turns
                 .iter()
-                .filter_map(|t| memory.turns.get(t.index()))
-                .filter(|t| memory.person_for(&t.speaker) == Some(e.person))
-                .map(|t| t.text.as_str())
+                .enumerate()
+                .filter_map(|(i, t)| memory.turns.get(t.index()).map(|t| (i, t)))
+                .filter(|(_, t)| memory.person_for(&t.speaker) == Some(e.person))
+                .map(|(i, t)| (i, t.text.as_str()))
                 .collect();
-            insert.execute(params![e.fact, own.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
-            for (i, (c, _)) in e.conclusions().enumerate() {
-                insert.execute(params![
-                    c,
-                    "",
-                    date,
-                    DocKind::Conclusion.tag(),
-                    seq,
-                    i64::try_from(i).unwrap_or(0)
-                ])?;
+            if *units {
+                let words: Vec<&str> = own.iter().map(|(_, t)| *t).collect();
+                insert.execute(params![e.fact, words.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
+                for (i, (c, _)) in e.conclusions().enumerate() {
+                    insert.execute(params![
+                        c,
+                        "",
+                        date,
+                        DocKind::Conclusion.tag(),
+                        seq,
+                        i64::try_from(i).unwrap_or(0)
+                    ])?;
+                }
+                mark.execute([seq])?;
             }
-            mark.execute([seq])?;
+            if *turns {
+                for (i, text) in &own {
+                    insert.execute(params![
+                        text,
+                        "",
+                        date,
+                        DocKind::Turn.tag(),
+                        seq,
+                        i64::try_from(*i).unwrap_or(0)
+                    ])?;
+                }
+                mark.execute([-seq])?;
+            }
         }
     }
     tx.commit()?;

@@ -8,11 +8,12 @@ mod assemble;
 mod context;
 pub mod embed;
 pub mod index;
+mod pack;
 #[cfg(test)]
 mod tests;
 
 pub use assemble::{Retriever, person_in};
-pub use context::{Context, Item, Layer, Provenance, Scores, trim_to_budget};
+pub use context::{Context, Item, Layer, Layers, Provenance, Scores};
 
 use crate::model::parse::{PlanItem, Retrieve};
 
@@ -35,6 +36,8 @@ pub struct Budgets {
     pub turn_sources: usize,
     /// Cap on the whole context, in estimated tokens.
     pub tokens: Option<u32>,
+    /// Layers left out (an ablation): neither shown nor used to rank anything else.
+    pub without: Layers,
 }
 
 impl Default for Budgets {
@@ -48,6 +51,7 @@ impl Default for Budgets {
             turns: 60,
             turn_sources: 15,
             tokens: None,
+            without: Layers::NONE,
         }
     }
 }

@@ -245,3 +245,31 @@ fn provenance_runs_from_turn_to_fact_to_relation_to_concept() {
     );
     assert!(m.episode(turn.provenance.episodes[0]).turns.contains(&t));
 }
+
+#[test]
+fn an_ablated_layer_is_neither_shown_nor_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let s = sample();
+    ingest(&mut e, &s.turns, &s.user_name());
+    let q = "How often does Alex go to the gym?";
+    let full = retrieve(&e, q, &Budgets::default());
+    assert!(full.items.iter().any(|i| i.layer == Layer::Fact), "{:#?}", full.items);
+    let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
+    let turns_only = retrieve(
+        &e,
+        q,
+        &Budgets {
+            without,
+            ..Budgets::default()
+        },
+    );
+    assert!(!turns_only.items.is_empty(), "turn-level BM25 still finds turns");
+    assert!(
+        turns_only.items.iter().all(|i| i.layer == Layer::Turn),
+        "{:#?}",
+        turns_only.items
+    );
+    assert!(super::Layers::parse("facts,vibes").is_err());
+    assert_eq!(without.to_string(), "facts,conclusions,concepts,relations");
+}

@@ -11,6 +11,8 @@ use std::path::PathBuf;
 pub enum Command {
     /// Hand a request to the engine task.
     Engine(EngineRequest),
+    /// Cancel the model call in flight (the engine then reports the request as failed).
+    CancelModel,
     /// Leave the inspector.
     Quit,
 }

@@ -10,11 +10,8 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
-use rgmem::ids::saturating_u32;
 use rgmem::log::Reader;
-use rgmem::model::Task;
 use rgmem::retrieval::Budgets;
-use rgmem::session::TurnInput;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
 use std::sync::mpsc;
 use tokio::sync::mpsc::UnboundedSender;
@@ -22,6 +19,8 @@ use tokio::sync::mpsc::UnboundedSender;
 /// The runtime's end of the engine thread.
 pub struct EngineHandle {
     requests: mpsc::Sender<EngineRequest>,
+    /// Cancels the model call in flight (`None` for models that cannot be cancelled).
+    cancel: Option<rgmem::model::Cancel>,
     /// Updates from the engine.
     pub updates: tokio::sync::mpsc::UnboundedReceiver<EngineUpdate>,
 }
@@ -31,10 +30,17 @@ impl EngineHandle {
     pub fn send(&self, request: EngineRequest) -> bool {
         self.requests.send(request).is_ok()
     }
+
+    /// Cancels the model call running now, through the client's canceller, so the engine is
+    /// free for the next request; a model without one finishes on its own.
+    pub fn cancel(&self) -> bool {
+        self.cancel.as_ref().map(rgmem::model::Cancel::cancel).is_some()
+    }
 }
 
 /// Starts the engine thread; it first reports the log opened at head as `Opened`.
-pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
+pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
+    let cancel = engine.model_mut().canceller();
     let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
     let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
     std::thread::Builder::new()
@@ -42,6 +48,7 @@ pub fn spawn(engine: Engine) -> std::io::Result<EngineHandle> {
         .spawn(move || run(engine, &req_rx, &up_tx))?;
     Ok(EngineHandle {
         requests: req_tx,
+        cancel,
         updates: up_rx,
     })
 }
@@ -112,9 +119,23 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::Chat { id, .. } => Some(*id),
         _ => None,
     };
+    if let Some(id) = chat_id {
+        send(EngineUpdate::Started { id });
+    }
+    let what = match &request {
+        EngineRequest::Export(path) => format!("export to {}", path.display()),
+        EngineRequest::Rollback(to) => format!("rollback to {to}"),
+        EngineRequest::Approve(seq) => format!("approving {seq}"),
+        EngineRequest::Reject(seq) => format!("rejecting {seq}"),
+        EngineRequest::Revert(seq) => format!("reverting {seq}"),
+        EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
+        EngineRequest::Chat { .. } => "the chat message".into(),
+        EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
+        EngineRequest::SetApprove(_) => "switching approval mode".into(),
+    };
     let (error, notice) = match perform(engine, request, send) {
         Ok(notice) => (None, notice),
-        Err(e) => (Some(e.to_string()), None),
+        Err(e) => (Some(format!("{what} failed: {e}")), None),
     };
     send(EngineUpdate::Done {
         id: chat_id,
@@ -154,8 +175,7 @@ fn perform(
             return export(engine, &path).map(Some);
         }
         EngineRequest::Chat { id, text, user } => {
-            chat(engine, id, &text, &user, send)?;
-            Vec::new()
+            return chat(engine, id, &text, &user, send);
         }
     };
     if !records.is_empty() {
@@ -164,72 +184,28 @@ fn perform(
     Ok(None)
 }
 
-/// Ingests the user's message, then streams an answer built from the memory. The assistant's
-/// reply is ingested only when the app accepts it (a cancelled reply never reaches the memory).
+/// Answers the user's message through [`Engine::chat`] (it ingests the message first), streaming
+/// the reply. The app ingests the reply only when it accepts it (a cancelled reply never reaches
+/// the memory); the model's note is a notice, never part of the reply.
 fn chat(
     engine: &mut Engine,
     id: RequestId,
     text: &str,
     user: &str,
     send: &mut dyn FnMut(EngineUpdate),
-) -> rgmem::Result<()> {
-    let m = engine.memory();
-    // Live turns carry the wall clock (never earlier than the last turn), and a long pause starts a
-    // new session, as it would in a recorded conversation.
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    let last_time = m
-        .turns
-        .iter()
-        .rev()
-        .find_map(|t| t.time)
-        .map_or(0, rgmem::time::Timestamp::unix_seconds);
-    let session = match m.turns.last() {
-        None => 1,
-        Some(t) if now - last_time > rgmem::ingest::segment::MAX_GAP_SECS => t.session + 1,
-        Some(t) => t.session,
-    };
-    let turn = TurnInput {
-        speaker: "user".into(),
-        text: text.to_string(),
-        time: rgmem::time::Timestamp::from_unix_seconds(now.max(last_time)),
-        session,
-        index: saturating_u32(m.turns.len()),
-        source_ref: None,
-    };
-    let records = engine.ingest(&turn, user)?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
-    }
-    let (context, records) = engine.retrieve(text, &Budgets::default())?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
-    }
-    let task = Task::Answer {
-        person: user.to_string(),
-        context: context.render(),
-        question: text.to_string(),
-    };
-    let (outcome, records) = engine.ask_streaming(task, &mut |token| {
+) -> rgmem::Result<Option<String>> {
+    let now = rgmem::time::Timestamp::now();
+    let answer = engine.chat(text, user, now, &Budgets::default(), &mut |token| {
         send(EngineUpdate::Token {
             id,
             text: token.to_string(),
         });
     })?;
-    if !records.is_empty() {
-        send(EngineUpdate::Appended(records));
+    if !answer.records.is_empty() {
+        send(EngineUpdate::Appended(answer.records));
     }
-    let completion = outcome.map_err(rgmem::Error::NoAnswer)?;
-    let mut reply = completion.reply;
-    if let Some(note) = engine.model_mut().answer_note() {
-        // The offline model picks a span from memory; say so, as the chat contract asks.
-        let note = format!(" ({note})");
-        send(EngineUpdate::Token { id, text: note.clone() });
-        reply.push_str(&note);
-    }
-    send(EngineUpdate::Replied { id, text: reply });
-    Ok(())
+    send(EngineUpdate::Replied { id, text: answer.text });
+    Ok(answer.note.map(str::to_string))
 }
 
 /// Writes the head's branch as a session file with its recorded model replies

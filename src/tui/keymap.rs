@@ -12,8 +12,13 @@ pub enum Context {
     Always,
     /// Every pane but the chat (whose plain keys type text).
     Browse,
+    /// The panes whose keys can change the log (evidence, Σ/Δ, timeline); each such key asks
+    /// first. The tree and the chat have none, so text typed there by mistake never writes.
+    Edit,
     /// The concept tree.
     Tree,
+    /// A confirmation popup: only these keys answer it; any other key cancels it.
+    Confirm,
     /// Typing in the chat (handled by the chat input; listed for the help).
     Chat,
 }
@@ -25,7 +30,9 @@ impl Context {
         match self {
             Self::Always => "everywhere",
             Self::Browse => "panes (not while typing)",
+            Self::Edit => "evidence, Σ/Δ, timeline",
             Self::Tree => "concept tree",
+            Self::Confirm => "confirmation popup",
             Self::Chat => "chat input",
         }
     }
@@ -34,8 +41,9 @@ impl Context {
         match self {
             Self::Always => true,
             Self::Browse => focus != Focus::Chat,
+            Self::Edit => matches!(focus, Focus::Evidence | Focus::Diff | Focus::Timeline),
             Self::Tree => focus == Focus::Tree,
-            Self::Chat => false,
+            Self::Chat | Self::Confirm => false,
         }
     }
 }
@@ -102,7 +110,7 @@ const fn chat(label: &'static str, desc: &'static str) -> Binding {
     }
 }
 
-use Context::{Always, Browse, Tree};
+use Context::{Always, Browse, Confirm, Edit, Tree};
 
 /// The default keymap.
 pub const BINDINGS: &[Binding] = &[
@@ -215,15 +223,13 @@ pub const BINDINGS: &[Binding] = &[
         Action::PageDown,
     ),
     b(
-        Browse,
+        Edit,
         &[c('r')],
         "r",
         "roll back to the cursor (asks first)",
         Action::Rollback,
     ),
-    b(Browse, &[c('y')], "y", "yes, in a confirmation", Action::ConfirmYes),
-    b(Browse, &[c('n')], "n", "no, in a confirmation", Action::ConfirmNo),
-    b(Browse, &[c('A')], "A", "approval mode on/off", Action::ToggleApproval),
+    b(Edit, &[c('A')], "A", "approval mode on/off", Action::ToggleApproval),
     b(
         Browse,
         &[c('M')],
@@ -238,13 +244,25 @@ pub const BINDINGS: &[Binding] = &[
         "the memory at the mark beside the cursor's",
         Action::OpenCompare,
     ),
-    b(Browse, &[c('a')], "a", "approve the selected proposal", Action::Approve),
-    b(Browse, &[c('x')], "x", "reject the selected proposal", Action::Reject),
     b(
-        Browse,
+        Edit,
+        &[c('a')],
+        "a",
+        "approve the selected proposal (asks first)",
+        Action::Approve,
+    ),
+    b(
+        Edit,
+        &[c('x')],
+        "x",
+        "reject the selected proposal (asks first)",
+        Action::Reject,
+    ),
+    b(
+        Edit,
         &[c('z')],
         "z",
-        "revert the abstraction at the cursor / of the concept",
+        "revert the firing at the cursor or shown in Σ/Δ (asks first)",
         Action::Revert,
     ),
     b(
@@ -264,32 +282,38 @@ pub const BINDINGS: &[Binding] = &[
     b(Browse, &[c('>')], ">", "replay: faster", Action::SpeedUp),
     b(Browse, &[c('<')], "<", "replay: slower", Action::SpeedDown),
     b(
-        Browse,
+        Edit,
         &[c('R')],
         "R",
-        "replay: restart on a new branch",
+        "replay: restart on a new branch (asks first)",
         Action::Restart,
     ),
     b(
-        Browse,
+        Edit,
         &[c('+'), c('=')],
         "+",
-        "θ_inf up by one (logged)",
+        "θ_inf up by one (logged; asks first)",
         Action::ThetaInfUp,
     ),
     b(
-        Browse,
+        Edit,
         &[c('-')],
         "-",
-        "θ_inf down by one (logged)",
+        "θ_inf down by one (logged; asks first)",
         Action::ThetaInfDown,
     ),
-    b(Browse, &[c('}')], "}", "θ_sum up by one (logged)", Action::ThetaSumUp),
     b(
-        Browse,
+        Edit,
+        &[c('}')],
+        "}",
+        "θ_sum up by one (logged; asks first)",
+        Action::ThetaSumUp,
+    ),
+    b(
+        Edit,
         &[c('{')],
         "{",
-        "θ_sum down by one (logged)",
+        "θ_sum down by one (logged; asks first)",
         Action::ThetaSumDown,
     ),
     b(
@@ -303,7 +327,7 @@ pub const BINDINGS: &[Binding] = &[
         Browse,
         &[c(':')],
         ":",
-        "command: rollback N, theta-inf N, theta-sum N, seek N, export FILE",
+        "command line (Tab completes; :help lists the commands)",
         Action::OpenCommand,
     ),
     b(
@@ -313,7 +337,28 @@ pub const BINDINGS: &[Binding] = &[
         "open or close the node",
         Action::ToggleNode,
     ),
-    b(Tree, &[], "← →", "(tree) close / open the node", Action::Expand),
+    b(
+        Tree,
+        &[k(KeyCode::Left)],
+        "←",
+        "close the node (or go to its parent)",
+        Action::Collapse,
+    ),
+    b(Tree, &[k(KeyCode::Right)], "→", "open the node", Action::Expand),
+    b(
+        Confirm,
+        &[c('y'), c('Y')],
+        "y",
+        "yes: do what the popup says",
+        Action::ConfirmYes,
+    ),
+    b(
+        Confirm,
+        &[c('n'), c('N'), k(KeyCode::Esc)],
+        "n Esc",
+        "no (any other key cancels too)",
+        Action::ConfirmNo,
+    ),
     b(
         Tree,
         &[c('H')],
@@ -323,7 +368,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     chat("Enter", "send the message; the reply streams in"),
     chat("↑ ↓", "previous / next message from the input history"),
-    chat("PgUp PgDn", "scroll the conversation"),
+    chat("PgUp/PgDn", "scroll the conversation"),
     chat(":cmd", "a line starting with ':' runs a command"),
 ];
 
@@ -334,16 +379,27 @@ pub fn lookup(focus: Focus, key: KeyEvent) -> Option<Action> {
         code: key.code,
         ctrl: key.modifiers.contains(KeyModifiers::CONTROL),
     };
-    if focus == Focus::Tree {
-        match (pressed.code, pressed.ctrl) {
-            (KeyCode::Left, false) => return Some(Action::Collapse),
-            (KeyCode::Right, false) => return Some(Action::Expand),
-            _ => {}
-        }
-    }
+    // The pane's own bindings win over the general ones (the tree's ← over "step back").
+    let in_context = |context: Context| {
+        BINDINGS
+            .iter()
+            .filter(|b| b.context == context && context.applies(focus))
+            .find(|b| b.keys.contains(&pressed))
+            .and_then(|b| b.action)
+    };
+    [Tree, Edit, Always, Browse].into_iter().find_map(in_context)
+}
+
+/// The answer a key gives to an open confirmation: yes, no, or `None` (the key cancels it).
+#[must_use]
+pub fn confirm_answer(key: KeyEvent) -> Option<Action> {
+    let pressed = Key {
+        code: key.code,
+        ctrl: key.modifiers.contains(KeyModifiers::CONTROL),
+    };
     BINDINGS
         .iter()
-        .filter(|b| b.context.applies(focus))
+        .filter(|b| b.context == Confirm)
         .find(|b| b.keys.contains(&pressed))
         .and_then(|b| b.action)
 }
@@ -395,9 +451,41 @@ mod tests {
         for (i, a) in BINDINGS.iter().enumerate() {
             for b in &BINDINGS[i + 1..] {
                 let overlap = a.keys.iter().any(|k| b.keys.contains(k));
-                let same_scope = a.context == b.context || a.context == Always || b.context == Always;
+                let general = |c: Context| matches!(c, Always | Browse | Edit);
+                let modal = a.context == Confirm || b.context == Confirm;
+                let same_scope = a.context == b.context
+                    || (!modal && (a.context == Always || b.context == Always))
+                    || (general(a.context) && general(b.context));
                 assert!(!(overlap && same_scope), "{} and {} share a key", a.desc, b.desc);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod safety {
+    use super::*;
+
+    #[test]
+    fn no_letter_in_the_tree_can_write_to_the_log() {
+        let writes = [
+            Action::Rollback,
+            Action::Approve,
+            Action::Reject,
+            Action::Revert,
+            Action::Restart,
+            Action::ThetaInfUp,
+            Action::ThetaInfDown,
+            Action::ThetaSumUp,
+            Action::ThetaSumDown,
+            Action::ConfirmYes,
+        ];
+        for ch in (' '..='~').chain("éß日".chars()) {
+            let action = lookup(Focus::Tree, KeyEvent::from(KeyCode::Char(ch)));
+            assert!(
+                !action.is_some_and(|a| writes.contains(&a)),
+                "{ch:?} writes from the tree"
+            );
         }
     }
 }

@@ -13,6 +13,8 @@ pub struct Areas {
     panes: Vec<(Focus, Rect)>,
     /// The status bar.
     pub status: Rect,
+    /// The message line above it (empty when there is no message).
+    pub message: Rect,
 }
 
 impl Areas {
@@ -32,14 +34,26 @@ impl Areas {
     }
 }
 
-/// Lays out the panes of a screen of size `area`, or gives `maximised` all of it.
+/// Lines the message line takes for `text` on a screen `width` columns wide (at most 3).
 #[must_use]
-pub fn areas(area: Rect, maximised: Option<Focus>) -> Areas {
-    let [main, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(area);
+pub fn message_rows(text: Option<&str>, width: u16) -> u16 {
+    text.map_or(0, |t| {
+        let lines = super::text::wrap(t, usize::from(width.max(1))).len();
+        u16::try_from(lines.clamp(1, 3)).unwrap_or(3)
+    })
+}
+
+/// Lays out the panes of a screen of size `area`, or gives `maximised` all of it; `message`
+/// lines above the status bar are kept for the message line.
+#[must_use]
+pub fn areas(area: Rect, maximised: Option<Focus>, message: u16) -> Areas {
+    let [main, message, status] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(message), Constraint::Length(1)]).areas(area);
     if let Some(f) = maximised {
         return Areas {
             panes: vec![(f, main)],
             status,
+            message,
         };
     }
     let panes = if area.width >= WIDE {
@@ -75,5 +89,5 @@ pub fn areas(area: Rect, maximised: Option<Focus>) -> Areas {
             (Focus::Timeline, timeline),
         ]
     };
-    Areas { panes, status }
+    Areas { panes, status, message }
 }

@@ -16,6 +16,7 @@ pub mod keymap;
 pub mod layout;
 pub mod msg;
 pub mod runtime;
+pub mod text;
 pub mod theme;
 pub mod ui;
 

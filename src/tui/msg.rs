@@ -55,6 +55,11 @@ pub enum EngineUpdate {
     Snapshots(Vec<(Seq, Memory)>),
     /// Events were appended.
     Appended(Vec<EventRecord>),
+    /// The engine took up a chat request (it may have waited behind others).
+    Started {
+        /// The request.
+        id: RequestId,
+    },
     /// A piece of a chat reply.
     Token {
         /// The request.

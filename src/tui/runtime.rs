@@ -73,6 +73,9 @@ fn perform(commands: Vec<Command>, engine: &EngineHandle, app: &mut App) -> bool
     for command in commands {
         match command {
             Command::Quit => return true,
+            Command::CancelModel => {
+                engine.cancel();
+            }
             Command::Engine(request) => {
                 if !engine.send(request) {
                     app.last_error = Some("the engine thread stopped".into());

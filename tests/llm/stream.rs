@@ -92,15 +92,16 @@ fn retrieval_with_a_real_model_logs_its_planner_call() {
     let dir = tempfile::tempdir().unwrap();
     let (mut engine, _) = ingest(&dir.path().join("a.db"), openai(fake.config()), SESSION, theta);
     let head = engine.log().head();
-    let (context, records) = engine
-        .retrieve(
-            "How often does Alex lift weights?",
-            &rgmem::retrieval::Budgets::default(),
-        )
+    let opts = rgmem::engine::AskOptions {
+        log: true,
+        ..Default::default()
+    };
+    let answer = engine
+        .ask("How often does Alex lift weights?", &opts, &mut |_| {})
         .unwrap();
-    assert!(!context.items.is_empty());
-    let [record] = records.as_slice() else {
-        panic!("{records:?}")
+    assert!(!answer.context.items.is_empty());
+    let [record, _answer_call] = answer.records.as_slice() else {
+        panic!("{:?}", answer.records)
     };
     assert!(
         matches!(

@@ -1,5 +1,6 @@
-//! Offline L2 tasks: the rule-based query plan, the extractive answer, and a token-overlap judge.
+//! Offline L2 tasks: the rule-based query plan, the short extractive answer, and a token-overlap judge.
 
+use super::extractive::NOT_MENTIONED;
 use crate::lexicon::Lexicon;
 use crate::text::content_words;
 use serde_json::json;
@@ -11,20 +12,21 @@ pub fn plan(lex: &Lexicon, question: &str) -> String {
     serde_json::to_string(&super::plan::plan(lex, question)).unwrap_or_else(|_| "[]".into())
 }
 
-/// The extractive answer of [`super::extractive::extractive`]; the person's name does not count
-/// as support.
+/// The short answer of [`super::extractive::short_answer`], naming the item it rests on in a
+/// last line `from: …`, or "not mentioned".
 pub fn answer(person: &str, question: &str, context: &str) -> String {
-    let names: Vec<String> = person.split(" and ").map(str::to_string).collect();
-    let found = super::extractive::extractive(question, context, &names);
+    let found = super::extractive::short_answer(question, context, person);
     if is_question(question) {
-        return found;
+        return found.map_or_else(
+            || NOT_MENTIONED.to_string(),
+            |(answer, support)| format!("{answer}\nfrom: {}", crate::text::clip(&support, 200)),
+        );
     }
     // A statement in a chat is something to remember, not to answer: acknowledge it, and show
     // what the memory already holds on the subject.
-    if found == super::extractive::NOT_MENTIONED {
-        "Noted; nothing in memory touches on that yet.".into()
-    } else {
-        format!("Noted. Memory already holds: {found}")
+    match found {
+        None => "Noted; nothing in memory touches on that yet.".into(),
+        Some((_, support)) => format!("Noted. Memory already holds: {support}"),
     }
 }
 

@@ -33,7 +33,7 @@ impl App {
             Action::FocusNext => self.focus = self.focus.shifted(1),
             Action::FocusPrev => self.focus = self.focus.shifted(-1),
             Action::ToggleMaximise => self.maximised = !self.maximised,
-            Action::Cancel => self.cancel(),
+            Action::Cancel => self.cancel(out),
             Action::StepBack => {
                 if self.timeline.cursor().0 > 0 {
                     self.seek(Seq(self.timeline.cursor().0 - 1));
@@ -64,7 +64,7 @@ impl App {
                 }
                 self.refresh();
             }
-            Action::Approve | Action::Reject => self.decide(action == Action::Approve, out),
+            Action::Approve | Action::Reject => self.decide(action == Action::Approve),
             Action::Revert => self.ask_revert(),
             Action::PlayPause => self.replay_play_pause(out),
             Action::ReplayStep => {
@@ -74,7 +74,10 @@ impl App {
                 self.replay_next(out);
             }
             Action::SpeedUp | Action::SpeedDown => self.replay_speed(action == Action::SpeedUp),
-            Action::Restart => self.replay_restart(out),
+            Action::Restart => match &self.replay {
+                Some(r) => self.confirm = Some(Confirm::Restart(r.start)),
+                None => self.notice = Some("no session replay to restart".into()),
+            },
             Action::ThetaInfUp | Action::ThetaInfDown | Action::ThetaSumUp | Action::ThetaSumDown => {
                 let t = self.timeline.head_memory().thresholds;
                 let bump = |v: u32, up: bool| {
@@ -94,7 +97,7 @@ impl App {
                         ..t
                     },
                 };
-                self.set_thresholds(next, out);
+                self.set_thresholds(next);
             }
             Action::OpenFilter => self.prompt = Some(Prompt::Filter(self.filter.clone())),
             Action::OpenCommand => self.prompt = Some(Prompt::Command(String::new())),
@@ -102,12 +105,15 @@ impl App {
             Action::PageUp | Action::PageDown => self.move_selection(action == Action::PageDown, 10),
             Action::Collapse => {
                 self.tree_state.key_left();
+                self.concept_detail = true;
             }
             Action::Expand => {
                 self.tree_state.key_right();
+                self.concept_detail = true;
             }
             Action::ToggleNode => {
                 self.tree_state.toggle_selected();
+                self.concept_detail = true;
             }
             Action::OpenHistory => self.open_history(),
             Action::SetMark => self.set_mark(),
@@ -115,23 +121,28 @@ impl App {
         }
     }
 
-    /// Records new thresholds (the engine logs `thresholds_changed`).
-    pub(super) fn set_thresholds(&mut self, next: Thresholds, out: &mut Vec<Command>) {
+    /// Asks to record new thresholds (the engine logs `thresholds_changed` once confirmed).
+    pub(super) fn set_thresholds(&mut self, next: Thresholds) {
         if next == self.timeline.head_memory().thresholds {
+            self.notice = Some(format!(
+                "θ_inf is {} and θ_sum {} already: nothing to change",
+                next.theta_inf, next.theta_sum
+            ));
             return;
         }
-        self.follow = true;
-        self.notice = Some(format!("θ_inf={} θ_sum={}", next.theta_inf, next.theta_sum));
-        self.engine(out, EngineRequest::SetThresholds(next));
+        self.confirm = Some(Confirm::Thresholds(next));
     }
 
-    fn cancel(&mut self) {
-        if self.show_help {
+    fn cancel(&mut self, out: &mut Vec<Command>) {
+        if self.show_help || self.show_messages {
             self.show_help = false;
+            self.show_messages = false;
         } else if self.confirm.is_some() {
             self.confirm = None;
         } else if let Some(p) = self.chat.pending.take() {
-            self.notice = Some(format!("reply {} cancelled; a late answer will be ignored", p.id.0));
+            self.chat.cancelling = Some(p.id);
+            out.push(Command::CancelModel);
+            self.notice = Some(format!("cancelling reply {}…", p.id.0));
         } else if self.maximised {
             self.maximised = false;
         } else if !self.filter.is_empty() {
@@ -158,37 +169,52 @@ impl App {
                 self.follow = true;
                 self.engine(out, EngineRequest::Revert(seq));
             }
+            Some(Confirm::Approve(seq)) => {
+                self.follow = true;
+                self.engine(out, EngineRequest::Approve(seq));
+            }
+            Some(Confirm::Reject(seq)) => {
+                self.follow = true;
+                self.engine(out, EngineRequest::Reject(seq));
+            }
+            Some(Confirm::Thresholds(next)) => {
+                self.follow = true;
+                self.notice = Some(format!("θ_inf={} θ_sum={}", next.theta_inf, next.theta_sum));
+                self.engine(out, EngineRequest::SetThresholds(next));
+            }
+            Some(Confirm::Restart(_)) => self.replay_restart(out),
             None => {}
         }
     }
 
-    fn decide(&mut self, approve: bool, out: &mut Vec<Command>) {
+    fn decide(&mut self, approve: bool) {
         let Some(seq) = self.views.proposals.get(self.proposal_index).copied() else {
-            self.notice = Some("no pending proposal".into());
+            self.notice = Some("no pending proposal (A turns approval mode on)".into());
             return;
         };
-        self.follow = true;
-        let request = if approve {
-            EngineRequest::Approve(seq)
+        self.confirm = Some(if approve {
+            Confirm::Approve(seq)
         } else {
-            EngineRequest::Reject(seq)
-        };
-        self.engine(out, request);
+            Confirm::Reject(seq)
+        });
     }
 
     /// Reverting asks first. The target is the cursor's entry in the timeline, or the latest
     /// abstraction applied to the selected concept in the tree.
     fn ask_revert(&mut self) {
-        let target = if self.focus == Focus::Tree {
-            self.selected_concept().and_then(|c| {
-                self.timeline.head_branch_firings().find_map(|r| match &r.event {
+        let shown = self.views.diff.firing.filter(|seq| {
+            self.timeline.entry(*seq).is_some_and(|r| {
+                matches!(
+                    r.event,
                     Event::OperatorFired {
-                        subject: Subject::Concept(id),
+                        subject: Subject::Concept(_),
                         ..
-                    } if id.0 == c => Some(r.seq),
-                    _ => None,
-                })
+                    }
+                )
             })
+        });
+        let target = if self.focus == Focus::Diff {
+            shown
         } else {
             let cursor = self.timeline.cursor();
             self.timeline
@@ -230,6 +256,7 @@ impl App {
                 self.seek(Seq(to));
             }
             Focus::Tree => {
+                self.concept_detail = true;
                 for _ in 0..by {
                     if down {
                         self.tree_state.key_down();
@@ -276,7 +303,8 @@ impl App {
     /// Clicks focus a pane (and pick a tree node or timeline row); the wheel scrolls.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent, _out: &mut [Command]) {
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let panes = layout::areas(area, self.maximised.then_some(self.focus));
+        let rows = layout::message_rows(self.message().map(|(t, _)| t), self.size.0);
+        let panes = layout::areas(area, self.maximised.then_some(self.focus), rows);
         let at = Position::new(mouse.column, mouse.row);
         let Some(pane) = panes.pane_at(at) else { return };
         match mouse.kind {
@@ -284,6 +312,7 @@ impl App {
                 self.focus = pane;
                 if pane == Focus::Tree {
                     self.tree_state.click_at(at);
+                    self.concept_detail = true;
                 } else if pane == Focus::Timeline {
                     let rect = panes.rect(Focus::Timeline);
                     let height = usize::from(rect.height.saturating_sub(2));

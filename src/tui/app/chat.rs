@@ -27,6 +27,11 @@ pub struct ChatState {
     pub history_pos: Option<usize>,
     /// The reply in flight.
     pub pending: Option<Pending>,
+    /// Messages sent while the engine was busy, waiting their turn (shown as queued).
+    pub queued: Vec<(RequestId, String)>,
+    /// A reply cancelled with Esc whose request the engine has not finished yet: its model
+    /// calls are cancelled until it has.
+    pub cancelling: Option<RequestId>,
     /// The last request id handed out.
     pub last_id: u64,
     /// Lines scrolled up from the bottom.
@@ -94,10 +99,17 @@ impl App {
         }
         self.chat.last_id += 1;
         let id = RequestId(self.chat.last_id);
-        self.chat.pending = Some(Pending {
-            id,
-            text: String::new(),
-        });
+        if self.chat.pending.is_some() || self.busy > 0 {
+            // The engine works one request at a time; this one waits, visibly, and is
+            // always ingested when its turn comes.
+            self.chat.queued.push((id, text.clone()));
+            self.notice = Some("queued: the engine is busy; this message is sent as soon as it is free".into());
+        } else {
+            self.chat.pending = Some(Pending {
+                id,
+                text: String::new(),
+            });
+        }
         self.chat.scroll = 0;
         self.follow = true;
         self.engine(

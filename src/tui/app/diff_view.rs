@@ -40,6 +40,8 @@ pub struct DiffView {
     pub title: String,
     /// The lines.
     pub rows: Vec<DiffRow>,
+    /// The firing (or proposal) shown, if any.
+    pub firing: Option<Seq>,
 }
 
 impl DiffView {
@@ -49,6 +51,7 @@ impl DiffView {
         Self {
             title: "Σ/Δ diff".into(),
             rows: empty_rows(),
+            firing: None,
         }
     }
 
@@ -72,7 +75,11 @@ impl DiffView {
             )));
         }
         rows.extend(section_rows(&abstraction_diff(before, after)));
-        Self { title, rows }
+        Self {
+            title,
+            rows,
+            firing: Some(record.seq),
+        }
     }
 
     /// The pending proposals, with the diff of the selected one.
@@ -97,6 +104,7 @@ impl DiffView {
         Self {
             title: format!("Approval · {} pending", proposals.len()),
             rows,
+            firing: Some(selected),
         }
     }
 }

@@ -98,6 +98,7 @@ fn entry(f: &Firing, tree: &Tree) -> HistoryEntry {
         diff: DiffView {
             title: format!("{} {}", f.seq, f.target),
             rows,
+            firing: Some(f.seq),
         },
     }
 }

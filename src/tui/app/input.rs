@@ -1,30 +1,300 @@
-//! The status-line prompts: `/` (live filter) and `:` (commands such as `rollback 120`,
-//! `theta-inf 4`, `export FILE`).
+//! The status-line prompts: `/` (live filter) and `:` (commands). One table of commands drives
+//! parsing, completion (Tab) and the help, so the three can never disagree; every argument is
+//! checked, and a bad one gets a message naming the command and what it wanted.
 
-use super::{App, Prompt};
+use super::{App, Confirm, Prompt};
 use crate::tui::command::{Command, EngineRequest};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rgmem::ids::{Seq, saturating_u32};
+use rgmem::ids::Seq;
 use rgmem::memory::Thresholds;
 use std::path::PathBuf;
 
-/// The commands `:` understands, for the help.
-pub const COMMANDS: &[(&str, &str)] = &[
-    (
-        "rollback [SEQ]",
-        "roll back to SEQ (default: the cursor), after confirmation",
-    ),
-    ("theta-inf N", "set θ_inf (logged as thresholds_changed)"),
-    ("theta-sum N", "set θ_sum (logged as thresholds_changed)"),
-    ("seek SEQ", "move the cursor to SEQ (a bare number does too)"),
-    (
-        "export FILE",
-        "write the branch at head as a session file (turns and model replies)",
-    ),
-    ("approve SEQ / reject SEQ / revert SEQ", "act on an abstraction by seq"),
-    ("follow", "go to head and follow"),
-    ("quit", "leave"),
+/// What a command takes after its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// Nothing.
+    None,
+    /// A seq (`120` or `#120`); the cursor when left out.
+    SeqOrCursor,
+    /// A seq, required.
+    Seq,
+    /// A whole number of at least 1.
+    Count,
+    /// A file path.
+    Path,
+}
+
+/// What a command does, once its argument is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// Ask to roll back.
+    Rollback,
+    /// Ask to set θ_inf.
+    ThetaInf,
+    /// Ask to set θ_sum.
+    ThetaSum,
+    /// Move the cursor.
+    Seek,
+    /// Go to head and follow.
+    Follow,
+    /// Export the branch at head.
+    Export,
+    /// Ask to approve a proposal.
+    Approve,
+    /// Ask to reject a proposal.
+    Reject,
+    /// Ask to revert an abstraction.
+    Revert,
+    /// Show the last messages.
+    Messages,
+    /// Show the help.
+    Help,
+    /// Leave.
+    Quit,
+}
+
+/// One `:` command.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSpec {
+    /// Its name.
+    pub name: &'static str,
+    /// Other names it answers to.
+    pub aliases: &'static [&'static str],
+    /// What it takes.
+    pub arg: Arg,
+    /// The argument as the help writes it.
+    pub usage: &'static str,
+    /// What it does, for the help.
+    pub help: &'static str,
+    /// The intent.
+    pub verb: Verb,
+}
+
+/// Every `:` command (a bare number seeks, too).
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "rollback",
+        aliases: &[],
+        arg: Arg::SeqOrCursor,
+        usage: "[SEQ]",
+        help: "roll back to SEQ (default: the cursor), after confirmation",
+        verb: Verb::Rollback,
+    },
+    CommandSpec {
+        name: "theta-inf",
+        aliases: &[],
+        arg: Arg::Count,
+        usage: "N",
+        help: "set θ_inf (N ≥ 1; logged as thresholds_changed), after confirmation",
+        verb: Verb::ThetaInf,
+    },
+    CommandSpec {
+        name: "theta-sum",
+        aliases: &[],
+        arg: Arg::Count,
+        usage: "N",
+        help: "set θ_sum (N ≥ 1; logged as thresholds_changed), after confirmation",
+        verb: Verb::ThetaSum,
+    },
+    CommandSpec {
+        name: "seek",
+        aliases: &["goto"],
+        arg: Arg::Seq,
+        usage: "SEQ",
+        help: "move the cursor to SEQ (a bare number does too)",
+        verb: Verb::Seek,
+    },
+    CommandSpec {
+        name: "follow",
+        aliases: &["head"],
+        arg: Arg::None,
+        usage: "",
+        help: "go to head and follow",
+        verb: Verb::Follow,
+    },
+    CommandSpec {
+        name: "export",
+        aliases: &[],
+        arg: Arg::Path,
+        usage: "FILE",
+        help: "write the branch at head as a session file (turns and model replies)",
+        verb: Verb::Export,
+    },
+    CommandSpec {
+        name: "approve",
+        aliases: &[],
+        arg: Arg::Seq,
+        usage: "SEQ",
+        help: "approve the proposal recorded at SEQ, after confirmation",
+        verb: Verb::Approve,
+    },
+    CommandSpec {
+        name: "reject",
+        aliases: &[],
+        arg: Arg::Seq,
+        usage: "SEQ",
+        help: "reject the proposal recorded at SEQ, after confirmation",
+        verb: Verb::Reject,
+    },
+    CommandSpec {
+        name: "revert",
+        aliases: &[],
+        arg: Arg::Seq,
+        usage: "SEQ",
+        help: "revert the RK2/RK3 firing or approval at SEQ, after confirmation",
+        verb: Verb::Revert,
+    },
+    CommandSpec {
+        name: "messages",
+        aliases: &["msg"],
+        arg: Arg::None,
+        usage: "",
+        help: "show the last errors and notices",
+        verb: Verb::Messages,
+    },
+    CommandSpec {
+        name: "help",
+        aliases: &[],
+        arg: Arg::None,
+        usage: "",
+        help: "show the keys and these commands",
+        verb: Verb::Help,
+    },
+    CommandSpec {
+        name: "quit",
+        aliases: &["q"],
+        arg: Arg::None,
+        usage: "",
+        help: "leave",
+        verb: Verb::Quit,
+    },
 ];
+
+/// A checked command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The intent.
+    pub verb: Verb,
+    /// The seq, for seq arguments (`None`: the cursor).
+    pub seq: Option<Seq>,
+    /// The number, for counts.
+    pub count: Option<u32>,
+    /// The path, for paths.
+    pub path: Option<PathBuf>,
+}
+
+fn seq_arg(word: &str) -> Option<Seq> {
+    word.strip_prefix('#').unwrap_or(word).parse::<u64>().ok().map(Seq)
+}
+
+/// Parses one command line (without the `:`) against [`COMMANDS`].
+///
+/// # Errors
+/// A sentence naming the command and what was wrong with it.
+pub fn parse(line: &str) -> Result<Parsed, String> {
+    let line = line.trim();
+    let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    if name.is_empty() {
+        return Err("empty command: type a command name after ':' (:help lists them)".into());
+    }
+    if let Some(seq) = seq_arg(name).filter(|_| rest.is_empty()) {
+        return Ok(Parsed {
+            verb: Verb::Seek,
+            seq: Some(seq),
+            count: None,
+            path: None,
+        });
+    }
+    let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
+        let near: Vec<&str> = COMMANDS
+            .iter()
+            .map(|c| c.name)
+            .filter(|n| name.chars().next().is_some_and(|c| n.starts_with(c)))
+            .collect();
+        let hint = if near.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean :{}?)", near.join(", :"))
+        };
+        return Err(format!("unknown command :{name}{hint}; :help lists the commands"));
+    };
+    let usage = format!(":{} {}", spec.name, spec.usage);
+    let mut parsed = Parsed {
+        verb: spec.verb,
+        seq: None,
+        count: None,
+        path: None,
+    };
+    match spec.arg {
+        Arg::None if !rest.is_empty() => {
+            return Err(format!(":{} takes no argument (got \"{rest}\")", spec.name));
+        }
+        Arg::None => {}
+        Arg::SeqOrCursor | Arg::Seq if rest.is_empty() => {
+            if spec.arg == Arg::Seq {
+                return Err(format!(
+                    ":{} needs a seq number, e.g. {} 120",
+                    spec.name,
+                    usage.trim_end()
+                ));
+            }
+        }
+        Arg::SeqOrCursor | Arg::Seq => {
+            parsed.seq = Some(seq_arg(rest).ok_or_else(|| {
+                format!(
+                    ":{}: \"{rest}\" is not a seq number (digits, e.g. :{} 120)",
+                    spec.name, spec.name
+                )
+            })?);
+        }
+        Arg::Count => {
+            let n = rest.parse::<u32>().map_err(|_| {
+                if rest.is_empty() {
+                    format!(":{} needs a number, e.g. :{} 3", spec.name, spec.name)
+                } else {
+                    format!(":{}: \"{rest}\" is not a whole number", spec.name)
+                }
+            })?;
+            if n == 0 {
+                return Err(format!(":{}: must be at least 1 (got 0)", spec.name));
+            }
+            parsed.count = Some(n);
+        }
+        Arg::Path if rest.is_empty() => {
+            return Err(format!(
+                ":{} needs a file path, e.g. :{} /tmp/memory.jsonl",
+                spec.name, spec.name
+            ));
+        }
+        Arg::Path => parsed.path = Some(PathBuf::from(rest)),
+    }
+    Ok(parsed)
+}
+
+/// Completes a command name from its first letters: the longest common start of the matches.
+#[must_use]
+pub fn complete(line: &str) -> Option<String> {
+    if line.contains(char::is_whitespace) {
+        return None;
+    }
+    let matches: Vec<&str> = COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .filter(|n| n.starts_with(line))
+        .collect();
+    let first = *matches.first()?;
+    let mut common = first.to_string();
+    for m in &matches[1..] {
+        while !m.starts_with(&common) {
+            common.pop();
+        }
+    }
+    if matches.len() == 1 {
+        common.push(' ');
+    }
+    (common.len() > line.len()).then_some(common)
+}
 
 impl App {
     pub(super) fn prompt_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
@@ -43,6 +313,13 @@ impl App {
             KeyCode::Enter => {
                 if let Some(Prompt::Command(cmd)) = self.prompt.take() {
                     self.run_command(&cmd, out);
+                }
+            }
+            KeyCode::Tab => {
+                if let Prompt::Command(t) = prompt
+                    && let Some(done) = complete(t)
+                {
+                    *t = done;
                 }
             }
             KeyCode::Backspace => {
@@ -66,49 +343,114 @@ impl App {
         }
     }
 
-    /// Runs one `:` command.
+    /// Runs one `:` command; anything that writes to the log asks first.
     pub(super) fn run_command(&mut self, line: &str, out: &mut Vec<Command>) {
-        let mut words = line.split_whitespace();
-        let verb = words.next().unwrap_or("");
-        let arg = words.collect::<Vec<_>>().join(" ");
-        let number = arg.parse::<u64>().ok();
-        let seq_or_cursor = number.map_or(self.timeline.cursor(), Seq);
+        let parsed = match parse(line) {
+            Ok(p) => p,
+            Err(e) => {
+                self.last_error = Some(e);
+                return;
+            }
+        };
+        let head = self.timeline.head();
         let t = self.timeline.head_memory().thresholds;
-        match (verb, number) {
-            ("rollback", _) => {
-                if seq_or_cursor > self.timeline.head() {
-                    self.last_error = Some(format!("no event {seq_or_cursor} (head is {})", self.timeline.head()));
+        let seq = parsed.seq.unwrap_or(self.timeline.cursor());
+        let known = |app: &mut Self, seq: Seq| {
+            if seq > head || seq.0 == 0 {
+                app.last_error = Some(format!("no event {seq}: the log runs from #1 to head {head}"));
+                false
+            } else {
+                true
+            }
+        };
+        match parsed.verb {
+            Verb::Rollback => {
+                if seq > head {
+                    self.last_error = Some(format!("no event {seq}: the log runs from #1 to head {head}"));
                 } else {
-                    self.ask_rollback(seq_or_cursor);
+                    self.ask_rollback(seq);
                 }
             }
-            ("theta-inf", Some(n)) if n > 0 => self.set_thresholds(
-                Thresholds {
-                    theta_inf: saturating_u32(n),
-                    ..t
-                },
-                out,
-            ),
-            ("theta-sum", Some(n)) if n > 0 => self.set_thresholds(
-                Thresholds {
-                    theta_sum: saturating_u32(n),
-                    ..t
-                },
-                out,
-            ),
-            ("seek" | "goto", Some(n)) => self.seek(Seq(n)),
-            ("export", _) if !arg.is_empty() => self.engine(out, EngineRequest::Export(PathBuf::from(arg))),
-            ("approve", Some(n)) => self.engine(out, EngineRequest::Approve(Seq(n))),
-            ("reject", Some(n)) => self.engine(out, EngineRequest::Reject(Seq(n))),
-            ("revert", Some(n)) => self.engine(out, EngineRequest::Revert(Seq(n))),
-            ("follow" | "head", _) => {
-                self.seek(self.timeline.head());
+            Verb::ThetaInf | Verb::ThetaSum => {
+                let n = parsed.count.unwrap_or(1);
+                let next = if parsed.verb == Verb::ThetaInf {
+                    Thresholds { theta_inf: n, ..t }
+                } else {
+                    Thresholds { theta_sum: n, ..t }
+                };
+                self.set_thresholds(next);
+            }
+            Verb::Seek => {
+                if seq > head {
+                    self.last_error = Some(format!("no event {seq}: head is {head}"));
+                } else {
+                    self.seek(seq);
+                }
+            }
+            Verb::Follow => {
+                self.seek(head);
                 self.follow = true;
             }
-            ("q" | "quit", _) => out.push(Command::Quit),
-            ("help", _) => self.show_help = true,
-            (v, _) if v.parse::<u64>().is_ok() => self.seek(Seq(v.parse().unwrap_or(0))),
-            _ => self.last_error = Some(format!("unknown or incomplete command `:{line}` (see ? for the list)")),
+            Verb::Export => {
+                if let Some(path) = parsed.path {
+                    self.engine(out, EngineRequest::Export(path));
+                }
+            }
+            Verb::Approve if known(self, seq) => self.confirm = Some(Confirm::Approve(seq)),
+            Verb::Reject if known(self, seq) => self.confirm = Some(Confirm::Reject(seq)),
+            Verb::Revert if known(self, seq) => self.confirm = Some(Confirm::Revert(seq)),
+            Verb::Approve | Verb::Reject | Verb::Revert => {}
+            Verb::Messages => self.show_messages = true,
+            Verb::Help => self.show_help = true,
+            Verb::Quit => out.push(Command::Quit),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_malformed_seq_is_an_error_not_the_cursor() {
+        let e = parse("rollback 40O").unwrap_err();
+        assert!(e.contains("\"40O\" is not a seq number"), "{e}");
+        assert_eq!(parse("rollback").unwrap().seq, None);
+        assert_eq!(parse("rollback #40").unwrap().seq, Some(Seq(40)));
+    }
+
+    #[test]
+    fn each_bad_argument_gets_its_own_message() {
+        assert!(parse("theta-inf abc").unwrap_err().contains("not a whole number"));
+        assert!(parse("theta-inf 0").unwrap_err().contains("at least 1"));
+        assert!(parse("export").unwrap_err().contains("needs a file path"));
+        assert!(
+            parse("frobnicate")
+                .unwrap_err()
+                .starts_with("unknown command :frobnicate")
+        );
+        assert!(parse("follow now").unwrap_err().contains("takes no argument"));
+    }
+
+    #[test]
+    fn every_name_the_help_lists_parses() {
+        for c in COMMANDS {
+            for name in std::iter::once(&c.name).chain(c.aliases) {
+                let line = match c.arg {
+                    Arg::None | Arg::SeqOrCursor => (*name).to_string(),
+                    Arg::Seq | Arg::Count => format!("{name} 3"),
+                    Arg::Path => format!("{name} /tmp/x"),
+                };
+                assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
+            }
+        }
+        assert_eq!(parse("120").unwrap().verb, Verb::Seek);
+    }
+
+    #[test]
+    fn tab_completes_a_unique_prefix_and_stops_at_a_shared_one() {
+        assert_eq!(complete("rol").as_deref(), Some("rollback "));
+        assert_eq!(complete("th").as_deref(), Some("theta-"));
+        assert_eq!(complete("zzz"), None);
     }
 }

@@ -23,7 +23,6 @@ pub use replay::Replay;
 pub use timeline_rows::RowKind;
 pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
 
-use super::action::Action;
 use super::command::{Command, EngineRequest};
 use super::focus::Focus;
 use super::keymap;
@@ -31,6 +30,7 @@ use super::msg::{EngineUpdate, Msg};
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use rgmem::ids::Seq;
+use rgmem::memory::Thresholds;
 use rgmem::session::TurnInput;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, Timeline};
 use std::time::Duration;
@@ -45,14 +45,34 @@ pub enum Prompt {
     Command(String),
 }
 
-/// A destructive action waiting for y/n.
+/// An action that appends to the log, waiting for y/n in a popup that says what it will do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Confirm {
     /// Roll back to this seq.
     Rollback(Seq),
     /// Revert the abstraction applied at this seq.
     Revert(Seq),
+    /// Approve the proposal recorded at this seq.
+    Approve(Seq),
+    /// Reject the proposal recorded at this seq.
+    Reject(Seq),
+    /// Record these thresholds.
+    Thresholds(Thresholds),
+    /// Restart the replay: roll back to this seq, then replay from the first turn.
+    Restart(Seq),
 }
+
+/// One error or notice kept for `:messages`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// An error rather than a notice.
+    pub error: bool,
+}
+
+/// Messages kept for `:messages`.
+const MESSAGES_KEPT: usize = 200;
 
 /// What the inspector is started with.
 #[derive(Debug, Clone)]
@@ -106,6 +126,10 @@ pub struct App {
     pub maximised: bool,
     /// Whether the help is shown.
     pub show_help: bool,
+    /// Whether the `:messages` popup is shown.
+    pub show_messages: bool,
+    /// The last errors and notices, oldest first (`:messages`).
+    pub messages: Vec<Message>,
     /// The prompt being typed, if any.
     pub prompt: Option<Prompt>,
     /// The confirmation being asked, if any.
@@ -128,6 +152,9 @@ pub struct App {
     pub help_scroll: usize,
     /// Selection and open nodes of the concept tree.
     pub tree_state: TreeState<u32>,
+    /// The Σ/Δ pane shows the selected concept (set by moving in the tree, cleared by moving
+    /// the cursor), so it always shows what was looked at last.
+    pub concept_detail: bool,
     /// Pane contents derived from the memory at the cursor.
     pub views: Views,
     /// First evidence row shown.
@@ -165,8 +192,10 @@ impl App {
     /// A fresh inspector waiting for the engine's `Loaded`.
     #[must_use]
     pub fn new(options: Options) -> Self {
+        // A replay starts on the tree, whose letters only browse: text typed before pressing Tab
+        // can never write to the log.
         let focus = if options.replay.is_some() {
-            Focus::Timeline
+            Focus::Tree
         } else {
             Focus::Chat
         };
@@ -178,6 +207,8 @@ impl App {
             focus,
             maximised: false,
             show_help: false,
+            show_messages: false,
+            messages: Vec::new(),
             prompt: None,
             confirm: None,
             history: None,
@@ -191,6 +222,7 @@ impl App {
                 .map(|(name, turns)| Replay::new(name, turns, options.user.clone())),
             help_scroll: 0,
             tree_state: TreeState::default(),
+            concept_detail: false,
             views: Views::default(),
             evidence_scroll: 0,
             diff_scroll: 0,
@@ -212,6 +244,41 @@ impl App {
 
     /// Applies one message. Never blocks; side effects are returned, not performed.
     pub fn update(&mut self, msg: Msg) -> Vec<Command> {
+        let before = (self.last_error.clone(), self.notice.clone());
+        let out = self.dispatch(msg);
+        if (self.last_error.clone(), self.notice.clone()) != before {
+            self.keep_messages();
+        }
+        out
+    }
+
+    /// Keeps the current error and notice for `:messages`.
+    fn keep_messages(&mut self) {
+        for (text, error) in [(&self.last_error, true), (&self.notice, false)] {
+            if let Some(text) = text
+                && self.messages.last().is_none_or(|m| &m.text != text)
+            {
+                self.messages.push(Message {
+                    text: text.clone(),
+                    error,
+                });
+            }
+        }
+        let extra = self.messages.len().saturating_sub(MESSAGES_KEPT);
+        self.messages.drain(..extra);
+    }
+
+    /// The message line's text, if there is one: the last error, else the last notice.
+    #[must_use]
+    pub fn message(&self) -> Option<(&str, bool)> {
+        match (&self.last_error, &self.notice) {
+            (Some(e), _) => Some((e.as_str(), true)),
+            (None, Some(n)) => Some((n.as_str(), false)),
+            (None, None) => None,
+        }
+    }
+
+    fn dispatch(&mut self, msg: Msg) -> Vec<Command> {
         let mut out = Vec::new();
         match msg {
             Msg::Key(key) => {
@@ -252,15 +319,15 @@ impl App {
             return;
         }
         if self.confirm.is_some() {
-            // A confirmation takes y / n / Esc whatever pane has focus, and nothing else.
-            let answer = match key.code {
-                KeyCode::Char('y' | 'Y') => Some(Action::ConfirmYes),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Action::ConfirmNo),
-                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Some(Action::Quit),
-                _ => None,
-            };
-            if let Some(action) = answer {
+            // y answers only this visible popup; any key but y / n / Esc cancels it, so text
+            // typed by mistake can never confirm a write it did not see.
+            if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+                out.push(Command::Quit);
+            } else if let Some(action) = keymap::confirm_answer(key) {
                 self.act(action, out);
+            } else {
+                self.confirm = None;
+                self.notice = Some("not confirmed: nothing was written (y confirms, n or Esc cancels)".into());
             }
             return;
         }
@@ -278,11 +345,20 @@ impl App {
         }
         if self.focus == Focus::Chat {
             self.chat_key(key, out);
+        } else if let KeyCode::Char(ch) = key.code
+            && !key.modifiers.contains(KeyModifiers::CONTROL)
+            && !ch.is_control()
+        {
+            self.notice = Some(self.where_typing_goes());
         }
     }
 
     fn on_tick(&mut self, elapsed: Duration, out: &mut Vec<Command>) {
         self.ticks += 1;
+        if self.chat.cancelling.is_some() {
+            // The cancelled request may go on to another model call; cancel that one too.
+            out.push(Command::CancelModel);
+        }
         if self.chat.pending.is_some() || self.busy > 0 {
             self.dirty = true;
         }
@@ -328,6 +404,15 @@ impl App {
                 }
                 self.refresh();
             }
+            EngineUpdate::Started { id } => {
+                self.chat.queued.retain(|(q, _)| *q != id);
+                if self.chat.pending.as_ref().is_none_or(|p| p.id != id) {
+                    self.chat.pending = Some(chat::Pending {
+                        id,
+                        text: String::new(),
+                    });
+                }
+            }
             EngineUpdate::Token { id, text } => {
                 if let Some(p) = self.chat.pending.as_mut().filter(|p| p.id == id) {
                     p.text.push_str(&text);
@@ -348,7 +433,10 @@ impl App {
             }
             EngineUpdate::Done { id, error, notice } => {
                 self.busy = self.busy.saturating_sub(1);
-                if let Some(e) = error {
+                if id.is_some() && id == self.chat.cancelling {
+                    self.chat.cancelling = None;
+                    self.notice = Some("reply cancelled; your message is in the memory and the engine is free".into());
+                } else if let Some(e) = error {
                     self.last_error = Some(e);
                     if id.is_some() && self.chat.pending.as_ref().map(|p| p.id) == id {
                         self.chat.pending = None;
@@ -366,6 +454,77 @@ impl App {
                     self.replay_next(out);
                 }
             }
+        }
+    }
+
+    /// Where typed text goes, for a printable key the focused pane does not use.
+    fn where_typing_goes(&self) -> String {
+        if self.maximised {
+            return "this pane only browses: m restores the layout, then Tab to the chat to type".into();
+        }
+        let key = if self.focus.shifted(1) == Focus::Chat {
+            "Tab"
+        } else if self.focus.shifted(-1) == Focus::Chat {
+            "S-Tab"
+        } else {
+            "Tab to the chat"
+        };
+        format!("this pane only browses, nothing was typed: {key} to type (? lists the keys)")
+    }
+
+    /// What a confirmation popup asks, in words: its title and its question.
+    #[must_use]
+    pub fn confirm_text(&self, confirm: Confirm) -> (String, String) {
+        let name = |seq: Seq| {
+            self.timeline
+                .entry(seq)
+                .map(|r| format!("{} ({})", seq, r.event.detail()))
+                .unwrap_or_else(|| seq.to_string())
+        };
+        match confirm {
+            Confirm::Rollback(to) => (
+                "Roll back?".into(),
+                format!(
+                    "Roll back to {to}? This appends rolled_back; the events after {to} stay visible as an abandoned branch, and new input grows a new one."
+                ),
+            ),
+            Confirm::Revert(seq) => (
+                "Revert?".into(),
+                format!(
+                    "Revert {}? This appends abstraction_reverted and restores the Σ/Δ from before it.",
+                    name(seq)
+                ),
+            ),
+            Confirm::Approve(seq) => (
+                "Approve?".into(),
+                format!(
+                    "Approve {}? This appends abstraction_approved and applies its Σ/Δ.",
+                    name(seq)
+                ),
+            ),
+            Confirm::Reject(seq) => (
+                "Reject?".into(),
+                format!(
+                    "Reject {}? This appends abstraction_rejected; the Σ/Δ stay as they are.",
+                    name(seq)
+                ),
+            ),
+            Confirm::Thresholds(t) => {
+                let now = self.timeline.head_memory().thresholds;
+                (
+                    "Change thresholds?".into(),
+                    format!(
+                        "Set θ_inf {} → {} and θ_sum {} → {}? This appends thresholds_changed and runs the operators that become due.",
+                        now.theta_inf, t.theta_inf, now.theta_sum, t.theta_sum
+                    ),
+                )
+            }
+            Confirm::Restart(start) => (
+                "Restart the replay?".into(),
+                format!(
+                    "Restart the replay? This rolls back to {start} (appends rolled_back) and replays the session from its first turn on a new branch."
+                ),
+            ),
         }
     }
 
@@ -399,6 +558,7 @@ impl App {
         self.timeline.seek(seq);
         self.follow = self.timeline.is_at_head();
         self.diff_scroll = 0;
+        self.concept_detail = false;
         self.refresh();
     }
 

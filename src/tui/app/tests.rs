@@ -3,6 +3,7 @@
 
 use super::replay::SPEEDS;
 use super::*;
+use crate::tui::action::Action;
 use crate::tui::engine_task;
 use rgmem::Engine;
 use rgmem::log::Log;
@@ -210,7 +211,8 @@ fn approve_applies_a_proposal_and_reject_discards_one() {
     };
     let (id, concept, after) = proposal_of(&h, proposals[0]);
     h.app.proposal_index = 0;
-    let commands = h.act(Action::Approve);
+    assert!(h.act(Action::Approve).is_empty(), "approving asks first");
+    let commands = h.act(Action::ConfirmYes);
     assert!(commands.contains(&Command::Engine(EngineRequest::Approve(proposals[0]))));
     let m = h.app.timeline.head_memory();
     assert_eq!(m.proposals[&id].status, rgmem::memory::ProposalStatus::Approved);
@@ -227,7 +229,8 @@ fn approve_applies_a_proposal_and_reject_discards_one() {
     let (id, concept, _) = proposal_of(&h, next);
     let before = h.app.timeline.head_memory().profile(concept);
     h.app.proposal_index = 0;
-    let commands = h.act(Action::Reject);
+    h.act(Action::Reject);
+    let commands = h.act(Action::ConfirmYes);
     assert!(commands.contains(&Command::Engine(EngineRequest::Reject(next))));
     let m = h.app.timeline.head_memory();
     assert_eq!(m.proposals[&id].status, rgmem::memory::ProposalStatus::Rejected);
@@ -239,7 +242,8 @@ fn a_threshold_change_is_logged() {
     let mut h = Harness::new(false);
     h.play_all();
     let t = h.app.timeline.head_memory().thresholds;
-    let commands = h.act(Action::ThetaInfUp);
+    assert!(h.act(Action::ThetaInfUp).is_empty(), "a threshold change asks first");
+    let commands = h.act(Action::ConfirmYes);
     let wanted = rgmem::memory::Thresholds {
         theta_inf: t.theta_inf + 1,
         ..t
@@ -263,6 +267,8 @@ fn a_threshold_change_is_logged() {
     h.send(Msg::Action(Action::OpenCommand));
     type_text(&mut h.app, "theta-sum 9");
     h.send(key(KeyCode::Enter));
+    assert!(matches!(h.app.confirm, Some(Confirm::Thresholds(_))));
+    h.send(key(KeyCode::Char('y')));
     assert_eq!(h.app.timeline.head_memory().thresholds.theta_sum, 9);
 }
 
@@ -316,7 +322,11 @@ fn an_accepted_reply_is_ingested_as_the_assistant_turn() {
     let turns = &h.app.timeline.head_memory().turns;
     assert_eq!(turns.len(), 2);
     assert_eq!(turns[1].speaker, "assistant");
-    assert!(turns[1].text.contains("offline model"), "{}", turns[1].text);
+    assert!(
+        !turns[1].text.contains("offline model"),
+        "the model's note is shown, never stored: {}",
+        turns[1].text
+    );
     assert!(h.app.chat.pending.is_none());
 }
 
@@ -384,6 +394,8 @@ fn restart_replays_on_a_new_branch() {
     h.play_all();
     let first_head = h.app.timeline.head();
     h.act(Action::Restart);
+    assert!(matches!(h.app.confirm, Some(Confirm::Restart(_))));
+    h.act(Action::ConfirmYes);
     h.play_all();
     let t = &h.app.timeline;
     assert!(t.head().0 > first_head.0 * 2 - 10);
@@ -445,4 +457,126 @@ fn the_late_fitness_rk2_counts_only_the_bullets_that_really_changed() {
         "{:#?}",
         h.app.views.diff.rows
     );
+}
+
+#[test]
+fn a_sentence_typed_after_a_replay_without_tab_leaves_the_log_unchanged() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    assert_eq!(
+        h.app.focus,
+        Focus::Tree,
+        "a replay starts on a pane whose letters cannot write"
+    );
+    let head = h.engine.log().head();
+    for ch in "hurry! Alex went away today, very happy - really; I'm sorry, yes y Y +-{}=.\n".chars() {
+        let k = if ch == '\n' { KeyCode::Enter } else { KeyCode::Char(ch) };
+        h.send(key(k));
+    }
+    assert_eq!(h.engine.log().head(), head, "nothing was appended");
+    assert!(h.app.confirm.is_none());
+}
+
+#[test]
+fn an_unbound_letter_says_where_typing_goes() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    h.send(key(KeyCode::Char('w')));
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("Tab to type") || notice.contains("S-Tab to type"),
+        "{notice}"
+    );
+}
+
+#[test]
+fn any_key_but_y_cancels_a_confirmation_and_y_alone_answers_it() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    let head = h.engine.log().head();
+    h.app.focus = Focus::Timeline;
+    h.act(Action::StepBack);
+    h.send(key(KeyCode::Char('r')));
+    assert!(h.app.confirm.is_some());
+    h.send(key(KeyCode::Char('e')));
+    assert!(h.app.confirm.is_none(), "a stray key cancels");
+    h.send(key(KeyCode::Char('y')));
+    assert_eq!(h.engine.log().head(), head, "y without a visible prompt does nothing");
+}
+
+#[test]
+fn bad_commands_say_what_was_wrong() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    let head = h.engine.log().head();
+    for (line, wanted) in [
+        ("frobnicate", "unknown command :frobnicate"),
+        ("rollback 40O", "\"40O\" is not a seq number"),
+        ("theta-inf abc", "not a whole number"),
+        ("theta-inf 0", "at least 1"),
+        ("export", "needs a file path"),
+        ("approve 99999", "no event #99999"),
+    ] {
+        h.act(Action::OpenCommand);
+        type_text(&mut h.app, line);
+        h.send(key(KeyCode::Enter));
+        let error = h.app.last_error.clone().unwrap_or_default();
+        assert!(error.contains(wanted), ":{line} gave {error:?}");
+        assert!(h.app.confirm.is_none());
+    }
+    h.act(Action::OpenCommand);
+    type_text(&mut h.app, "export /nonexistent/dir/x.jsonl");
+    h.send(key(KeyCode::Enter));
+    assert!(
+        h.app
+            .last_error
+            .as_deref()
+            .unwrap_or("")
+            .contains("/nonexistent/dir/x.jsonl"),
+        "{:?}",
+        h.app.last_error
+    );
+    assert_eq!(h.engine.log().head(), head);
+    assert!(h.app.messages.len() >= 7, "every message is kept for :messages");
+}
+
+#[test]
+fn a_message_sent_while_busy_is_queued_then_ingested() {
+    let mut app = App::new(Options::default());
+    app.update(Msg::Engine(EngineUpdate::Loaded {
+        records: Vec::new(),
+        approve: false,
+    }));
+    type_text(&mut app, "first question");
+    let first = app.update(key(KeyCode::Enter));
+    let Some(Command::Engine(EngineRequest::Chat { id: first_id, .. })) = first.first().cloned() else {
+        panic!("{first:?}");
+    };
+    type_text(&mut app, "second message");
+    let second = app.update(key(KeyCode::Enter));
+    assert!(
+        matches!(second.first(), Some(Command::Engine(EngineRequest::Chat { .. }))),
+        "it is still sent"
+    );
+    assert_eq!(app.chat.queued.len(), 1, "and shown as queued");
+    // Esc cancels the reply in flight through the model's canceller.
+    let cancel = app.update(key(KeyCode::Esc));
+    assert!(cancel.contains(&Command::CancelModel));
+    assert!(app.update(Msg::Tick(Duration::ZERO)).contains(&Command::CancelModel));
+    app.update(Msg::Engine(EngineUpdate::Done {
+        id: Some(first_id),
+        error: Some("model call cancelled".into()),
+        notice: None,
+    }));
+    assert!(app.chat.cancelling.is_none());
+    assert!(
+        !app.update(Msg::Tick(Duration::ZERO)).contains(&Command::CancelModel),
+        "cancelling stops"
+    );
+    let Some(Command::Engine(EngineRequest::Chat { id: second_id, .. })) = second.first().cloned() else {
+        unreachable!()
+    };
+    app.update(Msg::Engine(EngineUpdate::Started { id: second_id }));
+    assert!(app.chat.queued.is_empty());
+    assert_eq!(app.chat.pending.as_ref().map(|p| p.id), Some(second_id));
 }

@@ -34,6 +34,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
             lines.push(Line::styled(l, theme.assistant));
         }
     }
+    for (_, text) in &app.chat.queued {
+        for l in wrap(&format!("you (queued, waiting for the engine): {text}"), width) {
+            lines.push(Line::styled(l, theme.dim));
+        }
+    }
     if lines.is_empty() {
         lines.push(Line::styled(
             "Say something about yourself; the memory grows as you talk.",

@@ -17,7 +17,7 @@ use rgmem::diff::{BulletChange, Change, DiffLine};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
-    let (title, lines) = if app.focus == Focus::Tree && !app.maximised {
+    let (title, lines) = if app.focus == Focus::Tree && app.concept_detail && !app.maximised {
         match app.selected_concept() {
             Some(c) => concept_tree::detail(app.timeline.memory(), c, app.theme),
             None => (app.views.diff.title.clone(), lines(&app.views.diff, app.theme)),

@@ -2,31 +2,45 @@
 //! from what the keys do.
 
 use super::{centered, clip, pane_block};
-use crate::tui::app::App;
+use crate::tui::app::{App, COMMANDS};
 use crate::tui::keymap::{BINDINGS, Context};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
 /// The help's lines: bindings grouped by where they apply, then the `:` commands.
 #[must_use]
 pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme;
     let mut out = Vec::new();
-    for context in [Context::Always, Context::Browse, Context::Tree, Context::Chat] {
+    let label_width = BINDINGS.iter().map(|b| b.label.width()).max().unwrap_or(8) + 2;
+    for context in [
+        Context::Always,
+        Context::Browse,
+        Context::Edit,
+        Context::Tree,
+        Context::Confirm,
+        Context::Chat,
+    ] {
         out.push(Line::styled(format!("── {} ──", context.label()), theme.title));
         for b in BINDINGS.iter().filter(|b| b.context == context) {
+            let pad = label_width.saturating_sub(b.label.width());
             out.push(Line::from(vec![
-                Span::styled(format!("{:<9}", b.label), theme.user),
-                Span::raw(clip(b.desc, width.saturating_sub(10))),
+                Span::styled(format!("{}{}", b.label, " ".repeat(pad)), theme.user),
+                Span::raw(clip(b.desc, width.saturating_sub(label_width))),
             ]));
         }
     }
     out.push(Line::styled("── : commands ──", theme.title));
-    for (cmd, desc) in super::super::app::COMMANDS {
-        out.push(Line::styled(format!(":{cmd}"), theme.user));
-        out.push(Line::raw(clip(&format!("   {desc}"), width)));
+    for c in COMMANDS {
+        let aliases: String = c.aliases.iter().map(|a| format!(" / :{a}")).collect();
+        out.push(Line::styled(
+            format!("{}{aliases}", format!(":{} {}", c.name, c.usage).trim_end()),
+            theme.user,
+        ));
+        out.push(Line::raw(clip(&format!("   {}", c.help), width)));
     }
     out
 }
@@ -39,7 +53,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
         area.height.saturating_sub(2).max(5),
     );
     frame.render_widget(Clear, rect);
-    let block = pane_block("Help · Esc or ? closes".into(), true, app.theme);
+    let block = pane_block("Help · ↑↓ PgUp/PgDn scroll · Esc or ? closes".into(), true, app.theme);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let two = inner.width >= 90;

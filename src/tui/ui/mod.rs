@@ -16,6 +16,7 @@ pub mod timeline;
 use super::app::{App, Confirm};
 use super::focus::Focus;
 use super::layout::areas;
+pub use super::text::{clip, wrap};
 use super::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,7 +26,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, app: &mut App) {
     let area = frame.area();
-    let layout = areas(area, app.maximised.then_some(app.focus));
+    let message = app.message().map(|(t, e)| (t.to_string(), e));
+    let rows = super::layout::message_rows(message.as_ref().map(|(t, _)| t.as_str()), area.width);
+    let layout = areas(area, app.maximised.then_some(app.focus), rows);
     for focus in Focus::ORDER {
         let rect = layout.rect(focus);
         if rect.is_empty() {
@@ -40,6 +43,17 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
             Focus::Timeline => timeline::render(frame, rect, app, focused),
         }
     }
+    if let Some((text, error)) = message {
+        let (text, style) = if error {
+            (format!("✗ {text}"), app.theme.error)
+        } else {
+            (text, app.theme.title)
+        };
+        frame.render_widget(
+            Paragraph::new(text).style(style).wrap(Wrap { trim: true }),
+            layout.message,
+        );
+    }
     status_bar::render(frame, layout.status, app);
     if let Some(confirm) = app.confirm {
         render_confirm(frame, area, app, confirm);
@@ -52,6 +66,9 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
     }
     if app.show_help {
         help::render(frame, area, app);
+    }
+    if app.show_messages {
+        render_messages(frame, area, app);
     }
 }
 
@@ -78,22 +95,38 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
 }
 
-fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm) {
-    let (title, text) = match confirm {
-        Confirm::Rollback(to) => (
-            "Roll back?",
-            format!(
-                "Roll back to {to}? This appends rolled_back; the events after {to} stay visible as an abandoned branch, and new input grows a new one."
-            ),
-        ),
-        Confirm::Revert(seq) => (
-            "Revert?",
-            format!(
-                "Revert the abstraction applied at {seq}? This appends abstraction_reverted and restores the Σ/Δ from before it."
-            ),
-        ),
+/// The `:messages` popup: the last errors and notices, newest at the bottom.
+fn render_messages(frame: &mut Frame<'_>, area: Rect, app: &App) {
+    let rect = centered(area, area.width.saturating_sub(4), area.height.saturating_sub(4));
+    frame.render_widget(Clear, rect);
+    let height = usize::from(rect.height.saturating_sub(2));
+    let lines: Vec<Line<'static>> = if app.messages.is_empty() {
+        vec![Line::styled("No errors or notices yet.", app.theme.dim)]
+    } else {
+        let start = app.messages.len().saturating_sub(height);
+        app.messages[start..]
+            .iter()
+            .map(|m| {
+                if m.error {
+                    Line::styled(format!("✗ {}", m.text), app.theme.error)
+                } else {
+                    Line::raw(format!("· {}", m.text))
+                }
+            })
+            .collect()
     };
-    let rect = centered(area, 60, 7);
+    let title = format!("Messages · {} · Esc closes", app.messages.len());
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(pane_block(title, true, app.theme)),
+        rect,
+    );
+}
+
+fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm) {
+    let (title, text) = app.confirm_text(confirm);
+    let rect = centered(area, 64, 9);
     frame.render_widget(Clear, rect);
     let body = vec![
         Line::raw(text),
@@ -102,71 +135,15 @@ fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm
             Span::styled("y", app.theme.title),
             Span::raw(" yes   "),
             Span::styled("n", app.theme.title),
-            Span::raw(" / Esc no"),
+            Span::raw(" / Esc / any other key: no"),
         ]),
     ];
     frame.render_widget(
         Paragraph::new(body)
             .wrap(Wrap { trim: true })
-            .block(pane_block(title.into(), true, app.theme)),
+            .block(pane_block(title, true, app.theme)),
         rect,
     );
-}
-
-/// Greedy word wrap to `width` display columns (long words are cut).
-#[must_use]
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    use unicode_width::UnicodeWidthStr;
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    for para in text.split('\n') {
-        let mut line = String::new();
-        for word in para.split(' ') {
-            let extra = usize::from(!line.is_empty());
-            if !line.is_empty() && line.width() + extra + word.width() > width {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-            while line.width() > width {
-                let cut = cut_at_width(&line, width);
-                let rest = line.split_off(cut);
-                lines.push(std::mem::replace(&mut line, rest));
-            }
-        }
-        lines.push(line);
-    }
-    lines
-}
-
-/// The byte index where `s` reaches `width` columns.
-#[must_use]
-pub fn cut_at_width(s: &str, width: usize) -> usize {
-    use unicode_width::UnicodeWidthChar;
-    let mut w = 0;
-    for (i, ch) in s.char_indices() {
-        w += ch.width().unwrap_or(0);
-        if w > width {
-            return i.max(ch.len_utf8().min(s.len()));
-        }
-    }
-    s.len()
-}
-
-/// `s` cut to `width` columns, with "…" when cut.
-#[must_use]
-pub fn clip(s: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthStr;
-    if s.width() <= width {
-        return s.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let cut = cut_at_width(s, width - 1);
-    format!("{}…", s.get(..cut).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -31,7 +31,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
             Span::styled(lead, theme.title),
             Span::raw(text.clone()),
             Span::styled("█", theme.dim),
-            Span::styled("  Enter run · Esc cancel", theme.dim),
+            Span::styled(
+                match prompt {
+                    Prompt::Filter(_) => "  Enter keeps the filter · Esc clears it",
+                    Prompt::Command(_) => "  Tab completes · Enter runs · Esc cancels",
+                },
+                theme.dim,
+            ),
         ]);
         frame.render_widget(Paragraph::new(line).style(theme.status), area);
         return;
@@ -61,10 +67,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
         if app.follow { " follow" } else { "" },
         app.mode().to_uppercase(),
     );
-    let (msg, style) = match (&app.last_error, &app.notice) {
-        (Some(e), _) => (format!("✗ {e}"), theme.error),
-        (None, Some(n)) => (n.clone(), theme.status),
-        (None, None) => ("? help · Tab focus · q quit".to_string(), theme.status),
+    let (msg, style) = match app.message() {
+        Some((_, true)) => ("✗ error above · :messages".to_string(), theme.error),
+        _ => ("? help · Tab focus · q quit".to_string(), theme.status),
     };
     let rest = width.saturating_sub(left.width());
     let line = Line::from(vec![

@@ -68,6 +68,7 @@ fn concept_detail_help_confirm_and_approval_screens() {
     let fitness = m.concepts.iter().find(|c| c.name == "Fitness").unwrap().id;
     h.app.tree_state.select(vec![root.0, health.0, fitness.0]);
     h.app.focus = Focus::Tree;
+    h.app.concept_detail = true;
     insta::assert_snapshot!("concept_detail_160x48", screen(&mut h.app, 160, 48));
 
     h.app.focus = Focus::Timeline;
@@ -107,4 +108,22 @@ fn the_diff_pane_colours_added_and_removed_words() {
             .any(|c| c.style().fg == style.fg && c.fg == style.fg.unwrap())
     };
     assert!(has(theme.added), "some words are drawn in the added colour");
+}
+
+#[test]
+fn errors_get_a_line_of_their_own_at_80x24_and_stay_in_messages() {
+    use crossterm::event::{KeyCode, KeyEvent};
+    let mut h = played();
+    h.act(Action::OpenCommand);
+    for ch in "rollback 40O".chars() {
+        h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Char(ch))));
+    }
+    h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Enter)));
+    insta::assert_snapshot!("error_malformed_rollback_80x24", screen(&mut h.app, 80, 24));
+    h.act(Action::OpenCommand);
+    for ch in "messages".chars() {
+        h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Char(ch))));
+    }
+    h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Enter)));
+    insta::assert_snapshot!("messages_80x24", screen(&mut h.app, 80, 24));
 }
