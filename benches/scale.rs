@@ -235,8 +235,8 @@ fn events_file(n: u64) -> PathBuf {
     };
     let mut setup = vec![
         Event::ThresholdsChanged {
-            theta_inf: 1_000_000,
-            theta_sum: 2_000_000,
+            theta_inf: 3,
+            theta_sum: 6,
         },
         Event::PersonTracked {
             name: "Alex".into(),
@@ -256,6 +256,37 @@ fn events_file(n: u64) -> PathBuf {
     }
     step(setup, &mut memory, &mut log);
     let (mut turn, mut episodes) = (0u32, 0u32);
+    // RK1 and RK2 fire as the thresholds are reached, as in a real log, so no buffer grows
+    // without bound.
+    let mut mentions = [0u32; 200];
+    let mut scores = [0u32; 12];
+    let rk = |operator, subject, value| Event::OperatorFired {
+        operator,
+        target: String::new(),
+        subject,
+        trigger: rgmem::event::Trigger {
+            counter: if operator == rgmem::event::Operator::Rk1 {
+                "mentions"
+            } else {
+                "score"
+            }
+            .into(),
+            value,
+            threshold: value,
+        },
+        before: rgmem::event::Abstraction::Summary { summary: String::new() },
+        after: if operator == rgmem::event::Operator::Rk1 {
+            rgmem::event::Abstraction::Summary {
+                summary: "Fact Summary: goes to the gym often.".into(),
+            }
+        } else {
+            rgmem::event::Abstraction::Profile {
+                sigma: "- Gym: recurring".into(),
+                delta: "- Knee: resting for a week".into(),
+            }
+        },
+        evidence: Vec::new(),
+    };
     while log.head().0 < n {
         let mut events = Vec::new();
         while events.len() < 1_000 {
@@ -289,11 +320,25 @@ fn events_file(n: u64) -> PathBuf {
                 session: 1,
             });
             for k in 0..2 {
+                let r = (turn * 7 + k * 13) % 200;
                 events.push(Event::MentionRecorded {
-                    relation: rgmem::ids::RelationId((turn * 7 + k * 13) % 200),
+                    relation: rgmem::ids::RelationId(r),
                     episode,
                     label: "user mentions the gym".into(),
                 });
+                let owner = 1 + r % 11;
+                mentions[r as usize] += 1;
+                scores[owner as usize] += 1;
+                if mentions[r as usize] >= 3 {
+                    mentions[r as usize] = 0;
+                    let subject = rgmem::event::Subject::Relation(rgmem::ids::RelationId(r));
+                    events.push(rk(rgmem::event::Operator::Rk1, subject, 3));
+                }
+                if scores[owner as usize] >= 6 {
+                    scores[owner as usize] = 0;
+                    let subject = rgmem::event::Subject::Concept(rgmem::ids::ConceptId(owner));
+                    events.push(rk(rgmem::event::Operator::Rk2, subject, 6));
+                }
             }
             turn += 1;
         }

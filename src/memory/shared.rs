@@ -19,10 +19,17 @@ use std::sync::Arc;
 
 /// Elements per chunk of an [`Items`].
 const CHUNK: usize = 32;
+/// Chunks per group: the spine is two levels deep, so a clone copies `len / 1024` pointers and
+/// a write one group of 32 more, however long the history.
+const GROUP: usize = 32;
+const PER_GROUP: usize = CHUNK * GROUP;
 
-/// An append-mostly vector of values in shared chunks: every chunk but the last is full.
+type Chunk<T> = Arc<Vec<T>>;
+
+/// An append-mostly vector of values in shared chunks, themselves in shared groups: every chunk
+/// but the last is full, and every group but the last.
 pub struct Items<T> {
-    chunks: Vec<Arc<Vec<T>>>,
+    groups: Vec<Arc<Vec<Chunk<T>>>>,
     len: usize,
 }
 
@@ -31,7 +38,7 @@ impl<T> Items<T> {
     #[must_use]
     pub const fn new() -> Self {
         Self {
-            chunks: Vec::new(),
+            groups: Vec::new(),
             len: 0,
         }
     }
@@ -51,7 +58,10 @@ impl<T> Items<T> {
     /// The element at `i`.
     #[must_use]
     pub fn get(&self, i: usize) -> Option<&T> {
-        self.chunks.get(i / CHUNK).and_then(|c| c.get(i % CHUNK))
+        self.groups
+            .get(i / PER_GROUP)
+            .and_then(|g| g.get((i % PER_GROUP) / CHUNK))
+            .and_then(|c| c.get(i % CHUNK))
     }
 
     /// The first element.
@@ -63,12 +73,12 @@ impl<T> Items<T> {
     /// The last element.
     #[must_use]
     pub fn last(&self) -> Option<&T> {
-        self.chunks.last().and_then(|c| c.last())
+        self.groups.last().and_then(|g| g.last()).and_then(|c| c.last())
     }
 
     /// The elements in order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + Clone + '_ {
-        self.chunks.iter().flat_map(|c| c.iter())
+        self.groups.iter().flat_map(|g| g.iter()).flat_map(|c| c.iter())
     }
 
     /// Whether `x` is an element.
@@ -81,48 +91,51 @@ impl<T> Items<T> {
 
     /// Drops every element.
     pub fn clear(&mut self) {
-        self.chunks.clear();
+        self.groups.clear();
         self.len = 0;
     }
 
-    /// The chunks, for the checkpoint writer.
-    pub(crate) fn chunks(&self) -> &[Arc<Vec<T>>] {
-        &self.chunks
+    /// The chunks in order, for the checkpoint writer.
+    pub(crate) fn chunks(&self) -> Vec<&Chunk<T>> {
+        self.groups.iter().flat_map(|g| g.iter()).collect()
     }
 
     /// Reassembles chunks written by [`Items::chunks`]; `None` unless every chunk but the last
     /// is full and none is empty.
-    pub(crate) fn from_chunks(chunks: Vec<Arc<Vec<T>>>) -> Option<Self> {
+    pub(crate) fn from_chunks(chunks: Vec<Chunk<T>>) -> Option<Self> {
         let (last, full) = chunks.split_last().map_or((None, &[][..]), |(l, f)| (Some(l), f));
         if full.iter().any(|c| c.len() != CHUNK) || last.is_some_and(|c| c.is_empty() || c.len() > CHUNK) {
             return None;
         }
         let len = chunks.iter().map(|c| c.len()).sum();
-        Some(Self { chunks, len })
+        let groups = chunks.chunks(GROUP).map(|g| Arc::new(g.to_vec())).collect();
+        Some(Self { groups, len })
     }
 }
 
 impl<T: Clone> Items<T> {
-    /// Appends an element, copying the last chunk first if a clone shares it.
+    /// Appends an element, copying the last chunk (and group) first if a clone shares them.
     pub fn push(&mut self, value: T) {
-        match self.chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(value),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(value);
-                self.chunks.push(Arc::new(chunk));
+        if self.len.is_multiple_of(PER_GROUP) {
+            self.groups.push(Arc::new(vec![Arc::new(vec![value])]));
+        } else if let Some(group) = self.groups.last_mut() {
+            let group = Arc::make_mut(group);
+            match group.last_mut() {
+                Some(last) if !self.len.is_multiple_of(CHUNK) => Arc::make_mut(last).push(value),
+                _ => group.push(Arc::new(vec![value])),
             }
         }
         self.len += 1;
     }
 
-    /// The element at `i`, for writing; copies its chunk first if a clone shares it.
+    /// The element at `i`, for writing; copies its group and chunk first if a clone shares them.
     pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
-        let chunk = self.chunks.get_mut(i / CHUNK)?;
-        if chunk.len() <= i % CHUNK {
+        if i >= self.len {
             return None;
         }
-        Arc::make_mut(chunk).get_mut(i % CHUNK)
+        let group = Arc::make_mut(self.groups.get_mut(i / PER_GROUP)?);
+        let chunk = Arc::make_mut(group.get_mut((i % PER_GROUP) / CHUNK)?);
+        chunk.get_mut(i % CHUNK)
     }
 
     /// The last element, for writing.
@@ -135,7 +148,7 @@ impl<T: Clone> Items<T> {
 impl<T> Clone for Items<T> {
     fn clone(&self) -> Self {
         Self {
-            chunks: self.chunks.clone(),
+            groups: self.groups.clone(),
             len: self.len,
         }
     }
@@ -151,10 +164,10 @@ impl<T: PartialEq> PartialEq for Items<T> {
     fn eq(&self, other: &Self) -> bool {
         self.len == other.len
             && self
-                .chunks
+                .groups
                 .iter()
-                .zip(&other.chunks)
-                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+                .zip(&other.groups)
+                .all(|(a, b)| Arc::ptr_eq(a, b) || a.iter().zip(b.iter()).all(|(x, y)| Arc::ptr_eq(x, y) || x == y))
     }
 }
 
@@ -211,20 +224,11 @@ impl<T: Clone> From<Vec<T>> for Items<T> {
 
 impl<'a, T> IntoIterator for &'a Items<T> {
     type Item = &'a T;
-    type IntoIter =
-        std::iter::FlatMap<ChunkIter<'a, T>, std::slice::Iter<'a, T>, fn(&'a Arc<Vec<T>>) -> std::slice::Iter<'a, T>>;
+    type IntoIter = Box<dyn DoubleEndedIterator<Item = &'a T> + 'a>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.chunks
-            .iter()
-            .flat_map(chunk_iter as fn(&'a Arc<Vec<T>>) -> std::slice::Iter<'a, T>)
+        Box::new(self.iter())
     }
-}
-
-type ChunkIter<'a, T> = std::slice::Iter<'a, Arc<Vec<T>>>;
-
-fn chunk_iter<T>(c: &Arc<Vec<T>>) -> std::slice::Iter<'_, T> {
-    c.iter()
 }
 
 impl<T: Serialize + 'static> Serialize for Items<T> {
@@ -418,10 +422,27 @@ mod tests {
         assert_eq!(a[3], 3);
         assert_eq!(a.len(), 100);
         assert_eq!(b[3], 1000);
-        assert!(!Arc::ptr_eq(&a.chunks()[0], &b.chunks()[0]));
-        assert!(Arc::ptr_eq(&a.chunks()[1], &b.chunks()[1]));
-        assert!(Arc::ptr_eq(&a.chunks()[2], &b.chunks()[2]));
-        assert!(!Arc::ptr_eq(&a.chunks()[3], &b.chunks()[3]));
+        assert!(!Arc::ptr_eq(a.chunks()[0], b.chunks()[0]));
+        assert!(Arc::ptr_eq(a.chunks()[1], b.chunks()[1]));
+        assert!(Arc::ptr_eq(a.chunks()[2], b.chunks()[2]));
+        assert!(!Arc::ptr_eq(a.chunks()[3], b.chunks()[3]));
+    }
+
+    #[test]
+    fn a_long_vector_shares_its_groups() {
+        let a: Items<u32> = (0..5000).collect();
+        let mut b = a.clone();
+        b[4000] = 1;
+        b.push(5000);
+        assert_eq!(
+            (a[4000], b[4000], b.len(), b[4999], b.last()),
+            (4000, 1, 5001, 4999, Some(&5000))
+        );
+        assert_eq!(b.iter().count(), 5001);
+        assert!(Arc::ptr_eq(&a.groups[0], &b.groups[0]));
+        assert!(!Arc::ptr_eq(&a.groups[3], &b.groups[3]));
+        let again = Items::from_chunks(b.chunks().into_iter().cloned().collect()).unwrap();
+        assert_eq!(again, b);
     }
 
     #[test]

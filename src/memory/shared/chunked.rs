@@ -145,7 +145,7 @@ pub(super) fn serialize_items<T: Serialize, S: Serializer>(items: &Items<T>, s: 
     }
     let chunks = items
         .chunks()
-        .iter()
+        .into_iter()
         .map(|c| chunk_id(address(c), || serde_json::to_string(&**c)))
         .collect::<serde_json::Result<Vec<i64>>>()
         .map_err(S::Error::custom)?;
@@ -161,7 +161,7 @@ pub(super) fn serialize_nodes<T: Serialize, S: Serializer>(nodes: &Nodes<T>, s: 
     let chunks = nodes
         .items()
         .chunks()
-        .iter()
+        .into_iter()
         .map(|c| {
             chunk_id(address(c), || {
                 let chunks = c
