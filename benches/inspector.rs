@@ -94,6 +94,7 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
             tokens_in: 400,
             tokens_out: 20,
             latency_ms: 3,
+            mode: rgmem::model::OutputMode::Text,
         });
         events.push(Event::EpisodeRecorded {
             person: ConceptId(0),

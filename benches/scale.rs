@@ -306,6 +306,7 @@ fn events_file(n: u64) -> PathBuf {
                 tokens_in: 40,
                 tokens_out: 8,
                 latency_ms: 1,
+                mode: rgmem::model::OutputMode::Text,
             });
             let episode = rgmem::ids::EpisodeId(episodes);
             episodes += 1;

@@ -73,6 +73,9 @@ pub struct RecordedCall {
     /// Why the call failed, for a failed call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The reply format the call was held to (absent: the text formats).
+    #[serde(default, skip_serializing_if = "crate::event::OutputMode::is_text")]
+    pub mode: crate::event::OutputMode,
 }
 
 /// A parsed session file.

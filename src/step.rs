@@ -6,7 +6,8 @@
 use crate::event::Event;
 use crate::memory::Memory;
 use crate::model::parse::ParseError;
-use crate::model::{Model, ModelRequest, Task};
+use crate::model::recorded::{GROUNDING_FAILURE_PREFIX, PARSE_FAILURE_PREFIX};
+use crate::model::{Model, ModelRequest, Task, grounding};
 
 /// The working state of one step.
 pub struct Step<'a> {
@@ -36,34 +37,53 @@ impl<'a> Step<'a> {
         self.events.push(event);
     }
 
-    /// Calls the model and parses its reply. A reply that does not parse gets one repair
-    /// request quoting the error; if that fails too, a `model_failed` event is recorded and the
-    /// caller skips its work, to be retried at a later step.
+    /// Calls the model and parses its reply, in the format the model asks for. A reply that
+    /// does not parse, or names people or things absent from its input (see
+    /// [`grounding`]), gets one repair request quoting the error; if that fails too, a
+    /// `model_failed` event is recorded and the caller skips its work, to be retried at a later
+    /// step.
     pub fn call<T>(&mut self, task: Task, parse: impl Fn(&str) -> Result<T, ParseError>) -> Option<T> {
-        let request = ModelRequest::new(task);
+        let request = ModelRequest::for_model(task, self.model);
+        // (value, or the error and whether it is a grounding failure rather than a parse one)
+        let checked = |reply: &str| match parse(reply) {
+            Ok(value) => match grounding::check(&request.task, request.mode, reply) {
+                Ok(()) => Ok(value),
+                Err(reason) => Err((ParseError(reason), true)),
+            },
+            Err(e) => Err((e, false)),
+        };
         let reply = self.complete(&request)?;
-        let first_error = match parse(&reply) {
+        let (first_error, ungrounded) = match checked(&reply) {
             Ok(v) => return Some(v),
             Err(e) => e,
         };
-        let repair = ModelRequest::new(Task::Repair {
-            original: Box::new(request.task.clone()),
-            reply: reply.clone(),
-            error: first_error.0.clone(),
-        });
+        let first = if ungrounded {
+            format!("{GROUNDING_FAILURE_PREFIX} ({first_error})")
+        } else {
+            format!("{PARSE_FAILURE_PREFIX} ({first_error})")
+        };
+        let repair = ModelRequest::with_mode(
+            Task::Repair {
+                original: Box::new(request.task.clone()),
+                reply: reply.clone(),
+                error: first_error.0.clone(),
+            },
+            request.mode,
+        );
         let repaired = self.complete(&repair);
         let (last_reply, error) = match repaired {
-            Some(r) => match parse(&r) {
+            Some(r) => match checked(&r) {
                 Ok(v) => return Some(v),
-                Err(e) => (
-                    r,
-                    format!("reply did not parse ({first_error}); repair did not parse either ({e})"),
-                ),
+                Err((e, ungrounded)) => {
+                    let why = if ungrounded {
+                        "was not grounded either"
+                    } else {
+                        "did not parse either"
+                    };
+                    (r, format!("{first}; repair {why} ({e})"))
+                }
             },
-            None => (
-                reply,
-                format!("reply did not parse ({first_error}); the repair request failed"),
-            ),
+            None => (reply, format!("{first}; the repair request failed")),
         };
         self.emit(Event::ModelFailed {
             purpose: request.purpose,
@@ -87,6 +107,7 @@ impl<'a> Step<'a> {
                     tokens_in: c.tokens_in,
                     tokens_out: c.tokens_out,
                     latency_ms: c.latency_ms,
+                    mode: c.mode,
                 });
                 Some(c.reply)
             }

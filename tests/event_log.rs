@@ -253,6 +253,7 @@ fn one_of_each() -> Vec<Event> {
             tokens_in: 10,
             tokens_out: 2,
             latency_ms: 7,
+            mode: rgmem::model::OutputMode::JsonSchema,
         },
         Event::ModelFailed {
             purpose: Purpose::Repair,

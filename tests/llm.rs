@@ -18,3 +18,5 @@ mod replay;
 mod session;
 #[path = "llm/stream.rs"]
 mod stream;
+#[path = "llm/structured.rs"]
+mod structured;

@@ -9,7 +9,6 @@ use rgmem::model::offline::OfflineModel;
 use rgmem::model::openai::{OpenAiConfig, OpenAiModel};
 use rgmem::model::recorded::RecordedModel;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The model the shared options describe.
 pub fn build(shared: &Shared) -> Result<Box<dyn Model>> {
@@ -60,10 +59,7 @@ fn openai_config(shared: &Shared) -> Result<OpenAiConfig> {
         config.embed_model = Some(name.clone());
     }
     if let Some(secs) = shared.timeout {
-        if !(secs.is_finite() && secs > 0.0) {
-            bail!("--timeout must be a positive number of seconds");
-        }
-        config.timeout = Duration::from_secs_f64(secs);
+        config.timeout = rgmem::model::openai::seconds("--timeout", secs).map_err(anyhow::Error::msg)?;
     }
     if config.model.trim().is_empty() {
         bail!("no model name: pass --model-name or set RGMEM_MODEL");

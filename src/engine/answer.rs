@@ -199,6 +199,7 @@ impl Engine {
                 tokens_in: c.tokens_in,
                 tokens_out: c.tokens_out,
                 latency_ms: c.latency_ms,
+                mode: c.mode,
             },
             Err(e) => Event::ModelFailed {
                 purpose: request.purpose,

@@ -180,6 +180,34 @@ impl Purpose {
     }
 }
 
+/// How a reply is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputMode {
+    /// The paper's text formats, read by the lenient parsers.
+    #[default]
+    Text,
+    /// A JSON object under the task's schema (`response_format: json_schema`).
+    JsonSchema,
+}
+
+impl OutputMode {
+    /// snake_case name, as stored and printed.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::JsonSchema => "json_schema",
+        }
+    }
+
+    /// Whether this is the default (text), so logs of text-mode calls stay as they were.
+    #[must_use]
+    pub fn is_text(&self) -> bool {
+        *self == Self::Text
+    }
+}
+
 /// Everything that can happen to a memory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -340,6 +368,10 @@ pub enum Event {
         tokens_out: u32,
         /// Wall time of the call.
         latency_ms: u64,
+        /// The reply format the server was held to; absent (text) in logs written before
+        /// structured output existed.
+        #[serde(default, skip_serializing_if = "OutputMode::is_text")]
+        mode: OutputMode,
     },
     /// A model call failed for good; the step went on without it.
     ModelFailed {
@@ -469,10 +501,17 @@ impl Event {
                 tokens_in,
                 tokens_out,
                 latency_ms,
+                mode,
                 ..
             } => {
+                // Text is the default; a structured call says so.
+                let mode = if mode.is_text() {
+                    String::new()
+                } else {
+                    format!(" ({})", mode.name())
+                };
                 format!(
-                    "{} via {model}: {tokens_in}+{tokens_out} tokens, {latency_ms} ms",
+                    "{} via {model}{mode}: {tokens_in}+{tokens_out} tokens, {latency_ms} ms",
                     purpose.name()
                 )
             }

@@ -199,6 +199,7 @@ mod tests {
             tokens_in: tokens,
             tokens_out: 1,
             latency_ms: 10,
+            mode: crate::model::OutputMode::Text,
         }
     }
 

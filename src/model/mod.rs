@@ -6,14 +6,19 @@
 //! paper's formats and go through the same parsers in [`parse`], whichever model wrote them.
 
 mod cancel;
+pub mod clean;
+pub mod grounding;
 pub mod offline;
 pub mod openai;
 pub mod parse;
 pub mod prompts;
 pub mod recorded;
+pub mod schema;
+pub mod structured;
 mod task;
 
 pub use cancel::Cancel;
+pub use schema::OutputMode;
 pub use task::{ChildSummary, EvidenceItem, EvidenceKind, Task};
 
 use crate::event::Purpose;
@@ -28,23 +33,63 @@ pub struct ModelRequest {
     pub prompt: String,
     /// The structured task the prompt was rendered from.
     pub task: Task,
+    /// The reply format asked for (a repair asks in its original's mode).
+    pub mode: OutputMode,
 }
 
 impl ModelRequest {
-    /// Renders the task's prompt.
+    /// Renders the task's prompt for the paper's text formats.
     #[must_use]
     pub fn new(task: Task) -> Self {
+        Self::with_mode(task, OutputMode::Text)
+    }
+
+    /// Renders the task's prompt for a reply format.
+    #[must_use]
+    pub fn with_mode(task: Task, mode: OutputMode) -> Self {
+        // Free-text tasks have no structured form.
+        let mode = if schema::schema(structured_purpose(&task)).is_some() {
+            mode
+        } else {
+            OutputMode::Text
+        };
         Self {
             purpose: task.purpose(),
-            prompt: task.render(),
+            prompt: task.render_for(mode),
             task,
+            mode,
         }
+    }
+
+    /// Renders the task's prompt in the format the model asks for.
+    #[must_use]
+    pub fn for_model(task: Task, model: &mut dyn Model) -> Self {
+        let mode = model.output_mode(structured_purpose(&task));
+        Self::with_mode(task, mode)
+    }
+
+    /// The schema the reply must follow in structured mode (a repair follows its original's).
+    #[must_use]
+    pub fn response_format(&self) -> Option<String> {
+        (self.mode == OutputMode::JsonSchema)
+            .then(|| schema::response_format(structured_purpose(&self.task)))
+            .flatten()
+    }
+}
+
+/// The purpose whose schema a task's reply follows: a repair's original's.
+fn structured_purpose(task: &Task) -> Purpose {
+    match task {
+        Task::Repair { original, .. } => structured_purpose(original),
+        other => other.purpose(),
     }
 }
 
 /// A model's answer plus what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Completion {
+    /// The reply format the server was held to (a server that refused a schema answers in text).
+    pub mode: OutputMode,
     /// The raw reply text.
     pub reply: String,
     /// Prompt tokens, from the server's usage or counted.
@@ -98,6 +143,12 @@ pub trait Model: Send {
         Ok(completion)
     }
 
+    /// The reply format this model wants for a purpose: structured where its server decodes
+    /// under a JSON schema, else the paper's text formats.
+    fn output_mode(&mut self, _purpose: Purpose) -> OutputMode {
+        OutputMode::Text
+    }
+
     /// Embeds texts, when the model has an embedding endpoint. `None` means: use the built-in embedder.
     fn embed(&mut self, _texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
         None
@@ -129,6 +180,9 @@ impl<M: Model + ?Sized> Model for Box<M> {
         on_token: &mut dyn FnMut(&str),
     ) -> Result<Completion, ModelError> {
         (**self).complete_streaming(request, on_token)
+    }
+    fn output_mode(&mut self, purpose: Purpose) -> OutputMode {
+        (**self).output_mode(purpose)
     }
     fn embed(&mut self, texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
         (**self).embed(texts)

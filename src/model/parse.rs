@@ -6,6 +6,7 @@
 // `</think>`, `Fact Summary`), which is always a character boundary; the fuzz test covers it.
 #![allow(clippy::string_slice)]
 
+use super::{clean, structured};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -153,18 +154,26 @@ pub fn lenient_json(reply: &str) -> Result<Value, ParseError> {
 /// Opening brackets tried by [`lenient_json`] before giving up.
 const MAX_JSON_STARTS: usize = 16;
 
-/// The reply without a reasoning model's `<think>…</think>` block and outside a code fence.
-fn strip_fences(reply: &str) -> &str {
+/// The reply without a reasoning model's `<think>…</think>` block, and without a code fence when
+/// the whole reply is wrapped in one. A fence inside the reply is content (a conversation about
+/// code quotes code), so it stays.
+pub(crate) fn strip_fences(reply: &str) -> &str {
     let mut t = reply.trim();
     if let Some(end) = t.find("</think>").filter(|_| t.starts_with("<think>")) {
         t = t[end + "</think>".len()..].trim();
     }
-    if let Some(open) = t.find("```") {
-        let after = &t[open + 3..];
-        let after = after.find('\n').map_or(after, |nl| &after[nl + 1..]);
-        return after.find("```").map_or(after, |close| &after[..close]);
+    let Some(after) = t.strip_prefix("```") else {
+        return t;
+    };
+    // The info string ("json") runs to the end of the opening line.
+    let Some(nl) = after.find('\n') else {
+        return t;
+    };
+    let inner = &after[nl + 1..];
+    match inner.trim_end().strip_suffix("```") {
+        Some(body) if !body.contains("```") => body.trim(),
+        _ => t,
     }
-    t
 }
 
 /// The list in a reply that wraps it in an object: under `key`, else the object's only list.
@@ -180,7 +189,8 @@ fn wrapped_list(mut o: serde_json::Map<String, Value>, key: &str) -> Option<Vec<
     lists.next().is_none().then_some(only)
 }
 
-/// Single quotes to double, trailing commas dropped, trailing prose cut, brackets closed.
+/// Single quotes to double, trailing commas dropped, trailing prose and fences cut, brackets
+/// closed.
 fn repair_json(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     let mut stack: Vec<char> = Vec::new();
@@ -213,6 +223,9 @@ fn repair_json(s: &str) -> String {
                 stack.push(if c == '[' { ']' } else { '}' });
                 out.push(c);
             }
+            // A backtick is never JSON outside a string: the closing fence of a block the
+            // reply opened after some prose.
+            '`' => break,
             ']' | '}' => {
                 trim_trailing_comma(&mut out);
                 stack.pop();
@@ -269,7 +282,16 @@ pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
                 .map_err(|e| ParseError(format!("path {i}: {e}")))?,
             _ => return Err(ParseError(format!("path {i} is not a list"))),
         };
-        if !nodes.is_empty() {
+        let nodes: Vec<PathNode> = nodes
+            .into_iter()
+            .filter_map(|n| {
+                clean::item(&n.name).map(|name| PathNode {
+                    name: name.trim_end_matches(['.', ':']).trim().to_string(),
+                    kind: n.kind,
+                })
+            })
+            .collect();
+        if !nodes.is_empty() && !paths.contains(&nodes) {
             paths.push(nodes);
         }
     }
@@ -287,22 +309,36 @@ pub fn parse_relations(reply: &str) -> Result<Vec<RelationTriple>, ParseError> {
         },
         _ => return Err(ParseError("expected a JSON list of relations".into())),
     };
-    list.into_iter()
+    let triples: Vec<RelationTriple> = list
+        .into_iter()
         .enumerate()
         .map(|(i, r)| serde_json::from_value(r).map_err(|e| ParseError(format!("relation {i}: {e}"))))
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok(triples
+        .into_iter()
+        .map(|mut t| {
+            t.relationship = clean::item(&t.relationship).unwrap_or_default();
+            t
+        })
+        .collect())
 }
 
 /// The planner: a list of `{name, retrieve}`.
 pub fn parse_plan(reply: &str) -> Result<Vec<PlanItem>, ParseError> {
-    let v = lenient_json(reply)?;
-    let Value::Array(list) = v else {
-        return Err(ParseError("expected a JSON list".into()));
+    let list = match lenient_json(reply)? {
+        Value::Array(a) => a,
+        Value::Object(o) => wrapped_list(o, "keywords").ok_or_else(|| ParseError("expected a JSON list".into()))?,
+        _ => return Err(ParseError("expected a JSON list".into())),
     };
-    list.into_iter()
+    let mut items: Vec<PlanItem> = list
+        .into_iter()
         .enumerate()
         .map(|(i, r)| serde_json::from_value(r).map_err(|e| ParseError(format!("item {i}: {e}"))))
-        .collect()
+        .collect::<Result<_, _>>()?;
+    // A looping model repeats keywords; each is searched once.
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|i| !i.name.trim().is_empty() && seen.insert(i.name.trim().to_lowercase()));
+    Ok(items)
 }
 
 /// The judge: `{"label": "CORRECT" | "WRONG"}`.
@@ -342,6 +378,18 @@ fn header_key(line: &str) -> String {
 
 /// f_synth: `Fact:`, `Base Conclusions:` and `Salient Conclusions:`.
 pub fn parse_synth(reply: &str) -> Result<SynthReply, ParseError> {
+    let out = match structured::object(strip_fences(reply)) {
+        Some(o) => structured::synth(&o)?,
+        None => parse_synth_text(reply)?,
+    };
+    let mut seen = Vec::new();
+    let fact = clean::item(&out.fact).ok_or_else(|| ParseError("the Fact is empty".into()))?;
+    let base = clean::items(out.base, &mut seen);
+    let salient = clean::items(out.salient, &mut seen);
+    Ok(SynthReply { fact, base, salient })
+}
+
+fn parse_synth_text(reply: &str) -> Result<SynthReply, ParseError> {
     let mut out = SynthReply::default();
     let mut section = 0;
     for line in strip_fences(reply).lines() {
@@ -369,6 +417,26 @@ pub fn parse_synth(reply: &str) -> Result<SynthReply, ParseError> {
 
 /// RK1: a Fact Summary plus `Inferred Trait/Interest:` bullets, kept as one normalised text.
 pub fn parse_rk1(reply: &str) -> Result<String, ParseError> {
+    let text = match structured::object(strip_fences(reply)) {
+        Some(o) => structured::rk1(&o)?,
+        None => parse_rk1_text(reply)?,
+    };
+    // Cleaned like every other block: the summary line stays, bullets lose markup and repeats.
+    let (summary, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let summary = clean::item(summary).ok_or_else(|| ParseError("empty Fact Summary".into()))?;
+    if summary.trim_start_matches("Fact Summary:").trim().is_empty() {
+        return Err(ParseError("empty Fact Summary".into()));
+    }
+    let rest = clean::block(rest);
+    let bullets = rest.lines().filter(|l| l.starts_with("- ")).count();
+    Ok(if bullets == 0 {
+        summary
+    } else {
+        format!("{summary}\n{rest}")
+    })
+}
+
+fn parse_rk1_text(reply: &str) -> Result<String, ParseError> {
     let body = strip_fences(reply);
     let Some(at) = body.find("Fact Summary") else {
         return Err(ParseError("missing `Fact Summary:`".into()));
@@ -426,11 +494,26 @@ fn sections(reply: &str, names: &[&str]) -> Vec<Option<String>> {
 
 /// RK2: `# General Core Facts` → Σ, `# Specific Domain Facts` → Δ.
 pub fn parse_rk2(reply: &str) -> Result<(String, String), ParseError> {
-    let s = sections(reply, &["General Core Facts", "Specific Domain Facts"]);
-    match (&s[0], &s[1]) {
-        (Some(sigma), delta) => Ok((sigma.clone(), delta.clone().unwrap_or_default())),
-        (None, _) => Err(ParseError("missing the `# General Core Facts` section".into())),
+    let (sigma, delta) = match structured::object(strip_fences(reply)) {
+        Some(o) => structured::rk2(&o)?,
+        None => {
+            let s = sections(reply, &["General Core Facts", "Specific Domain Facts"]);
+            match (&s[0], &s[1]) {
+                (Some(sigma), delta) => (sigma.clone(), delta.clone().unwrap_or_default()),
+                (None, _) => return Err(ParseError("missing the `# General Core Facts` section".into())),
+            }
+        }
+    };
+    cleaned_pair(&sigma, &delta)
+}
+
+/// Σ and Δ cleaned; a reply with nothing left in either is not a summary.
+fn cleaned_pair(sigma: &str, delta: &str) -> Result<(String, String), ParseError> {
+    let (sigma, delta) = (clean::block(sigma), clean::block(delta));
+    if sigma.is_empty() && delta.is_empty() {
+        return Err(ParseError("the summary is empty".into()));
     }
+    Ok((sigma, delta))
 }
 
 /// The three RK3 headers.
@@ -438,12 +521,18 @@ pub const RK3_HEADERS: [&str; 3] = ["Macro-Law", "Core Traits", "Restrictions an
 
 /// RK3: Macro-Law and Core Traits → Σ, Restrictions and Guidelines → Δ.
 pub fn parse_rk3(reply: &str) -> Result<(String, String), ParseError> {
-    let s = sections(reply, &RK3_HEADERS);
-    let (Some(law), Some(traits)) = (&s[0], &s[1]) else {
-        return Err(ParseError("missing `# Macro-Law` or `# Core Traits`".into()));
+    let (sigma, delta) = match structured::object(strip_fences(reply)) {
+        Some(o) => structured::rk3(&o)?,
+        None => {
+            let s = sections(reply, &RK3_HEADERS);
+            let (Some(law), Some(traits)) = (&s[0], &s[1]) else {
+                return Err(ParseError("missing `# Macro-Law` or `# Core Traits`".into()));
+            };
+            let sigma = format!("{law}\n{traits}").trim().to_string();
+            (sigma, s[2].clone().unwrap_or_default())
+        }
     };
-    let sigma = format!("{law}\n{traits}").trim().to_string();
-    Ok((sigma, s[2].clone().unwrap_or_default()))
+    cleaned_pair(&sigma, &delta)
 }
 
 #[cfg(test)]
@@ -467,6 +556,44 @@ mod tests {
             assert_eq!(plan[0].name, "a", "{c}");
         }
         assert!(parse_plan("no json here").is_err());
+    }
+
+    #[test]
+    fn a_fence_inside_the_reply_is_content_and_only_a_wrapping_fence_is_stripped() {
+        let code = "Fact: Alex shared a script:\n```python\nprint('hi')\n```\nBase Conclusions:\n- Alex writes Python.\nSalient Conclusions:";
+        let r = parse_synth(code).unwrap();
+        assert_eq!(r.fact, "Alex shared a script:");
+        assert_eq!(r.base, vec!["Alex writes Python."]);
+        let wrapped = "```\nFact: Alex codes.\nBase Conclusions:\n- Alex likes Rust.\n```";
+        assert_eq!(parse_synth(wrapped).unwrap().base, vec!["Alex likes Rust."]);
+        // Two blocks are not one wrapping block.
+        assert_eq!(
+            strip_fences("```\na\n```\nmid\n```\nb\n```"),
+            "```\na\n```\nmid\n```\nb\n```"
+        );
+        assert_eq!(strip_fences("```json\n{\"a\": 1}\n```"), "{\"a\": 1}");
+    }
+
+    #[test]
+    fn structured_replies_parse_and_are_cleaned() {
+        let r = parse_synth(
+            r#"{"fact": "**Alex** lifted <sentence>", "base_conclusions": ["Alex lifts.", "Alex lifts", "- Alex lifts."], "salient_conclusions": ["alex lifts", "Alex hurt his back."]}"#,
+        )
+        .unwrap();
+        assert_eq!(r.fact, "Alex lifted");
+        assert_eq!(r.base, vec!["Alex lifts."]);
+        assert_eq!(r.salient, vec!["Alex hurt his back."]);
+        let plan =
+            parse_plan(r#"{"keywords": [{"name": "gym", "retrieve": []}, {"name": "Gym", "retrieve": []}]}"#).unwrap();
+        assert_eq!(plan.len(), 1);
+        let paths = parse_paths(r#"{"paths": [[{"name": "Alex", "type": "abstract"}, {"name": "**Sports**", "type": "abstract"}], [{"name": "Alex", "type": "abstract"}, {"name": "Sports", "type": "abstract"}]]}"#).unwrap();
+        assert_eq!(paths.len(), 1);
+        assert_eq!(paths[0][1].name, "Sports");
+        let (s, _) = parse_rk2(
+            "# General Core Facts\n- Charity Race\n- Charity Race\n- Charity\n- <fact>\n# Specific Domain Facts\n",
+        )
+        .unwrap();
+        assert_eq!(s, "- Charity Race");
     }
 
     #[test]

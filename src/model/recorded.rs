@@ -7,7 +7,7 @@
 //! replies, tokens, latencies, model names and failures: the new log is the old one byte for
 //! byte apart from `logged_at`. A key asked more often than recorded gets its last reply again.
 
-use super::{Completion, Model, ModelError, ModelRequest};
+use super::{Completion, Model, ModelError, ModelRequest, OutputMode};
 use crate::error::{Error, Result};
 use crate::event::{Event, Purpose};
 use crate::log::Log;
@@ -21,6 +21,10 @@ pub const NAME: &str = "recorded";
 /// `model_failed` errors that start with this were written by the engine after a reply did not
 /// parse; the engine derives them again on replay, so they are not recorded outcomes.
 pub const PARSE_FAILURE_PREFIX: &str = "reply did not parse";
+
+/// Failures the engine derives from a reply that named something absent from its input; like
+/// parse failures, replay derives them again.
+pub const GROUNDING_FAILURE_PREFIX: &str = "reply not grounded";
 
 /// One recorded outcome of a call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +48,7 @@ impl RecordedCall {
                 tokens_in,
                 tokens_out,
                 latency_ms,
+                mode,
             } => Some(Self {
                 purpose: *purpose,
                 model: Some(model.clone()),
@@ -53,6 +58,7 @@ impl RecordedCall {
                 tokens_out: *tokens_out,
                 latency_ms: *latency_ms,
                 error: None,
+                mode: *mode,
             }),
             Event::ModelFailed {
                 purpose,
@@ -60,16 +66,19 @@ impl RecordedCall {
                 prompt,
                 error,
                 ..
-            } if !error.starts_with(PARSE_FAILURE_PREFIX) => Some(Self {
-                purpose: *purpose,
-                model: Some(model.clone()),
-                prompt: prompt.clone(),
-                reply: String::new(),
-                tokens_in: 0,
-                tokens_out: 0,
-                latency_ms: 0,
-                error: Some(error.clone()),
-            }),
+            } if !error.starts_with(PARSE_FAILURE_PREFIX) && !error.starts_with(GROUNDING_FAILURE_PREFIX) => {
+                Some(Self {
+                    purpose: *purpose,
+                    model: Some(model.clone()),
+                    prompt: prompt.clone(),
+                    reply: String::new(),
+                    tokens_in: 0,
+                    tokens_out: 0,
+                    latency_ms: 0,
+                    error: Some(error.clone()),
+                    mode: OutputMode::Text,
+                })
+            }
             _ => None,
         }
     }
@@ -79,6 +88,7 @@ impl RecordedCall {
         let outcome = match self.error {
             Some(error) => Err(error),
             None => Ok(Completion {
+                mode: self.mode,
                 reply: self.reply,
                 tokens_in: self.tokens_in,
                 tokens_out: self.tokens_out,
@@ -101,6 +111,8 @@ pub struct RecordedModel {
     queues: HashMap<(Purpose, String), Queue>,
     recorded: usize,
     last_model: Option<String>,
+    /// The reply format each purpose's calls were recorded in, so replay renders the same prompts.
+    modes: HashMap<Purpose, OutputMode>,
 }
 
 impl RecordedModel {
@@ -180,6 +192,9 @@ impl RecordedModel {
     }
 
     fn push_line(&mut self, line: RecordedCall) {
+        if line.error.is_none() && line.purpose != Purpose::Repair {
+            self.modes.insert(line.purpose, line.mode);
+        }
         let prompt = line.prompt.clone();
         self.push(line.purpose, prompt, line.recording());
     }
@@ -200,6 +215,10 @@ impl Model for RecordedModel {
     /// The model that answered the last call, so replayed events name the original model.
     fn name(&self) -> String {
         self.last_model.clone().unwrap_or_else(|| NAME.into())
+    }
+
+    fn output_mode(&mut self, purpose: Purpose) -> OutputMode {
+        self.modes.get(&purpose).copied().unwrap_or_default()
     }
 
     fn complete(&mut self, request: &ModelRequest) -> std::result::Result<Completion, ModelError> {
@@ -226,6 +245,7 @@ mod tests {
             tokens_in: 3,
             tokens_out: 4,
             latency_ms: 250,
+            mode: crate::model::OutputMode::Text,
         }
     }
 

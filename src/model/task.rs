@@ -1,6 +1,7 @@
 //! The structured inputs of every model task, and how each renders into its prompt.
 
 use super::prompts::render;
+use super::schema::OutputMode;
 use crate::event::Purpose;
 use crate::time::Timestamp;
 
@@ -164,10 +165,17 @@ impl Task {
         }
     }
 
-    /// The prompt an LLM sees.
+    /// The prompt an LLM sees, asking for the paper's text formats.
     #[must_use]
     pub fn render(&self) -> String {
+        self.render_for(OutputMode::Text)
+    }
+
+    /// The prompt an LLM sees, asking for replies in `mode`.
+    #[must_use]
+    pub fn render_for(&self, mode: OutputMode) -> String {
         let p = self.purpose();
+        let render = |p: Purpose, vars: &[(&str, &str)]| render(p, mode, vars);
         match self {
             Self::Synth {
                 person, time, lines, ..
@@ -258,14 +266,102 @@ impl Task {
             }
             Self::Repair { original, reply, error } => render(
                 p,
-                &[("error", error), ("reply", reply), ("format", original.format_hint())],
+                &[
+                    ("error", error),
+                    ("reply", reply),
+                    ("format", original.format_hint(mode)),
+                ],
             ),
+        }
+    }
+
+    /// Everything the task gives a model to work from (no instructions): what a grounded reply
+    /// may name.
+    #[must_use]
+    pub fn input_text(&self) -> String {
+        let evidence = |ev: &[EvidenceItem]| {
+            ev.iter()
+                .map(|e| format!("{} {}", e.facet, e.text))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        match self {
+            Self::Synth { person, lines, .. } => {
+                let mut s = person.clone();
+                for (speaker, text) in lines {
+                    s.push_str(&format!("\n{speaker}: {text}"));
+                }
+                s
+            }
+            Self::Entities {
+                person,
+                fact,
+                conclusions,
+                ..
+            } => format!("{person}\n{}", unit_text(fact, conclusions)),
+            Self::Relations {
+                person,
+                fact,
+                conclusions,
+                paths_json,
+                ..
+            } => format!("{person}\n{}\n{paths_json}", unit_text(fact, conclusions)),
+            Self::Rk1 {
+                source,
+                target,
+                evidence: ev,
+                previous,
+            } => format!("{source}\n{target}\n{}\n{previous}", evidence(ev)),
+            Self::Rk2 {
+                concept,
+                sigma,
+                delta,
+                evidence: ev,
+            } => format!("{concept}\n{sigma}\n{delta}\n{}", evidence(ev)),
+            Self::Rk3 { concept, children } => {
+                let mut s = concept.clone();
+                for c in children {
+                    s.push_str(&format!("\n{}\n{}\n{}", c.name, c.sigma, c.delta));
+                }
+                s
+            }
+            Self::Plan { question } => question.clone(),
+            Self::Answer {
+                person,
+                context,
+                question,
+            } => format!("{person}\n{context}\n{question}"),
+            Self::Judge { question, gold, answer } => format!("{question}\n{gold}\n{answer}"),
+            Self::Repair { original, .. } => original.input_text(),
         }
     }
 
     /// The expected output format, quoted in repair requests.
     #[must_use]
-    pub fn format_hint(&self) -> &'static str {
+    pub fn format_hint(&self, mode: OutputMode) -> &'static str {
+        if mode == OutputMode::JsonSchema {
+            return match self.purpose() {
+                Purpose::Synth => {
+                    "{\"fact\": \"<sentence>\", \"base_conclusions\": [\"<sentence>\"], \"salient_conclusions\": [\"<sentence>\"]}"
+                }
+                Purpose::Entities => "{\"paths\": [[{\"name\": \"<entity>\", \"type\": \"abstract\"|\"event\"}]]}",
+                Purpose::Relations => {
+                    "{\"relations\": [{\"source\": ..., \"target\": ..., \"relationship\": ..., \"relationship_type\": \"classification\"|\"event\"}]}"
+                }
+                Purpose::Rk1 => "{\"fact_summary\": \"<paragraph>\", \"inferences\": [\"<inference>\"]}",
+                Purpose::Rk2 => {
+                    "{\"general_core_facts\": [\"<fact>\"], \"specific_domain_facts\": [{\"label\": \"<label>\", \"facts\": [\"<fact>\"]}]}"
+                }
+                Purpose::Rk3 => {
+                    "{\"macro_law\": \"<sentence>\", \"core_traits\": [\"<trait>\"], \"restrictions_and_guidelines\": [\"<restriction>\"]}"
+                }
+                Purpose::Planner => {
+                    "{\"keywords\": [{\"name\": ..., \"retrieve\": [\"summary\"|\"inference\"|\"conclusions\"|\"history\"]}]}"
+                }
+                Purpose::Judge => "{\"label\": \"CORRECT\"} or {\"label\": \"WRONG\"}",
+                Purpose::Answer | Purpose::Repair | Purpose::Embed => "plain text",
+            };
+        }
         match self.purpose() {
             Purpose::Synth => {
                 "Fact: <sentence>\nBase Conclusions:\n- <conclusion>\nSalient Conclusions:\n- <conclusion>"

@@ -67,19 +67,36 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// Embeds texts through the model's endpoint, falling back to the built-in embedder when it has
-/// none or it fails; every vector of one call comes from the same source, so they compare.
+/// none or it fails; every vector of one call comes from the same source and has the same
+/// dimension, so they compare. Vectors are never stored: each question embeds every text it
+/// compares in one call, so switching embedding models can never mix two models' vectors.
 pub fn embed(model: &mut dyn Model, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
     if let Some(Ok(vectors)) = model.embed(texts)
         && vectors.len() == texts.len()
+        && one_dimension(&vectors)
     {
         return (vectors, "model");
     }
     (texts.iter().map(|t| builtin(t)).collect(), "builtin")
 }
 
+/// Whether every vector has the same, non-zero length (a server that mixes models, or pads,
+/// does not).
+fn one_dimension(vectors: &[Vec<f32>]) -> bool {
+    let dim = vectors.first().map_or(0, Vec::len);
+    vectors.iter().all(|v| v.len() == dim && dim > 0) || vectors.is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn vectors_of_mixed_dimensions_are_never_compared() {
+        assert!(one_dimension(&[vec![1.0; 384], vec![0.5; 384]]));
+        assert!(!one_dimension(&[vec![1.0; 384], vec![0.5; 512]]));
+        assert!(!one_dimension(&[vec![], vec![]]));
+    }
 
     #[test]
     fn same_words_are_identical_and_inflections_close() {

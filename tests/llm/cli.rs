@@ -14,6 +14,7 @@ fn rgmem(db: &Path, base_url: &str, args: &[&str], stdin: Option<&str>) -> Outpu
         .env("OPENAI_BASE_URL", base_url)
         .env("OPENAI_API_KEY", KEY)
         .env("RGMEM_MODEL", "fake-llm")
+        .env("RGMEM_STRUCTURED_OUTPUT", "off")
         .env("RGMEM_CONFIG", db.with_extension("no-config.toml"))
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())

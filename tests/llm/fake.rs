@@ -8,7 +8,7 @@ use rgmem::event::Event;
 use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
-use rgmem::model::openai::{ApiKey, OpenAiConfig, OpenAiModel, RetryPolicy};
+use rgmem::model::openai::{ApiKey, OpenAiConfig, OpenAiModel, RetryPolicy, StructuredOutput};
 use rgmem::model::{Model, Task};
 use rgmem::session::SessionFile;
 use serde_json::{Value, json};
@@ -269,9 +269,11 @@ impl Fake {
     }
 }
 
-/// Test settings: a distinctive key, short timeouts, microsecond backoff.
+/// Test settings: a distinctive key, short timeouts, microsecond backoff, and the paper's text
+/// formats (the fake answers text prompts; structured output has its own tests).
 pub fn config_for(base_url: &str) -> OpenAiConfig {
     OpenAiConfig {
+        structured_output: StructuredOutput::Off,
         base_url: base_url.into(),
         api_key: ApiKey::new(KEY),
         model: "fake-llm".into(),

@@ -87,6 +87,7 @@ impl Model for OfflineModel {
     fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
         let reply = Self::reply(&request.task);
         Ok(Completion {
+            mode: request.mode,
             tokens_in: estimate_tokens(&request.prompt),
             tokens_out: estimate_tokens(&reply),
             reply,

@@ -30,14 +30,71 @@ impl ApiKey {
         &self.0
     }
 
+    /// Whether the key is long enough to be a secret worth scrubbing from text. A dummy key
+    /// ("x", "none", "ollama") is not; replacing it would garble every reply that contains the
+    /// letters. The `Authorization` header always carries the key, whatever its length.
+    #[must_use]
+    pub fn is_secret(&self) -> bool {
+        self.0.chars().count() >= MIN_SECRET_CHARS
+    }
+
     /// `text` with every occurrence of the key replaced, for anything a server sends back.
     #[must_use]
     pub fn scrub(&self, text: &str) -> String {
-        if text.contains(&self.0) {
-            text.replace(&self.0, "[redacted]")
+        if self.is_secret() && text.contains(&self.0) {
+            text.replace(&self.0, REDACTED)
         } else {
             text.to_string()
         }
+    }
+
+    /// A scrubber for a reply that arrives in pieces, so a key split across two pieces is
+    /// still caught.
+    #[must_use]
+    pub fn stream_scrubber(&self) -> StreamScrubber {
+        StreamScrubber {
+            key: self.is_secret().then(|| self.0.clone()),
+            pending: String::new(),
+        }
+    }
+}
+
+/// Keys shorter than this are dummies (the shortest real provider keys are far longer).
+pub const MIN_SECRET_CHARS: usize = 12;
+
+const REDACTED: &str = "[redacted]";
+
+/// Scrubs a stream: every piece is appended to what was held back, occurrences of the key are
+/// replaced, and the longest tail that could be the start of the key is held back until the
+/// next piece (or the end) shows whether it is.
+#[derive(Debug, Clone, Default)]
+pub struct StreamScrubber {
+    key: Option<String>,
+    pending: String,
+}
+
+impl StreamScrubber {
+    /// Takes a piece; returns the text now safe to hand out (possibly empty).
+    pub fn push(&mut self, piece: &str) -> String {
+        let Some(key) = &self.key else {
+            return piece.to_string();
+        };
+        self.pending.push_str(piece);
+        if self.pending.contains(key.as_str()) {
+            self.pending = self.pending.replace(key.as_str(), REDACTED);
+        }
+        let hold = (1..key.len())
+            .rev()
+            .find(|k| key.get(..*k).is_some_and(|prefix| self.pending.ends_with(prefix)))
+            .unwrap_or(0);
+        let cut = self.pending.len().saturating_sub(hold);
+        let tail = self.pending.split_off(cut);
+        std::mem::replace(&mut self.pending, tail)
+    }
+
+    /// The end of the stream: whatever was held back.
+    pub fn finish(&mut self) -> String {
+        std::mem::take(&mut self.pending)
     }
 }
 
@@ -45,6 +102,44 @@ impl fmt::Debug for ApiKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ApiKey([redacted])")
     }
+}
+
+/// Whether to ask for replies under a JSON schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StructuredOutput {
+    /// Ask the server once, with a tiny schema-constrained request, and use it if it works.
+    Auto,
+    /// Always send `response_format: json_schema` (OpenAI, llama.cpp, vLLM, LM Studio, Ollama).
+    JsonSchema,
+    /// Never: the paper's text formats, the lenient parsers and repair requests.
+    Off,
+}
+
+impl StructuredOutput {
+    fn parse(v: &str) -> Result<Self, String> {
+        match v.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Self::Auto),
+            "json_schema" | "on" | "true" => Ok(Self::JsonSchema),
+            "off" | "text" | "false" => Ok(Self::Off),
+            _ => Err("`structured_output` must be auto, json_schema or off".into()),
+        }
+    }
+}
+
+/// Longest timeout accepted: a day. Larger values are typos or attacks, and overflow `Duration`.
+pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// Seconds as a `Duration`: positive, finite and at most a day, or an error saying so.
+pub fn seconds(name: &str, secs: f64) -> Result<Duration, String> {
+    if !(secs.is_finite() && secs > 0.0) {
+        return Err(format!("{name} must be a positive number of seconds"));
+    }
+    if secs > MAX_TIMEOUT_SECS {
+        return Err(format!(
+            "{name} must be at most {MAX_TIMEOUT_SECS} seconds (one day), not {secs}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// Everything the client needs.
@@ -60,10 +155,16 @@ pub struct OpenAiConfig {
     pub embed_model: Option<String>,
     /// Sampling temperature; `None` leaves the server's default (some models refuse 0).
     pub temperature: Option<f32>,
-    /// Reply length cap.
+    /// Reply length cap for every task; `None` gives each task its own default cap.
     pub max_tokens: Option<u32>,
+    /// Largest reply accepted, in bytes; a larger one fails the call (`model_failed`).
+    pub max_reply_bytes: usize,
+    /// Whether replies are asked for under a JSON schema (`response_format`).
+    pub structured_output: StructuredOutput,
     /// Time allowed for one attempt (for a stream: between two chunks).
     pub timeout: Duration,
+    /// Time allowed for a whole streamed reply.
+    pub stream_deadline: Duration,
     /// Time allowed to open a connection.
     pub connect_timeout: Duration,
     /// Retries on 429, 5xx and connection errors.
@@ -79,7 +180,10 @@ impl Default for OpenAiConfig {
             embed_model: None,
             temperature: Some(0.0),
             max_tokens: None,
+            max_reply_bytes: 1 << 20,
+            structured_output: StructuredOutput::Auto,
             timeout: Duration::from_secs(120),
+            stream_deadline: Duration::from_secs(600),
             connect_timeout: Duration::from_secs(10),
             retry: RetryPolicy::default(),
         }
@@ -120,6 +224,9 @@ impl OpenAiConfig {
         if let Some(v) = non_empty("RGMEM_EMBED_MODEL") {
             self.embed_model = Some(v.trim().to_string());
         }
+        if let Some(mode) = non_empty("RGMEM_STRUCTURED_OUTPUT").and_then(|v| StructuredOutput::parse(&v).ok()) {
+            self.structured_output = mode;
+        }
     }
 
     /// The base URL without a trailing slash.
@@ -130,11 +237,10 @@ impl OpenAiConfig {
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let secs = |v: &str| {
-            v.parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s > 0.0)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("`{key}` must be a positive number of seconds"))
+            let n = v
+                .parse::<f64>()
+                .map_err(|_| format!("`{key}` must be a positive number of seconds"))?;
+            seconds(&format!("`{key}`"), n)
         };
         let int = |v: &str| v.parse::<u32>().map_err(|_| format!("`{key}` must be a whole number"));
         match key {
@@ -151,7 +257,16 @@ impl OpenAiConfig {
                 );
             }
             "max_tokens" => self.max_tokens = Some(int(value)?),
+            "max_reply_bytes" => {
+                self.max_reply_bytes = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| "`max_reply_bytes` must be a positive whole number".to_string())?;
+            }
+            "structured_output" => self.structured_output = StructuredOutput::parse(value)?,
             "timeout_secs" => self.timeout = secs(value)?,
+            "stream_deadline_secs" => self.stream_deadline = secs(value)?,
             "connect_timeout_secs" => self.connect_timeout = secs(value)?,
             "max_retries" => self.retry.max_retries = int(value)?,
             "backoff_ms" => self.retry.base_delay = Duration::from_millis(u64::from(int(value)?)),
@@ -207,9 +322,47 @@ mod tests {
     }
 
     #[test]
-    fn scrub_removes_the_key() {
-        let key = ApiKey::new(" sk-123 ").unwrap();
-        assert_eq!(key.scrub("bad key sk-123!"), "bad key [redacted]!");
+    fn scrub_removes_the_key_and_leaves_dummy_keys_alone() {
+        let key = ApiKey::new(" sk-123456789012 ").unwrap();
+        assert_eq!(key.scrub("bad key sk-123456789012!"), "bad key [redacted]!");
         assert!(ApiKey::new("  ").is_none());
+        let dummy = ApiKey::new("x").unwrap();
+        assert_eq!(dummy.scrub("Alex exercises"), "Alex exercises");
+        assert_eq!(dummy.stream_scrubber().push("Alex"), "Alex");
+    }
+
+    #[test]
+    fn a_key_split_across_pieces_never_comes_out_whole() {
+        let key = ApiKey::new("sk-abcdefghijklmnop").unwrap();
+        for split in 1..19 {
+            let text = "the key is sk-abcdefghijklmnop, and sk-abc is not it";
+            let (a, b) = text.split_at(split + 11);
+            let mut s = key.stream_scrubber();
+            let mut out = s.push(a);
+            out.push_str(&s.push(b));
+            out.push_str(&s.finish());
+            assert_eq!(out, "the key is [redacted], and sk-abc is not it", "split at {split}");
+        }
+        let mut s = key.stream_scrubber();
+        let mut out = String::new();
+        for ch in "x sk-abcdefghijklmnop é".chars() {
+            out.push_str(&s.push(&ch.to_string()));
+        }
+        out.push_str(&s.finish());
+        assert_eq!(out, "x [redacted] é");
+    }
+
+    #[test]
+    fn huge_timeouts_are_refused_not_panicked_on() {
+        let mut c = OpenAiConfig::default();
+        for v in ["1e300", "1e30", "inf", "NaN", "0", "86401"] {
+            assert!(c.apply_file(&format!("timeout_secs = {v}")).is_err(), "{v}");
+        }
+        assert!(
+            c.apply_file("timeout_secs = 86400\nstructured_output = off\nmax_reply_bytes = 10")
+                .is_ok()
+        );
+        assert_eq!(c.structured_output, StructuredOutput::Off);
+        assert!(seconds("--timeout", 1e30).is_err());
     }
 }

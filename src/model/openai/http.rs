@@ -9,10 +9,9 @@
 
 use super::config::OpenAiConfig;
 use super::retry::{jitter, parse_retry_after, retryable};
-use super::wire::{self, SseReader, Usage};
+use super::wire::{self, ChatOptions, SseReader, Usage};
 use crate::model::{Cancel, ModelError};
 use futures::StreamExt;
-use serde_json::Value;
 use std::sync::mpsc::Sender;
 use std::time::SystemTime;
 use tokio_util::sync::CancellationToken;
@@ -23,8 +22,8 @@ pub(super) enum Job<'a> {
     Chat {
         /// The prompt.
         prompt: &'a str,
-        /// Ask for server-sent events.
-        stream: bool,
+        /// Streaming, token cap and reply schema.
+        options: ChatOptions,
     },
     /// Embeddings of texts with a model.
     Embed {
@@ -37,8 +36,8 @@ pub(super) enum Job<'a> {
 
 /// What came back.
 pub(super) enum Output {
-    /// Reply text and reported usage.
-    Chat(String, Usage),
+    /// Reply text, reported usage and finish reason.
+    Chat(String, Usage, Option<String>),
     /// One vector per text.
     Embed(Vec<Vec<f32>>),
 }
@@ -110,9 +109,10 @@ impl Transport {
 
     async fn execute_job(&self, job: Job<'_>, tx: &Sender<String>) -> Result<Output, ModelError> {
         match job {
-            Job::Chat { prompt, stream } => {
+            Job::Chat { prompt, options } => {
                 let url = format!("{}/chat/completions", self.config.base());
-                let body = wire::chat_body(&self.config, prompt, stream);
+                let stream = options.stream;
+                let body = wire::chat_body(&self.config, prompt, &options);
                 let resp = self.send(&url, &body, !stream).await?;
                 let is_sse = resp
                     .headers()
@@ -122,8 +122,8 @@ impl Transport {
                 if stream && is_sse {
                     return self.read_stream(&url, resp, tx).await;
                 }
-                let text = resp.text().await.map_err(|e| self.failure(&url, &e))?;
-                let (reply, usage) = wire::parse_chat(&text).map_err(|e| {
+                let text = self.read_capped(&url, resp).await?;
+                let (reply, usage, finish) = wire::parse_chat_full(&text).map_err(|e| {
                     ModelError::Other(self.scrub(&format!(
                         "{url} did not answer with a chat completion: {e}: {}",
                         crate::text::clip(text.trim(), 200)
@@ -133,12 +133,12 @@ impl Transport {
                 if stream {
                     let _ = tx.send(reply.clone());
                 }
-                Ok(Output::Chat(reply, usage))
+                Ok(Output::Chat(reply, usage, finish))
             }
             Job::Embed { model, texts } => {
                 let url = format!("{}/embeddings", self.config.base());
                 let resp = self.send(&url, &wire::embed_body(model, texts), true).await?;
-                let text = resp.text().await.map_err(|e| self.failure(&url, &e))?;
+                let text = self.read_capped(&url, resp).await?;
                 let vectors = wire::parse_embeddings(&text, texts.len()).map_err(|e| {
                     ModelError::Other(format!("{url} did not answer with embeddings for `{model}`: {e}"))
                 })?;
@@ -147,35 +147,93 @@ impl Transport {
         }
     }
 
-    async fn read_stream(&self, url: &str, resp: reqwest::Response, tx: &Sender<String>) -> Result<Output, ModelError> {
-        let mut reader = SseReader::default();
-        let mut text = String::new();
+    /// A whole body, refused once it passes the reply size cap (so a 50 MB reply neither fills
+    /// memory nor reaches the log).
+    async fn read_capped(&self, url: &str, resp: reqwest::Response) -> Result<String, ModelError> {
+        let cap = self.config.max_reply_bytes;
+        if resp.content_length().is_some_and(|n| n > cap as u64) {
+            return Err(self.too_large(url));
+        }
+        let mut body: Vec<u8> = Vec::new();
         let mut bytes = resp.bytes_stream();
         while let Some(chunk) = bytes.next().await {
             let chunk = chunk.map_err(|e| self.failure(url, &e))?;
+            if body.len().saturating_add(chunk.len()) > cap {
+                return Err(self.too_large(url));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(String::from_utf8_lossy(&body).into_owned())
+    }
+
+    fn too_large(&self, url: &str) -> ModelError {
+        ModelError::Other(format!(
+            "the reply from {url} is larger than the {} byte cap (max_reply_bytes); nothing of it was kept",
+            self.config.max_reply_bytes
+        ))
+    }
+
+    /// Reads server-sent events, with a timeout between two chunks and a deadline for the
+    /// whole reply, scrubbing the key from the assembled text (a key split over two pieces
+    /// included) before any of it is handed out.
+    async fn read_stream(&self, url: &str, resp: reqwest::Response, tx: &Sender<String>) -> Result<Output, ModelError> {
+        let mut reader = SseReader::default();
+        let mut scrubber = self.scrubber();
+        let mut text = String::new();
+        let mut bytes = resp.bytes_stream();
+        let gap = self.config.timeout;
+        let deadline = tokio::time::Instant::now() + self.config.stream_deadline;
+        let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let mut received = 0usize;
+        loop {
+            let wait = gap.min(deadline.saturating_duration_since(tokio::time::Instant::now()));
+            let next = match tokio::time::timeout(wait, bytes.next()).await {
+                Ok(next) => next,
+                Err(_) if tokio::time::Instant::now() >= deadline => {
+                    return Err(ModelError::Timeout(ms(self.config.stream_deadline)));
+                }
+                Err(_) => return Err(ModelError::Timeout(ms(gap))),
+            };
+            let Some(chunk) = next else { break };
+            let chunk = chunk.map_err(|e| self.failure(url, &e))?;
+            received = received.saturating_add(chunk.len());
+            if received > self.config.max_reply_bytes {
+                return Err(self.too_large(url));
+            }
             for piece in reader.feed(&chunk) {
-                let piece = self.scrub(&piece);
-                text.push_str(&piece);
-                let _ = tx.send(piece);
+                let safe = scrubber.push(&piece);
+                if !safe.is_empty() {
+                    text.push_str(&safe);
+                    let _ = tx.send(safe);
+                }
             }
             if reader.done {
                 break;
             }
         }
         for piece in reader.finish() {
-            let piece = self.scrub(&piece);
-            text.push_str(&piece);
-            let _ = tx.send(piece);
+            let safe = scrubber.push(&piece);
+            text.push_str(&safe);
+            let _ = tx.send(safe);
         }
-        Ok(Output::Chat(self.scrub(&text), reader.usage))
+        let rest = scrubber.finish();
+        if !rest.is_empty() {
+            text.push_str(&rest);
+            let _ = tx.send(rest);
+        }
+        Ok(Output::Chat(text, reader.usage, reader.finish))
     }
 
     /// Posts a body, retrying transient failures with backoff.
-    async fn send(&self, url: &str, body: &Value, whole: bool) -> Result<reqwest::Response, ModelError> {
+    async fn send(&self, url: &str, body: &str, whole: bool) -> Result<reqwest::Response, ModelError> {
         let policy = self.config.retry;
         let mut attempt = 0u32;
         loop {
-            let mut request = self.client.post(url).json(body);
+            let mut request = self
+                .client
+                .post(url)
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(body.to_string());
             if let Some(key) = &self.config.api_key {
                 request = request.bearer_auth(key.expose());
             }
@@ -269,5 +327,13 @@ impl Transport {
             Some(key) => key.scrub(text),
             None => text.to_string(),
         }
+    }
+
+    fn scrubber(&self) -> super::config::StreamScrubber {
+        self.config
+            .api_key
+            .as_ref()
+            .map(super::ApiKey::stream_scrubber)
+            .unwrap_or_default()
     }
 }

@@ -58,7 +58,8 @@ pub fn retryable(status: u16) -> bool {
 pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let v = value.trim();
     if let Ok(secs) = v.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+        // A hostile 1e20 would overflow `Duration`; anything past a day is capped later anyway.
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)));
     }
     let at = parse_http_date(v)?;
     let now = now.duration_since(UNIX_EPOCH).ok()?.as_secs();
@@ -81,6 +82,15 @@ fn parse_http_date(v: &str) -> Option<u64> {
     let [h, m, s] = hms.as_slice() else {
         return None;
     };
+    // Out-of-range fields are not a date; the bounds also keep the arithmetic below in range.
+    let in_range = (1..=9999).contains(&year)
+        && (1..=31).contains(&day)
+        && (0..24).contains(h)
+        && (0..60).contains(m)
+        && (0..=60).contains(s);
+    if !in_range {
+        return None;
+    }
     // Days from the civil date (Howard Hinnant's algorithm).
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
@@ -138,6 +148,13 @@ mod tests {
             Some(Duration::from_secs(7))
         );
         assert_eq!(parse_retry_after("soon", now), None);
+        assert_eq!(parse_retry_after("1e20", now), Some(Duration::from_secs(86_400)));
+        assert_eq!(parse_retry_after("-3", now), None);
+        assert_eq!(
+            parse_retry_after("Sun, 06 Nov 99999999999999999 08:49:37 GMT", now),
+            None
+        );
+        assert_eq!(parse_retry_after("Sun, 99999999999 Nov 1994 08:49:37 GMT", now), None);
         assert!(retryable(429) && retryable(503) && !retryable(401) && !retryable(404));
     }
 }

@@ -5,9 +5,22 @@
 use super::config::OpenAiConfig;
 use serde_json::{Value, json};
 
+/// What one chat request asks for beyond the prompt.
+#[derive(Debug, Clone, Default)]
+pub struct ChatOptions {
+    /// Ask for server-sent events.
+    pub stream: bool,
+    /// Reply-token cap.
+    pub max_tokens: Option<u32>,
+    /// `response_format` (a JSON schema) when the reply is structured, as JSON text sent as
+    /// written so the schema's key order survives.
+    pub response_format: Option<String>,
+}
+
 /// The body of a chat-completions request: the prompt as one user message.
 #[must_use]
-pub fn chat_body(config: &OpenAiConfig, prompt: &str, stream: bool) -> Value {
+pub fn chat_body(config: &OpenAiConfig, prompt: &str, options: &ChatOptions) -> String {
+    let stream = options.stream;
     let mut body = json!({
         "model": config.model,
         "messages": [{"role": "user", "content": prompt}],
@@ -16,19 +29,32 @@ pub fn chat_body(config: &OpenAiConfig, prompt: &str, stream: bool) -> Value {
     if let Some(t) = config.temperature {
         body["temperature"] = json!(t);
     }
-    if let Some(n) = config.max_tokens {
+    if let Some(n) = options.max_tokens {
         body["max_tokens"] = json!(n);
     }
+
     if stream {
         body["stream_options"] = json!({"include_usage": true});
     }
-    body
+    let mut text = body.to_string();
+    if let Some(format) = options
+        .response_format
+        .as_deref()
+        .filter(|f| serde_json::from_str::<Value>(f).is_ok())
+    {
+        // `body` is an object, so its text ends with `}`.
+        text.pop();
+        text.push_str(",\"response_format\":");
+        text.push_str(format);
+        text.push('}');
+    }
+    text
 }
 
 /// The body of an embeddings request.
 #[must_use]
-pub fn embed_body(model: &str, texts: &[String]) -> Value {
-    json!({"model": model, "input": texts})
+pub fn embed_body(model: &str, texts: &[String]) -> String {
+    json!({"model": model, "input": texts}).to_string()
 }
 
 /// Token counts a server reported.
@@ -58,6 +84,20 @@ impl Usage {
         self.prompt = other.prompt.or(self.prompt);
         self.completion = other.completion.or(self.completion);
     }
+}
+
+/// Why a reply ended, as the server says (`finish_reason`).
+#[must_use]
+pub fn finish_reason(choice: &Value) -> Option<String> {
+    choice.get("finish_reason").and_then(Value::as_str).map(str::to_string)
+}
+
+/// A whole (non-streamed) reply: its text, usage and finish reason.
+pub fn parse_chat_full(body: &str) -> Result<(String, Usage, Option<String>), String> {
+    let (text, usage) = parse_chat(body)?;
+    let v: Value = serde_json::from_str(body).map_err(|e| format!("the reply is not JSON ({e})"))?;
+    let finish = v.get("choices").and_then(|c| c.get(0)).and_then(finish_reason);
+    Ok((text, usage, finish))
 }
 
 /// A whole (non-streamed) reply: its text and usage.
@@ -132,6 +172,8 @@ pub struct SseReader {
     pub usage: Usage,
     /// `data: [DONE]` arrived.
     pub done: bool,
+    /// The last `finish_reason` a chunk carried.
+    pub finish: Option<String>,
 }
 
 impl SseReader {
@@ -169,6 +211,9 @@ impl SseReader {
             return;
         };
         self.usage.merge(Usage::read(&v));
+        if let Some(f) = v.get("choices").and_then(|c| c.get(0)).and_then(finish_reason) {
+            self.finish = Some(f);
+        }
         let piece = v
             .get("choices")
             .and_then(|c| c.get(0))
@@ -185,6 +230,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_schema_goes_into_the_body_as_written() {
+        let options = ChatOptions {
+            stream: false,
+            max_tokens: Some(7),
+            response_format: Some(r#"{"type": "json_schema", "json_schema": {"schema": {"z": 1, "a": 2}}}"#.into()),
+        };
+        let body = chat_body(&OpenAiConfig::default(), "hi", &options);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["max_tokens"], 7);
+        assert_eq!(v["response_format"]["type"], "json_schema");
+        assert!(body.find("\"z\"").unwrap() < body.find("\"a\"").unwrap());
+    }
+
+    #[test]
     fn chat_replies_parse_with_and_without_usage() {
         let (t, u) = parse_chat(
             r#"{"choices":[{"message":{"content":"hi"}}],"usage":{"prompt_tokens":5,"completion_tokens":1}}"#,
@@ -194,6 +253,9 @@ mod tests {
         let (t, u) = parse_chat(r#"{"choices":[{"message":{"content":null}}]}"#).unwrap();
         assert_eq!((t.as_str(), u), ("", Usage::default()));
         assert!(parse_chat("<html>bad gateway</html>").is_err());
+        let (_, _, f) =
+            parse_chat_full(r#"{"choices":[{"message":{"content":"x"},"finish_reason":"length"}]}"#).unwrap();
+        assert_eq!(f.as_deref(), Some("length"));
         assert!(parse_chat("{}").is_err());
     }
 

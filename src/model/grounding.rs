@@ -1,0 +1,206 @@
+//! The grounding check: a reply that names people or things its input never mentions is
+//! rejected before anything is stored. Two rules, both general:
+//! - a name from the prompt's invented example (`#! example-names:`) may appear only when the
+//!   input itself holds it, so a small model that copies the example is caught;
+//! - in episodes and summaries, a capitalised word in mid-sentence (a proper name) must occur in
+//!   the input or the instructions, so an invented person, place or title is caught.
+//!
+//! Category names in entity paths are invented by design ("Strength Training"), so paths and
+//! relation labels get the first rule only.
+
+// Every slice starts or ends at an index `find`/`strip_prefix` returned for an ASCII character
+// or a char-predicate match, or at a length of a prefix already matched, which are always
+// character boundaries; the fuzz test and the Unicode cases below run through them.
+#![allow(clippy::string_slice)]
+
+use super::prompts::{example_names, instructions};
+use super::schema::OutputMode;
+use super::task::Task;
+use crate::event::Purpose;
+use serde_json::Value;
+
+/// `Err` with the reason when the reply to `task` names something absent from its input.
+pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
+    let task = match task {
+        Task::Repair { original, .. } => original.as_ref(),
+        other => other,
+    };
+    let purpose = task.purpose();
+    if matches!(
+        purpose,
+        Purpose::Answer | Purpose::Judge | Purpose::Repair | Purpose::Embed
+    ) {
+        return Ok(());
+    }
+    let input = task.input_text().to_lowercase();
+    let input_words: Vec<&str> = words(&input).collect();
+    for name in example_names(purpose) {
+        let key = name.to_lowercase();
+        let named = |text: &str| {
+            let key_words: Vec<&str> = words(&key).collect();
+            let w: Vec<String> = words(text).map(str::to_lowercase).collect();
+            w.windows(key_words.len().max(1))
+                .any(|win| win.iter().zip(&key_words).all(|(a, b)| a == b))
+        };
+        if named(reply) && !named(&input) {
+            return Err(format!(
+                "it names '{name}', which comes from the prompt's invented example and not from the input"
+            ));
+        }
+    }
+    if !matches!(purpose, Purpose::Synth | Purpose::Rk1 | Purpose::Rk2 | Purpose::Rk3) {
+        return Ok(());
+    }
+    let allowed = instructions(purpose, mode).to_lowercase();
+    let allowed_words: Vec<&str> = words(&allowed).chain(input_words.iter().copied()).collect();
+    for chunk in prose(reply, mode) {
+        for name in mid_sentence_names(&chunk) {
+            let low = name.to_lowercase();
+            let known = input.contains(&low)
+                || allowed_words.iter().any(|w| same_stem(w, &low))
+                || CALENDAR.iter().any(|c| low.starts_with(c));
+            if !known {
+                return Err(format!("it names '{name}', which its input does not mention"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Month and weekday stems: dates are written out from numbers, so they need no source.
+const CALENDAR: [&str; 19] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mon", "tue", "wed", "thu",
+    "fri", "sat", "sun",
+];
+
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
+}
+
+/// Inflections of one word ("Physio", "physiotherapy") share their first five letters.
+fn same_stem(known: &str, word: &str) -> bool {
+    if known == word {
+        return true;
+    }
+    let stem: String = word.chars().take(5).collect();
+    stem.chars().count() == 5 && known.starts_with(&stem)
+}
+
+/// The prose of a reply: its sentences and bullets, without headers, labels or JSON keys.
+fn prose(reply: &str, mode: OutputMode) -> Vec<String> {
+    let body = super::parse::strip_fences(reply);
+    if (mode == OutputMode::JsonSchema || body.starts_with('{'))
+        && let Ok(v) = super::parse::lenient_json(body)
+    {
+        let mut out = Vec::new();
+        strings(&v, None, &mut out);
+        return out;
+    }
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with('#') && !l.ends_with(':'))
+        .map(|l| {
+            // "Fact: …" and "- Inferred Trait/Interest: …" start their sentence after the tag.
+            let l = l.trim_start_matches(['-', '*', '•', ' ']);
+            match l.split_once(": ") {
+                Some((tag, rest)) if tag.chars().count() <= 32 && !tag.contains('.') => rest.to_string(),
+                _ => l.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// String values of a JSON reply, except labels, which are invented headings.
+fn strings(v: &Value, key: Option<&str>, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) if !matches!(key, Some("label" | "name" | "type")) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, key, out)),
+        Value::Object(o) => o.iter().for_each(|(k, x)| strings(x, Some(k), out)),
+        _ => {}
+    }
+}
+
+/// Capitalised words that do not start a sentence: the names a text uses.
+fn mid_sentence_names(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut sentence_start = true;
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_alphanumeric()) {
+        let before = &rest[..start];
+        if before.chars().any(|c| ".!?;:\"“”()[]{}|—–\n".contains(c)) || before.contains(" - ") {
+            sentence_start = true;
+        }
+        let after = &rest[start..];
+        let len = after.find(|c: char| !c.is_alphanumeric()).unwrap_or(after.len());
+        let word = &after[..len];
+        let mut chars = word.chars();
+        let capital = chars.next().is_some_and(char::is_uppercase);
+        let acronym = word.chars().all(|c| c.is_uppercase() || c.is_ascii_digit());
+        if capital && !sentence_start && word.chars().count() >= 2 && !acronym {
+            out.push(word);
+        }
+        sentence_start = false;
+        rest = &after[len..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn synth(lines: &[(&str, &str)]) -> Task {
+        Task::Synth {
+            person: "Alex".into(),
+            speaker: "user".into(),
+            time: None,
+            lines: lines.iter().map(|(s, t)| (s.to_string(), t.to_string())).collect(),
+        }
+    }
+
+    #[test]
+    fn a_copied_example_name_is_rejected_unless_the_input_has_it() {
+        let t = synth(&[("Alex", "I lifted weights at the gym.")]);
+        let copied = "Fact: Ysolde told Bramwick she baked bread.";
+        assert!(check(&t, OutputMode::Text, copied).unwrap_err().contains("Ysolde"));
+        let json = r#"{"fact": "On Monday Alex lifted at the Quillby gym.", "base_conclusions": [], "salient_conclusions": []}"#;
+        assert!(check(&t, OutputMode::JsonSchema, json).unwrap_err().contains("Quillby"));
+        let own = synth(&[("Alex", "My neighbour Ysolde came to the gym with me.")]);
+        assert!(check(&own, OutputMode::Text, "Fact: Alex went to the gym with Ysolde.").is_ok());
+    }
+
+    #[test]
+    fn an_invented_name_mid_sentence_is_rejected_and_grounded_words_pass() {
+        let t = synth(&[
+            ("Alex", "I hurt my back deadlifting; physio twice a week now."),
+            ("Assistant", "Ouch!"),
+        ]);
+        let ok = "Fact: On 2024-05-02 Alex told the Assistant he hurt his back Deadlifting in May.\n\
+                  Base Conclusions:\n- Alex sees a Physiotherapist twice a week.\nSalient Conclusions:\n";
+        assert_eq!(check(&t, OutputMode::Text, ok), Ok(()));
+        let bad = "Fact: Alex told Jordan he hurt his back.";
+        assert!(check(&t, OutputMode::Text, bad).unwrap_err().contains("Jordan"));
+        // A name starting a sentence or a bullet is not judged by capitals (it may be any word).
+        assert!(check(&t, OutputMode::Text, "Fact: Alex hurt his back. Physio helps.").is_ok());
+    }
+
+    #[test]
+    fn summary_labels_may_be_invented_but_facts_may_not() {
+        let t = Task::Rk2 {
+            concept: "Fitness".into(),
+            sigma: String::new(),
+            delta: String::new(),
+            evidence: vec![crate::model::EvidenceItem {
+                kind: crate::model::EvidenceKind::Conclusion,
+                facet: "Strength Training".into(),
+                text: "Alex lifts four times a week.".into(),
+                salient: false,
+                time: None,
+            }],
+        };
+        let ok = "# General Core Facts\n- Alex does Strength Training four times a week.\n# Specific Domain Facts\nRegarding Training Rhythm:\n- Alex lifts weekly.";
+        assert_eq!(check(&t, OutputMode::Text, ok), Ok(()));
+        let json = r#"{"general_core_facts": ["Alex trains with Zed."], "specific_domain_facts": [{"label": "Coaching Notes", "facts": []}]}"#;
+        assert!(check(&t, OutputMode::JsonSchema, json).unwrap_err().contains("Zed"));
+    }
+}
