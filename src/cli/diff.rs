@@ -202,6 +202,16 @@ pub fn render(diff: &MemoryDiff) -> Vec<String> {
         ));
         out.extend(text_lines("Σ", &c.sigma.0, &c.sigma.1, "      "));
         out.extend(text_lines("Δ", &c.delta.0, &c.delta.1, "      "));
+        for st in &c.delta_status {
+            let when = st.date.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
+            out.push(format!(
+                "      Δ {} → {}{when}: {}: {}",
+                st.before.word(),
+                st.after.word(),
+                st.group,
+                st.item
+            ));
+        }
     }
     if !diff.relations.is_empty() {
         out.push("relations".to_string());
@@ -242,6 +252,7 @@ pub fn to_json(diff: &MemoryDiff) -> Value {
                 "presence": c.presence,
                 "sigma": bullets_json(&c.sigma.0, &c.sigma.1),
                 "delta": bullets_json(&c.delta.0, &c.delta.1),
+                "delta_status": c.delta_status,
                 "counters": c.counters,
             })
         })

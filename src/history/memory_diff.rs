@@ -5,6 +5,7 @@
 //! when they are shown.
 
 use crate::ids::Seq;
+use crate::memory::delta::{DeltaItem, DeltaStatus};
 use crate::memory::{Concept, Level, Memory, Relation};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -47,6 +48,24 @@ pub struct ConceptDiff {
     pub delta: (String, String),
     /// Score and evidence counters that moved.
     pub counters: Vec<CounterChange>,
+    /// Δ items whose status moved (an injury that healed, a restriction that ended, a change
+    /// that a later one replaced), even where the Δ text itself did not change.
+    pub delta_status: Vec<StatusChange>,
+}
+
+/// One Δ item whose status differs between the two points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StatusChange {
+    /// The branch of the concept it is about ("Strength Training").
+    pub group: String,
+    /// The item's sentence, with its tag ("[injury] Alex hurt their back").
+    pub item: String,
+    /// Its status at the earlier point.
+    pub before: DeltaStatus,
+    /// Its status at the later point.
+    pub after: DeltaStatus,
+    /// When it was resolved or superseded, or until when it holds, `YYYY-MM-DD`.
+    pub date: Option<String>,
 }
 
 impl ConceptDiff {
@@ -55,6 +74,36 @@ impl ConceptDiff {
     pub fn text_changed(&self) -> bool {
         self.sigma.0 != self.sigma.1 || self.delta.0 != self.delta.1
     }
+}
+
+/// The Δ items of `c` as of `m`'s latest turn, keyed by group, tag and sentence.
+fn delta_items(m: &Memory, c: Option<&Concept>) -> BTreeMap<(String, Option<String>, String), DeltaItem> {
+    c.map(|c| m.delta_items(c.id))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| ((i.group.clone(), i.tag.clone(), i.text.clone()), i))
+        .collect()
+}
+
+/// The items present at both points whose status moved, in the later point's order.
+fn status_changes(from: &Memory, a: Option<&Concept>, to: &Memory, b: Option<&Concept>) -> Vec<StatusChange> {
+    let before = delta_items(from, a);
+    delta_items(to, b)
+        .into_iter()
+        .filter_map(|(key, now)| {
+            let was = before.get(&key)?;
+            (was.status != now.status).then(|| StatusChange {
+                group: now.group.clone(),
+                item: now
+                    .tag
+                    .as_ref()
+                    .map_or_else(|| now.text.clone(), |t| format!("[{t}] {}", now.text)),
+                before: was.status,
+                after: now.status,
+                date: now.status_date.clone(),
+            })
+        })
+        .collect()
 }
 
 /// One relation that changed.
@@ -171,8 +220,13 @@ pub fn memory_diff(from_seq: Seq, from: &Memory, to_seq: Seq, to: &Memory) -> Me
             sigma: (text(a, |c| &c.sigma), text(b, |c| &c.sigma)),
             delta: (text(a, |c| &c.delta), text(b, |c| &c.delta)),
             counters: moved(&[("score", s0, s1), ("buffered", b0, b1), ("episodes", e0, e1)]),
+            delta_status: status_changes(from, a, to, b),
         };
-        if presence != Presence::Kept || diff.text_changed() || !diff.counters.is_empty() {
+        if presence != Presence::Kept
+            || diff.text_changed()
+            || !diff.counters.is_empty()
+            || !diff.delta_status.is_empty()
+        {
             concepts.push(diff);
         }
     }

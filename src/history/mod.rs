@@ -8,7 +8,7 @@ mod memory_diff;
 mod point;
 
 pub use concept::{Firing, FiringKind, concept_history, find_subject};
-pub use memory_diff::{ConceptDiff, CounterChange, MemoryDiff, Presence, RelationDiff, memory_diff};
+pub use memory_diff::{ConceptDiff, CounterChange, MemoryDiff, Presence, RelationDiff, StatusChange, memory_diff};
 pub use point::{Branch, Point, Tree};
 
 use crate::ids::Seq;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::event::{Abstraction, Event, EventRecord, Operator, Subject, Trigger};
 use crate::ids::{ConceptId, ProposalId, RelationId, Seq};
+use crate::memory::delta::DeltaStatus;
 use crate::memory::{Level, Memory};
 
 fn profile(sigma: &str, delta: &str) -> Abstraction {
@@ -237,4 +238,40 @@ fn a_memory_diff_reports_added_concepts_changed_texts_and_moved_counters() {
     assert_eq!(d.concepts[0].presence, Presence::Removed);
     assert_eq!(d.relations.len(), 1);
     assert!(d.counters.is_empty());
+}
+
+fn turn_on(date: &str) -> Event {
+    Event::TurnIngested {
+        turn: 0,
+        speaker: "user".into(),
+        text: "hello".into(),
+        time: crate::time::Timestamp::parse_rfc3339(&format!("{date}T09:00:00Z")),
+        session: 1,
+        source_ref: None,
+    }
+}
+
+#[test]
+fn a_restriction_past_its_end_reads_resolved_in_the_diff_though_its_text_is_unchanged() {
+    let delta =
+        "Regarding Lifting:\n- [constraint] No lifting for three months. (8 May 2024; active until 1 August 2024)";
+    let mut events = crate::memory::tests::graph_events();
+    events.push(fired(12, profile("", ""), profile("- lifts four days a week", delta)));
+    events.push(turn_on("2024-05-10"));
+    let before = crate::memory::fold(events.iter());
+    events.push(turn_on("2024-08-02"));
+    let after = crate::memory::fold(events.iter());
+    let diff = memory_diff(Seq(1), &before, Seq(2), &after);
+    let fitness = diff.concepts.iter().find(|c| c.path.ends_with("Fitness")).unwrap();
+    assert!(!fitness.text_changed());
+    assert_eq!(
+        fitness.delta_status,
+        vec![StatusChange {
+            group: "Lifting".into(),
+            item: "[constraint] No lifting for three months.".into(),
+            before: DeltaStatus::Active,
+            after: DeltaStatus::Resolved,
+            date: Some("2024-08-01".into()),
+        }]
+    );
 }
