@@ -75,6 +75,7 @@ pub mod log;
 pub mod memory;
 pub mod model;
 pub mod operators;
+pub mod relative_date;
 pub mod retrieval;
 pub mod session;
 pub mod stem;

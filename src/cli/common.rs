@@ -19,15 +19,46 @@ pub enum ModelKind {
     Recorded,
 }
 
+/// `--theta-inf`: one θ_inf (`lo == hi`) or, for `sweep`, an inclusive range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThetaInf {
+    /// First θ_inf.
+    pub lo: u32,
+    /// Last θ_inf.
+    pub hi: u32,
+}
+
+/// Parses `N` or `A..B` (also `A..=B`), each at least 1, a range at most 50 wide.
+pub fn parse_theta_inf(s: &str) -> Result<ThetaInf, String> {
+    let number = |t: &str| -> Result<u32, String> {
+        let t = t.trim();
+        match t.parse::<u32>() {
+            Ok(0) => Err("θ_inf must be at least 1".into()),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("{t:?} is not a number")),
+        }
+    };
+    match s.split_once("..") {
+        None => number(s).map(|n| ThetaInf { lo: n, hi: n }),
+        Some((a, b)) => {
+            let (lo, hi) = (number(a)?, number(b.trim_start_matches('='))?);
+            if hi < lo || hi - lo > 50 {
+                return Err(format!("need A ≤ B ≤ A+50, got {lo}..{hi}"));
+            }
+            Ok(ThetaInf { lo, hi })
+        }
+    }
+}
+
 /// Options shared by every subcommand.
 #[derive(Debug, Clone, Args)]
 pub struct Shared {
     /// Memory file (SQLite). Defaults to memory.db in the user's data directory.
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
-    /// θ_inf: mentions that make RK1 fire on a relation.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub theta_inf: Option<u32>,
+    /// θ_inf: mentions that make RK1 fire on a relation (`sweep` takes a range, `A..B`).
+    #[arg(long, global = true, value_name = "N|A..B", value_parser = parse_theta_inf)]
+    pub theta_inf: Option<ThetaInf>,
     /// θ_sum: score that makes RK2 fire on a concept (default 2·θ_inf).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub theta_sum: Option<u32>,
@@ -62,7 +93,10 @@ impl Shared {
     pub fn thresholds(&self) -> Option<Thresholds> {
         match (self.theta_inf, self.theta_sum) {
             (None, None) => None,
-            (inf, sum) => Some(Thresholds::new(inf.unwrap_or(Thresholds::DEFAULT_THETA_INF), sum)),
+            (inf, sum) => Some(Thresholds::new(
+                inf.map_or(Thresholds::DEFAULT_THETA_INF, |t| t.lo),
+                sum,
+            )),
         }
     }
 

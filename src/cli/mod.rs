@@ -75,8 +75,12 @@ enum Command {
 
 /// Runs the command line and maps failures to exit codes.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse_from(sweep::rewrite_args(std::env::args_os().collect()));
+    let cli = Cli::parse();
+    let ranged = cli.shared.theta_inf.is_some_and(|t| t.lo != t.hi);
     let result = match cli.command {
+        Some(ref c) if ranged && !matches!(c, Command::Sweep(_)) => Err(anyhow::anyhow!(
+            "--theta-inf takes one number here; only `sweep` takes a range A..B"
+        )),
         #[cfg(feature = "tui")]
         None => tui::run(&cli.shared, &tui::Args::default()),
         #[cfg(not(feature = "tui"))]

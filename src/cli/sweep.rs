@@ -1,23 +1,22 @@
 //! `rgmem sweep FILE --theta-inf A..B [--json] [--plot out.svg]`: the phase-transition demo. Each
 //! θ_inf (θ_sum = 2·θ_inf) ingests FILE (a session file or a LoCoMo file) into a fresh memory;
-//! the table, JSON and plot show firings, model calls and tokens, Σ churn and, on LoCoMo, the
-//! eval metrics, with θ_inf = 3 marked.
+//! the table, JSON and plot show firings, model calls and tokens, Σ churn, and stability,
+//! plasticity and balance on a session whose header carries ground truth (on LoCoMo, the eval
+//! metrics), with the peak marked.
 
 use super::Shared;
 use anyhow::{Context, Result, bail};
 use plotters::prelude::*;
 use rgmem::eval::sweep::{self, Input, Point};
+use rgmem::eval::truth::GroundTruth;
 use rgmem::session::SessionFile;
 use std::path::{Path, PathBuf};
 
-/// Options of `sweep`.
+/// Options of `sweep`. The range is the global `--theta-inf`, given as `A..B`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A session file (`.jsonl`) or a LoCoMo JSON file.
     file: PathBuf,
-    /// The θ_inf range, `A..B` inclusive (written `--theta-inf A..B`).
-    #[arg(long = "theta-range", value_name = "A..B", value_parser = parse_range)]
-    theta_range: (u32, u32),
     /// Print the points as JSON.
     #[arg(long)]
     json: bool,
@@ -29,46 +28,26 @@ pub struct Args {
     conversations: Vec<String>,
 }
 
-fn parse_range(s: &str) -> Result<(u32, u32), String> {
-    let (a, b) = s.split_once("..").ok_or_else(|| format!("expected A..B, got {s:?}"))?;
-    let a: u32 = a.trim().parse().map_err(|_| format!("{a:?} is not a number"))?;
-    let b: u32 = b
-        .trim()
-        .trim_start_matches('=')
-        .parse()
-        .map_err(|_| format!("{b:?} is not a number"))?;
-    if a == 0 || b < a || b - a > 50 {
-        return Err(format!("need 1 ≤ A ≤ B ≤ A+50, got {a}..{b}"));
-    }
-    Ok((a, b))
-}
-
-/// `sweep` takes `--theta-inf A..B`, while every other subcommand's global `--theta-inf` is one
-/// number; the range is renamed before clap sees it.
-pub fn rewrite_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    if !args.iter().any(|a| a == "sweep") {
-        return args;
-    }
-    args.into_iter()
-        .map(|a| match a.to_str() {
-            Some("--theta-inf") => "--theta-range".into(),
-            Some(s) if s.starts_with("--theta-inf=") => s.replacen("--theta-inf=", "--theta-range=", 1).into(),
-            _ => a,
-        })
-        .collect()
-}
-
 /// Runs `sweep`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
-    let thetas: Vec<u32> = (args.theta_range.0..=args.theta_range.1).collect();
+    let Some(range) = shared.theta_inf else {
+        bail!("sweep needs the range to sweep: --theta-inf A..B (for example --theta-inf 1..8)");
+    };
+    let thetas: Vec<u32> = (range.lo..=range.hi).collect();
     let work_dir = std::env::temp_dir().join(format!("rgmem-sweep-{}", std::process::id()));
-    let is_locomo = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?
-        .trim_start()
-        .starts_with('[');
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let is_locomo = text.trim_start().starts_with('[');
     let mut on_point = |p: &Point| {
+        let truth = p.truth.map_or_else(String::new, |t| {
+            format!(
+                ", stability {:.0}%, plasticity {:.0}%, balance {:.0}%",
+                t.stability * 100.0,
+                t.plasticity * 100.0,
+                t.balance * 100.0
+            )
+        });
         eprintln!(
-            "θ_inf={} done: RK1×{} RK2×{} RK3×{}, Σ churn {:.4}",
+            "θ_inf={} done: RK1×{} RK2×{} RK3×{}, Σ churn {:.4}{truth}",
             p.theta_inf, p.rk1, p.rk2, p.rk3, p.sigma_churn
         );
     };
@@ -84,9 +63,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         )
     } else {
         let file = SessionFile::read(&args.file)?;
+        let truth = GroundTruth::from_session_text(&text, &args.file.display().to_string())?;
         let user = file.user_name();
         sweep::run(
-            &Input::Session(&file.turns, &user),
+            &Input::Session(&file.turns, &user, truth.as_ref()),
             &thetas,
             &work_dir,
             &mut || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))),
@@ -107,14 +87,29 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// The curves: Σ churn and, on LoCoMo, evidence recall, against θ_inf; θ_inf = 3 marked.
+/// DejaVu Sans (Bitstream Vera licence, `assets/fonts/DejaVuSans-LICENSE.txt`), so the PNG has the
+/// same text as the SVG without a system font library.
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+fn register_font() -> Result<()> {
+    static DONE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ok = *DONE.get_or_init(|| plotters::style::register_font("sans-serif", FontStyle::Normal, FONT).is_ok());
+    if !ok {
+        bail!("the embedded plot font could not be loaded");
+    }
+    Ok(())
+}
+
+/// The curves against θ_inf: stability, plasticity and balance on a session with ground truth,
+/// Σ churn always, and on LoCoMo evidence and answer-token recall; the peak marked.
 fn plot(points: &[Point], svg: &Path) -> Result<()> {
     if points.is_empty() {
         bail!("nothing to plot");
     }
+    register_font()?;
     {
         let root = SVGBackend::new(svg, (800, 500)).into_drawing_area();
-        draw(&root, points, true).map_err(|e| anyhow::anyhow!("drawing {}: {e}", svg.display()))?;
+        draw(&root, points).map_err(|e| anyhow::anyhow!("drawing {}: {e}", svg.display()))?;
         root.present()
             .map_err(|e| anyhow::anyhow!("writing {}: {e}", svg.display()))?;
     }
@@ -122,9 +117,7 @@ fn plot(points: &[Point], svg: &Path) -> Result<()> {
     let mut buffer = vec![0u8; (w * h * 3) as usize];
     {
         let root = BitMapBackend::with_buffer(&mut buffer, (w, h)).into_drawing_area();
-        // The bitmap backend has no font without a system font library, so the PNG carries the
-        // curves and the θ_inf = 3 marker; the SVG carries the labels.
-        draw(&root, points, false).map_err(|e| anyhow::anyhow!("drawing the PNG: {e}"))?;
+        draw(&root, points).map_err(|e| anyhow::anyhow!("drawing the PNG: {e}"))?;
         root.present().map_err(|e| anyhow::anyhow!("drawing the PNG: {e}"))?;
     }
     let png_path = svg.with_extension("png");
@@ -139,71 +132,96 @@ fn plot(points: &[Point], svg: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A named curve: label, colour, points.
+type Series = (&'static str, RGBColor, Vec<(f64, f64)>);
+
 type DrawResult<B> = Result<(), DrawingAreaErrorKind<<B as DrawingBackend>::ErrorType>>;
 
-fn draw<B: DrawingBackend>(
-    root: &DrawingArea<B, plotters::coord::Shift>,
-    points: &[Point],
-    labels: bool,
-) -> DrawResult<B> {
+fn draw<B: DrawingBackend>(root: &DrawingArea<B, plotters::coord::Shift>, points: &[Point]) -> DrawResult<B> {
     root.fill(&WHITE)?;
     let lo = points.first().map_or(1, |p| p.theta_inf);
     let hi = points.last().map_or(1, |p| p.theta_inf).max(lo.saturating_add(1));
     let churn_max = points.iter().map(|p| p.sigma_churn).fold(0.0f64, f64::max).max(1e-6) * 1.1;
+    let has_truth = points.iter().any(|p| p.truth.is_some());
     let has_eval = points.iter().any(|p| p.eval.is_some());
-    let mut builder = ChartBuilder::on(root);
-    builder.margin(20);
-    if labels {
-        builder
-            .caption(
-                "θ sweep: Σ churn per step (blue), rgmem evidence recall (red, LoCoMo)",
-                ("sans-serif", 18),
-            )
-            .x_label_area_size(40)
-            .y_label_area_size(60);
-    }
-    let mut chart = builder.build_cartesian_2d(f64::from(lo) - 0.5..f64::from(hi) + 0.5, 0.0..1.0f64)?;
-    if labels {
-        chart
-            .configure_mesh()
-            .x_desc("θ_inf (θ_sum = 2·θ_inf)")
-            .y_desc("normalised value")
-            .draw()?;
-    }
+    let caption = if has_truth {
+        "θ sweep: stability, plasticity and their balance"
+    } else if has_eval {
+        "θ sweep: rgmem recall on LoCoMo, and Σ churn"
+    } else {
+        "θ sweep: Σ churn per step"
+    };
+    let mut chart = ChartBuilder::on(root)
+        .margin(20)
+        .caption(caption, ("sans-serif", 20))
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(f64::from(lo) - 0.5..f64::from(hi) + 0.5, 0.0..1.05f64)?;
+    chart
+        .configure_mesh()
+        .x_desc("θ_inf (θ_sum = 2·θ_inf)")
+        .y_desc("share (churn: of its maximum)")
+        .x_labels(usize::try_from(hi - lo + 1).unwrap_or(10).min(20))
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .label_style(("sans-serif", 14))
+        .draw()?;
     let x = |p: &Point| f64::from(p.theta_inf);
-    chart.draw_series(std::iter::once(PathElement::new(
-        vec![(3.0, 0.0), (3.0, 1.0)],
-        ShapeStyle::from(&BLACK.mix(0.4)).stroke_width(2),
-    )))?;
-    chart.draw_series(LineSeries::new(
-        points.iter().map(|p| (x(p), p.sigma_churn / churn_max)),
-        BLUE.stroke_width(2),
-    ))?;
-    chart.draw_series(
-        points
-            .iter()
-            .map(|p| Circle::new((x(p), p.sigma_churn / churn_max), 4, BLUE.filled())),
-    )?;
-    if has_eval {
-        chart.draw_series(LineSeries::new(
-            points
-                .iter()
-                .filter_map(|p| p.eval.map(|e| (x(p), e.rgmem_evidence_recall))),
-            RED.stroke_width(2),
-        ))?;
-        chart.draw_series(LineSeries::new(
-            points
-                .iter()
-                .filter_map(|p| p.eval.map(|e| (x(p), e.flat_bm25_evidence_recall))),
-            RED.mix(0.4).stroke_width(1),
-        ))?;
-    }
-    if labels {
+    if let Some(peak) = sweep::peak(points) {
+        let px = f64::from(peak);
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(px, 0.0), (px, 1.05)],
+            ShapeStyle::from(&BLACK.mix(0.3)).stroke_width(2),
+        )))?;
         chart.draw_series(std::iter::once(Text::new(
-            "θ_inf = 3 (paper)",
-            (3.05, 0.97),
+            format!("peak θ_inf = {peak}"),
+            (px + 0.05, 1.02),
             ("sans-serif", 14).into_font().color(&BLACK),
         )))?;
     }
+    let mut series: Vec<Series> = vec![(
+        "Σ churn",
+        RGBColor(150, 150, 150),
+        points.iter().map(|p| (x(p), p.sigma_churn / churn_max)).collect(),
+    )];
+    if has_truth {
+        let of = |f: fn(&rgmem::eval::truth::Scores) -> f64| -> Vec<(f64, f64)> {
+            points
+                .iter()
+                .filter_map(|p| p.truth.as_ref().map(|t| (x(p), f(t))))
+                .collect()
+        };
+        series.push(("stability", BLUE, of(|t| t.stability)));
+        series.push(("plasticity (lag-weighted)", RED, of(|t| t.timely_plasticity)));
+        series.push(("balance", RGBColor(0, 140, 0), of(|t| t.balance)));
+    }
+    if has_eval {
+        let of = |f: fn(&rgmem::eval::sweep::EvalPoint) -> f64| -> Vec<(f64, f64)> {
+            points
+                .iter()
+                .filter_map(|p| p.eval.as_ref().map(|e| (x(p), f(e))))
+                .collect()
+        };
+        series.push(("rgmem evidence recall", MAGENTA, of(|e| e.rgmem_evidence_recall)));
+        series.push((
+            "rgmem answer-token recall",
+            RGBColor(200, 120, 0),
+            of(|e| e.rgmem_answer_token_recall),
+        ));
+        series.push(("flat_bm25 evidence recall", CYAN, of(|e| e.flat_bm25_evidence_recall)));
+    }
+    for (name, color, data) in series {
+        chart
+            .draw_series(LineSeries::new(data.clone(), color.stroke_width(2)))?
+            .label(name)
+            .legend(move |(lx, ly)| PathElement::new(vec![(lx, ly), (lx + 20, ly)], color.stroke_width(2)));
+        chart.draw_series(data.into_iter().map(|pt| Circle::new(pt, 3, color.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 13))
+        .draw()?;
     Ok(())
 }

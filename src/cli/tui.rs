@@ -14,6 +14,9 @@ pub struct Args {
     /// --db is given).
     #[arg(long, value_name = "FILE")]
     session: Option<PathBuf>,
+    /// The person's name, instead of "User" (or of the session header's name) until they say theirs.
+    #[arg(long, value_name = "NAME")]
+    user: Option<String>,
     /// Colour the concept tree and the evidence pane by recall coverage, from
     /// `rgmem eval locomo --coverage FILE` (the entry for this memory file).
     #[arg(long, value_name = "FILE")]
@@ -46,9 +49,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     }
     let mut engine = shared.open_engine()?;
     let model = engine.model_mut().name();
-    let user = match &replay {
-        Some((_, user, _)) => user.clone(),
-        None => engine
+    let user = match (&args.user, &replay) {
+        (Some(name), _) if !name.trim().is_empty() => name.trim().to_string(),
+        (_, Some((_, user, _))) => user.clone(),
+        _ => engine
             .memory()
             .roots()
             .next()

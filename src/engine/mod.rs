@@ -9,7 +9,7 @@ mod tests;
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
 use crate::ids::Seq;
-use crate::ingest::{self, ASSISTANT};
+use crate::ingest::{self, ASSISTANT, DEFAULT_USER};
 use crate::log::Log;
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
@@ -98,16 +98,35 @@ impl Engine {
             Vec::new()
         };
         records.extend(self.run_marked(mark, |step| {
-            if turn.speaker != ASSISTANT && step.memory.person_for(&turn.speaker).is_none() {
-                let name = if turn.speaker == "user" {
-                    user_name.to_string()
-                } else {
-                    turn.speaker.clone()
-                };
-                step.emit(Event::PersonTracked {
-                    name,
-                    speaker: turn.speaker.clone(),
-                });
+            if turn.speaker != ASSISTANT {
+                // The user's name comes from the header or `--user`, else from how they introduce
+                // themselves; a person still called "User" is renamed when they do.
+                let learned = (turn.speaker == "user")
+                    .then(|| ingest::name::introduced_name(&turn.text))
+                    .flatten();
+                let given = (user_name != DEFAULT_USER).then(|| user_name.to_string());
+                match step.memory.person_for(&turn.speaker) {
+                    None => {
+                        let name = if turn.speaker == "user" {
+                            given.or(learned).unwrap_or_else(|| user_name.to_string())
+                        } else {
+                            turn.speaker.clone()
+                        };
+                        step.emit(Event::PersonTracked {
+                            name,
+                            speaker: turn.speaker.clone(),
+                        });
+                    }
+                    Some(root) if step.memory.concept(root).name == DEFAULT_USER => {
+                        if let Some(name) = given.or(learned) {
+                            step.emit(Event::PersonTracked {
+                                name,
+                                speaker: turn.speaker.clone(),
+                            });
+                        }
+                    }
+                    Some(_) => {}
+                }
             }
             step.emit(Event::TurnIngested {
                 turn: turn.index,

@@ -6,3 +6,4 @@ pub mod benchmark;
 pub mod metrics;
 pub mod report;
 pub mod sweep;
+pub mod truth;

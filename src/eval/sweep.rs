@@ -1,9 +1,12 @@
 //! The θ sweep: the phase-transition demo. For each θ_inf (θ_sum = 2·θ_inf) the same input is
 //! ingested into a fresh memory, and the run reports operator firings, model calls and tokens,
-//! Σ churn (how much the top-level Σ moved per step) and, on a LoCoMo file, the eval metrics.
+//! Σ churn (how much the top-level Σ moved per step), and, on a session file whose header
+//! carries ground truth, stability, plasticity and their balance (see [`super::truth`]); on a
+//! LoCoMo file, the eval metrics.
 
 use super::benchmark::{self, Options};
 use super::report::{QuestionResult, aggregate};
+use super::truth::{Arrivals, GroundTruth, Scores};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::locomo::Conversation;
@@ -17,8 +20,8 @@ use std::path::Path;
 
 /// What a sweep runs over.
 pub enum Input<'a> {
-    /// A session file's turns and user name.
-    Session(&'a [TurnInput], &'a str),
+    /// A session file's turns, user name and ground truth.
+    Session(&'a [TurnInput], &'a str, Option<&'a GroundTruth>),
     /// LoCoMo conversations, evaluated after ingestion.
     Locomo(&'a [Conversation]),
 }
@@ -34,6 +37,8 @@ pub struct EvalPoint {
     pub rgmem_answer_token_recall: f64,
     /// rgmem's mean context tokens.
     pub rgmem_context_tokens: f64,
+    /// rgmem's mean official token F1, over the questions a model answered.
+    pub rgmem_f1: Option<f64>,
 }
 
 /// One θ's row.
@@ -62,6 +67,9 @@ pub struct Point {
     /// Eval metrics, on a LoCoMo input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eval: Option<EvalPoint>,
+    /// Stability and plasticity, on a session with ground truth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truth: Option<Scores>,
 }
 
 /// Follows the person roots' Σ from step to step.
@@ -116,18 +124,28 @@ pub fn run(
                 usage.2[i] += m.firings[i];
             }
         };
+        let mut scores = None;
         let eval = match input {
-            Input::Session(turns, user) => {
+            Input::Session(turns, user, truth) => {
                 let path = work_dir.join(format!("theta-{theta}.db"));
                 remove_db(&path)?;
                 let mut engine = Engine::open(Log::open(&path)?, make_model()?)?;
                 engine.set_thresholds(thresholds)?;
+                let mut arrivals = Arrivals::default();
                 for t in *turns {
                     engine.ingest(t, user)?;
                     churn.observe(engine.memory());
+                    if let Some(truth) = truth {
+                        arrivals.observe(engine.memory(), truth, t.index);
+                    }
                 }
                 engine.finish()?;
                 churn.observe(engine.memory());
+                if let Some(truth) = truth {
+                    let last = turns.last().map_or(0, |t| t.index);
+                    arrivals.observe(engine.memory(), truth, last);
+                    scores = Some(super::truth::score(engine.memory(), truth, &arrivals));
+                }
                 add(engine.memory());
                 None
             }
@@ -154,11 +172,17 @@ pub fn run(
                 let core = |q: &QuestionResult| (1..=4).contains(&q.category);
                 let rg = aggregate(&questions, "rgmem", core);
                 let flat = aggregate(&questions, "flat_bm25", core);
+                let f1s: Vec<f64> = questions
+                    .iter()
+                    .filter(|q| core(q))
+                    .filter_map(|q| q.systems.get("rgmem").and_then(|s| s.f1))
+                    .collect();
                 Some(EvalPoint {
                     rgmem_evidence_recall: rg.evidence_recall.unwrap_or(0.0),
                     flat_bm25_evidence_recall: flat.evidence_recall.unwrap_or(0.0),
                     rgmem_answer_token_recall: rg.answer_token_recall.unwrap_or(0.0),
                     rgmem_context_tokens: rg.context_tokens,
+                    rgmem_f1: (!f1s.is_empty()).then(|| f1s.iter().sum::<f64>() / f1s.len() as f64),
                 })
             }
         };
@@ -178,6 +202,7 @@ pub fn run(
             },
             sigma_changes: churn.changes,
             eval,
+            truth: scores,
         };
         on_point(&point);
         points.push(point);
@@ -198,34 +223,90 @@ fn remove_db(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The sweep as a table.
+/// The sweep as a table; the θ where the balance peaks is marked.
 #[must_use]
 pub fn table(points: &[Point]) -> String {
     let mut out = format!(
-        "{:>5} {:>5} {:>6} {:>6} {:>6} {:>7} {:>9} {:>8} {:>8}",
+        "{:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>8} {:>8} {:>6}",
         "θ_inf", "θ_sum", "RK1", "RK2", "RK3", "calls", "tokens", "Σchurn", "Σsteps"
     );
+    let with_truth = points.iter().any(|p| p.truth.is_some());
     let with_eval = points.iter().any(|p| p.eval.is_some());
+    if with_truth {
+        out.push_str(&format!(
+            " {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}",
+            "stab.", "Σ", "noise", "plast.", "lag", "balance"
+        ));
+    }
     if with_eval {
-        out.push_str(&format!(" {:>9} {:>9} {:>8}", "rg.evid", "flat.evid", "rg.tok"));
+        out.push_str(&format!(
+            " {:>8} {:>9} {:>7} {:>6} {:>7}",
+            "rg.evid", "flat.evid", "rg.ans", "rg.F1", "rg.tok"
+        ));
     }
     out.push('\n');
+    let best = peak(points);
     for p in points {
-        let mark = if p.theta_inf == 3 { "*" } else { " " };
+        let mark = if Some(p.theta_inf) == best { "*" } else { " " };
         out.push_str(&format!(
-            "{:>4}{mark} {:>5} {:>6} {:>6} {:>6} {:>7} {:>9} {:>8.4} {:>8}",
+            "{:>4}{mark} {:>5} {:>5} {:>5} {:>5} {:>6} {:>8} {:>8.4} {:>6}",
             p.theta_inf, p.theta_sum, p.rk1, p.rk2, p.rk3, p.model_calls, p.tokens, p.sigma_churn, p.sigma_changes
         ));
-        if let Some(e) = p.eval {
+        if let Some(t) = p.truth {
+            let lag = t.mean_lag.map_or_else(|| "-".to_string(), |l| format!("{l:.1}"));
             out.push_str(&format!(
-                " {:>8.1}% {:>8.1}% {:>8.0}",
+                " {:>5.0}% {:>5} {:>5} {:>5.0}% {:>6} {:>6.0}%",
+                t.stability * 100.0,
+                t.sigma_bullets,
+                t.noise_in_sigma,
+                t.plasticity * 100.0,
+                lag,
+                (t.balance * 100.0).abs()
+            ));
+        } else if with_truth {
+            out.push_str(&format!(" {:>41}", "-"));
+        }
+        if let Some(e) = p.eval {
+            let f1 = e
+                .rgmem_f1
+                .map_or_else(|| "-".to_string(), |f| format!("{:.1}", f * 100.0));
+            out.push_str(&format!(
+                " {:>7.1}% {:>8.1}% {:>6.1}% {:>6} {:>7.0}",
                 e.rgmem_evidence_recall * 100.0,
                 e.flat_bm25_evidence_recall * 100.0,
+                e.rgmem_answer_token_recall * 100.0,
+                f1,
                 e.rgmem_context_tokens
             ));
         }
         out.push('\n');
     }
-    out.push_str("* θ_inf = 3, the paper's critical point\n");
+    match (best, with_truth) {
+        (Some(b), true) => out.push_str(&format!(
+            "* θ_inf = {b}: the balance of stability and lag-weighted plasticity peaks here\n"
+        )),
+        (Some(b), false) => out.push_str(&format!("* θ_inf = {b}: the best answer-token recall\n")),
+        _ => {}
+    }
     out
+}
+
+/// The θ_inf where the balance peaks (ground truth), else where rgmem's answer-token recall does;
+/// the lowest θ wins a tie.
+#[must_use]
+pub fn peak(points: &[Point]) -> Option<u32> {
+    let value = |p: &Point| {
+        p.truth
+            .map(|t| t.balance)
+            .or_else(|| p.eval.map(|e| e.rgmem_answer_token_recall))
+    };
+    let mut best: Option<(u32, f64)> = None;
+    for p in points {
+        if let Some(v) = value(p)
+            && best.is_none_or(|(_, b)| v > b + 1e-9)
+        {
+            best = Some((p.theta_inf, v));
+        }
+    }
+    best.map(|(t, _)| t)
 }

@@ -2,6 +2,7 @@
 //! and extracting entity paths and relations into the graph (f_extract).
 
 mod graph;
+pub mod name;
 pub mod segment;
 #[cfg(test)]
 mod tests;
@@ -15,6 +16,9 @@ use crate::step::Step;
 
 /// Speaker label of the assistant; every other speaker is a person.
 pub const ASSISTANT: &str = "assistant";
+
+/// The name a person goes by until they say theirs.
+pub const DEFAULT_USER: &str = "User";
 
 /// Closes every segment f_seg finds in the open turns. Returns false if a model call failed
 /// (the segment stays open and is retried at the next step).

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
+use crate::relative_date::{self, DateSpan};
 use crate::text::entity_key;
 
 impl Memory {
@@ -66,6 +67,7 @@ impl Memory {
                     salient_conclusions: salient_conclusions.clone(),
                     time: *time,
                     session: *session,
+                    dates: self.dates_said(*person, turns),
                 });
                 self.concepts[person.index()].episodes.push(id);
             }
@@ -157,12 +159,71 @@ impl Memory {
     }
 
     fn track_person(&mut self, name: &str, speaker: &str) {
+        if let Some(root) = self.person_for(speaker) {
+            self.rename_person(root, name);
+            return;
+        }
         let root = self.add_concept(name, Level::Root, None);
         for base in BASE_CONCEPTS {
             self.add_concept(base, Level::Base, Some(root));
         }
         self.speakers.push((speaker.to_string(), root));
         self.index.persons.insert_mut(speaker.to_string(), root);
+    }
+
+    /// The dates a person's turns name, resolved against each turn's own date.
+    fn dates_said(&self, person: ConceptId, turns: &[TurnId]) -> Vec<DateSpan> {
+        let mut out: Vec<DateSpan> = Vec::new();
+        for t in turns.iter().filter_map(|t| self.turns.get(t.index())) {
+            if self.person_for(&t.speaker) != Some(person) {
+                continue;
+            }
+            let anchor = t.time.and_then(|time| relative_date::anchor_of(&time.date()));
+            for span in relative_date::resolve(&t.text, anchor).1 {
+                if !out.contains(&span) {
+                    out.push(span);
+                }
+            }
+        }
+        out
+    }
+
+    /// A person who said their name: the root takes it, and what was written about them under
+    /// the old name says the new one.
+    fn rename_person(&mut self, root: ConceptId, name: &str) {
+        let old = self.concept(root).name.clone();
+        if old == name || name.trim().is_empty() {
+            return;
+        }
+        let level = self.concept(root).level;
+        self.index.concepts.remove_mut(&concept_key(root, level, &old));
+        self.index.concepts.insert_mut(concept_key(root, level, name), root);
+        self.concepts[root.index()].name = name.to_string();
+        let episodes: Vec<usize> = (0..self.episodes.len())
+            .filter(|i| self.episodes.get(*i).is_some_and(|e| e.person == root))
+            .collect();
+        for i in episodes {
+            if let Some(e) = self.episodes.get_mut(i) {
+                e.fact = replace_word(&e.fact, &old, name);
+                for c in e.base_conclusions.iter_mut().chain(e.salient_conclusions.iter_mut()) {
+                    *c = replace_word(c, &old, name);
+                }
+            }
+        }
+        let concepts: Vec<usize> = (0..self.concepts.len())
+            .filter(|i| {
+                self.concepts
+                    .get(*i)
+                    .is_some_and(|c| c.person == root && !c.sigma.is_empty())
+            })
+            .collect();
+        for i in concepts {
+            if let Some(c) = self.concepts.get_mut(i) {
+                for text in [&mut c.sigma, &mut c.delta, &mut c.own_sigma, &mut c.own_delta] {
+                    *text = replace_word(text, &old, name);
+                }
+            }
+        }
     }
 
     fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
@@ -415,6 +476,28 @@ impl Memory {
 
 pub(super) fn concept_key(person: ConceptId, level: Level, name: &str) -> (ConceptId, bool, String) {
     (person, !level.is_abstract(), entity_key(name))
+}
+
+/// `text` with every whole-word `old` replaced by `new` ("User's" too, "Users" not).
+fn replace_word(text: &str, old: &str, new: &str) -> String {
+    if old.is_empty() || !text.contains(old) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((head, tail)) = rest.split_once(old) {
+        let before = head.chars().next_back();
+        let after = tail.chars().next();
+        out.push_str(head);
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            out.push_str(old);
+        } else {
+            out.push_str(new);
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
 }
 
 fn push_unique(v: &mut Items<EpisodeId>, e: EpisodeId) {

@@ -42,6 +42,9 @@ pub struct Episode {
     pub time: Option<Timestamp>,
     /// Session.
     pub session: u32,
+    /// The dates and date ranges its turns name ("yesterday", "last week"), resolved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dates: Vec<crate::relative_date::DateSpan>,
 }
 
 impl Episode {

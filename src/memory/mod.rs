@@ -11,6 +11,7 @@
 //! (the paper's "P prefers aggregated representations") while its timing stays tied to evidence.
 
 mod apply;
+pub mod delta;
 mod episode;
 mod graph;
 pub mod shared;

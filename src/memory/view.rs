@@ -22,6 +22,7 @@ impl Memory {
                     "theta_sum": self.thresholds.theta_sum,
                     "sigma": c.sigma,
                     "delta": c.delta,
+                    "delta_items": self.delta_items(c.id),
                     "dirty": c.dirty,
                     "pending": c.pending.map(|p| p.0),
                     "episodes": c.episodes.iter().map(|e| e.0).collect::<Vec<_>>(),
@@ -109,10 +110,17 @@ impl Memory {
         let shows = !(c.level == Level::Base && c.children.is_empty() && c.sigma.is_empty());
         if shows {
             out.push_str(&format!("{pad}{} ({}){score}{marks}\n", c.name, c.level));
-            for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
-                for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                    out.push_str(&format!("{pad}  {tag} {line}\n"));
+            for line in c.sigma.lines().filter(|l| !l.trim().is_empty()) {
+                out.push_str(&format!("{pad}  Σ {line}\n"));
+            }
+            // Δ with each item's status as of the latest turn (an ended restriction reads resolved).
+            let mut group: Option<String> = None;
+            for item in self.delta_items(id) {
+                if group.as_deref() != Some(item.group.as_str()) {
+                    out.push_str(&format!("{pad}  Δ Regarding {}:\n", item.group));
+                    group = Some(item.group.clone());
                 }
+                out.push_str(&format!("{pad}  Δ - {}\n", item.render()));
             }
             for r in c.relations.iter().map(|r| self.relation(*r)).filter(|r| r.source == id) {
                 out.push_str(&format!(

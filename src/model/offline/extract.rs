@@ -139,13 +139,16 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
             let mut path = vec![node("User", false), node(base, false)];
             // A sub-concept named like its event ("Reading" / "Reading") still files it, so the event
             // sits beside its siblings ("Books") instead of in a second, unrelated "Reading".
-            if !sub.is_empty() {
+            if !sub.is_empty() && entity_key(sub) != entity_key(general) && entity_key(sub) != entity_key(base) {
                 path.push(node(sub, false));
             }
             path.push(node(general, true));
-            // Named things in the sentence belong to its first activity.
+            // A named thing in the sentence belongs to its first activity, when it stands close
+            // to it ("a trip to Lisbon", not "vegetarian since we got back from Lisbon").
             let instance = if i == 0 {
-                names.first().filter(|n| entity_key(n) != entity_key(general))
+                names
+                    .first()
+                    .filter(|n| entity_key(n) != entity_key(general) && near(&sentence, n, general, lex))
             } else {
                 None
             };
@@ -162,6 +165,26 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
     serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into())
 }
 
+/// Whether `name` stands within a few words of a word filed under `general` (or of the
+/// activity's own name) in `sentence`.
+fn near(sentence: &str, name: &str, general: &str, lex: &Lexicon) -> bool {
+    let toks: Vec<String> = words(sentence).collect();
+    let first = name
+        .split_whitespace()
+        .next()
+        .map(str::to_lowercase)
+        .unwrap_or_default();
+    let Some(at) = toks.iter().position(|t| *t == first) else {
+        return false;
+    };
+    let key = entity_key(general);
+    toks.iter().enumerate().any(|(i, t)| {
+        i.abs_diff(at) <= 5
+            && i != at
+            && (lex.matches(t).any(|e| entity_key(&e.general) == key) || key.split(' ').any(|k| entity_key(t) == k))
+    })
+}
+
 /// The EXTRACT RELATIONS reply for the paths of a unit.
 pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
     let sents = sentences(source_text);
@@ -171,7 +194,8 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
         for pair in path.windows(2) {
             let (s, t) = (&pair[0], &pair[1]);
             let key = (entity_key(&s.name), entity_key(&t.name));
-            if seen.contains(&key) {
+            // A node is never its own target.
+            if seen.contains(&key) || key.0 == key.1 {
                 continue;
             }
             seen.push(key);
@@ -348,12 +372,80 @@ fn named_things(sentence: &str) -> Vec<String> {
     if !run.is_empty() && run.len() <= 4 {
         out.push(run.join(" "));
     }
-    // Acronyms ("PR") and words the lexicon files as activities are not names.
+    // Acronyms ("PR") and words the lexicon files as activities are not names; nor are days,
+    // months, ordinals and numbers ("Mondays", "Fourth").
     let lex = super::Lexicon::builtin();
     out.retain(|n| {
-        n.contains(" ") || (n.len() >= 3 && !n.chars().all(char::is_uppercase) && lex.matches(n).next().is_none())
+        (n.contains(' ') || (n.len() >= 3 && !n.chars().all(char::is_uppercase) && lex.matches(n).next().is_none()))
+            && !n.split_whitespace().all(is_calendar_or_count)
     });
     out
+}
+
+/// A weekday, month, ordinal or number word: a date or a count, never a relation's target.
+#[must_use]
+pub fn is_calendar_or_count(word: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "weekend",
+        "weekday",
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "last",
+        "next",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "hundred",
+        "thousand",
+        "million",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "tonight",
+        "morning",
+        "evening",
+        "afternoon",
+        "night",
+    ];
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let singular = w.strip_suffix('s').unwrap_or(&w);
+    w.is_empty()
+        || WORDS.contains(&w.as_str())
+        || WORDS.contains(&singular)
+        || crate::relative_date::month_number(&w).is_some()
+        || w.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        || (w.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && ["st", "nd", "rd", "th", "s"].iter().any(|e| w.ends_with(e)))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod abstraction;
 mod answer;
 mod extract;
 mod extractive;
+pub mod person;
 mod plan;
 mod synth;
 
@@ -93,54 +94,5 @@ impl Model for OfflineModel {
             // Rules take microseconds; reporting 0 keeps offline logs byte-for-byte reproducible.
             latency_ms: 0,
         })
-    }
-}
-
-/// Rewrites a first-person sentence about `name` in the third person, keeping the rest of the words.
-#[must_use]
-pub fn third_person(sentence: &str, name: &str) -> String {
-    let mut out = Vec::new();
-    for (i, w) in sentence.split_whitespace().enumerate() {
-        let (core, tail) = split_punct(w);
-        let lower = core.to_lowercase().replace('’', "'");
-        let rep = match lower.as_str() {
-            "i" => Some(name.to_string()),
-            "i'm" => Some(format!("{name} is")),
-            "i've" => Some(format!("{name} has")),
-            "i'll" => Some(format!("{name} will")),
-            "i'd" => Some(format!("{name} would")),
-            "my" => Some(format!("{name}'s")),
-            "mine" => Some(format!("{name}'s")),
-            "me" => Some("them".to_string()),
-            "myself" => Some("themselves".to_string()),
-            "am" => Some("is".to_string()),
-            _ => None,
-        };
-        match rep {
-            Some(r) => out.push(format!("{r}{tail}")),
-            None if i == 0 => out.push(w.to_string()),
-            None => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
-}
-
-fn split_punct(w: &str) -> (&str, &str) {
-    let end = w
-        .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '\'')
-        .len();
-    w.split_at_checked(end).unwrap_or((w, ""))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn third_person_swaps_pronouns_only() {
-        assert_eq!(
-            third_person("I hurt my back, so I'm resting.", "Alex"),
-            "Alex hurt Alex's back, so Alex is resting."
-        );
     }
 }

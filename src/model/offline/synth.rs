@@ -1,66 +1,201 @@
-//! Offline f_synth: the fact keeps the person's most informative sentences in their own words;
-//! conclusions come from first-person cues (preference, habit, plan, change, constraint, injury,
-//! reason, feeling). Changes, restrictions, injuries and reasons are salient.
+//! Offline f_synth: the fact is a compact third-person statement of what the person said
+//! happened ("On 8 May 2024: Alex hurt their back deadlifting on Saturday, 4 May 2024."), with
+//! relative dates resolved and pronouns resolved where one person fits; conclusions come from
+//! first-person cues (preference, habit, plan, change, constraint, injury, reason, feeling), and
+//! one about a sentence the fact already states says what it means instead of repeating it.
 
 use super::lexicon::{Cue, Lexicon};
-use super::third_person;
+use super::person::{Mention, leading_pronoun, mentions, resolve_pronoun, third_person};
+use crate::relative_date::{anchor_of, resolve};
 use crate::text::{clip, sentences};
 use crate::time::Timestamp;
 
 /// Most conclusions per list.
 const MAX_CONCLUSIONS: usize = 4;
 
+/// Interjections that open a sentence without saying anything ("Yeah, I keep a spreadsheet").
+const FILLERS: &[&str] = &[
+    "yeah", "yes", "yep", "ha", "haha", "hah", "oh", "ok", "okay", "well", "so", "honestly", "hmm", "um", "wow", "lol",
+    "right", "sure", "ah", "aw", "aww", "hey", "hi", "hello", "thanks", "totally", "true", "anyway", "anyways",
+];
+
+/// One of the person's sentences, rewritten.
+struct Said {
+    /// Position among the person's sentences.
+    at: usize,
+    /// As said (first person), for cue matching.
+    original: String,
+    /// Third person, dates resolved, pronoun resolved or not.
+    third: String,
+    cues: Vec<Cue>,
+    topics: usize,
+    /// A question, a remark to the listener, or a leading pronoun nobody in the segment fits:
+    /// not for the fact.
+    unusable: bool,
+    /// A question, or a leading pronoun nobody in the segment fits: no conclusion either.
+    unclear: bool,
+    /// Content words.
+    words: usize,
+    /// Says "I", "my" or "me": about the person, not a fragment ("Upper/lower split").
+    first_person: bool,
+}
+
+/// Drops a leading interjection ("Yeah, ", "Ha, ", "Good news, ").
+fn without_filler(sentence: &str) -> String {
+    let mut rest = sentence.trim();
+    for _ in 0..2 {
+        let Some((first, tail)) = rest.split_once(char::is_whitespace) else {
+            break;
+        };
+        let word = first.trim_end_matches([',', '!', '.', ';', ':']).to_lowercase();
+        let punctuated = first.ends_with([',', '!', '.', ';', ':']);
+        // "So that's my routine", "And I also…": a linking word opens the sentence without meaning.
+        let linking = !punctuated && matches!(word.as_str(), "so" | "and" | "but" | "anyway" | "plus");
+        if ((punctuated && (FILLERS.contains(&word.as_str()) || word == "news")) || linking) && !tail.trim().is_empty()
+        {
+            rest = tail.trim_start();
+        } else if word == "good" && tail.to_lowercase().starts_with("news,") {
+            rest = tail.get(5..).unwrap_or("").trim_start();
+        } else {
+            break;
+        }
+    }
+    let mut c = rest.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Past forms that open a sentence whose "I" was left out ("Had my first physio session.").
+const OPENING_PAST: &[&str] = &[
+    "had", "went", "got", "did", "made", "took", "ran", "swam", "saw", "met", "bought", "found", "tried", "started",
+    "finished", "ordered", "visited", "watched", "played", "cooked", "booked", "spent", "ate", "read", "signed",
+    "joined", "picked", "learned", "learnt", "stopped", "quit", "hit", "finally", "also", "just",
+];
+
+/// Gives a subjectless sentence its speaker back: "Also started reading a book" → "I also started
+/// reading a book", so the third-person rewrite has a subject.
+fn with_subject(sentence: &str) -> String {
+    let mut ws = sentence.split_whitespace();
+    let first = ws.next().map(str::to_lowercase).unwrap_or_default();
+    let second = ws.next().map(str::to_lowercase).unwrap_or_default();
+    let past = |w: &str| OPENING_PAST.contains(&w) && !matches!(w, "finally" | "also" | "just");
+    let adverb_then_past =
+        matches!(first.as_str(), "finally" | "also" | "just") && (past(&second) || second.ends_with("ed"));
+    if past(&first) || adverb_then_past {
+        let mut c = sentence.chars();
+        let rest: String = c
+            .next()
+            .map_or_else(String::new, |f| f.to_lowercase().chain(c).collect());
+        format!("I {rest}")
+    } else {
+        sentence.to_string()
+    }
+}
+
+fn ends_sentence(s: &str) -> String {
+    let t = s.trim_end();
+    if t.ends_with(['.', '!', '?', '…']) {
+        t.to_string()
+    } else {
+        format!("{t}.")
+    }
+}
+
 /// The f_synth reply for the person's lines of a segment.
 pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &[(String, String)]) -> String {
-    let own: Vec<String> = lines
-        .iter()
-        .filter(|(s, _)| s == person)
-        .flat_map(|(_, t)| sentences(t))
-        .collect();
-    let scored: Vec<(usize, &String, Vec<Cue>, usize)> = own
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let cues = lex.cues(s);
-            let topics = lex.matches(s).count();
-            (i, s, cues, topics)
-        })
-        .collect();
-    let mut ranked: Vec<&(usize, &String, Vec<Cue>, usize)> = scored
-        .iter()
-        .filter(|(_, s, _, _)| s.split_whitespace().count() > 2)
-        .collect();
-    ranked.sort_by_key(|(i, s, cues, topics)| {
+    let anchor = time.and_then(|t| anchor_of(&t.date()));
+    let mut seen: Vec<Mention> = Vec::new();
+    let mut own: Vec<Said> = Vec::new();
+    for (speaker, text) in lines {
+        let is_person = speaker == person;
+        for sentence in sentences(text) {
+            if is_person {
+                let original = with_subject(&without_filler(&sentence));
+                let pronoun = leading_pronoun(&original);
+                let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
+                let (dated, _) = resolve(&original, anchor);
+                let third = ends_sentence(&third_person(&dated, person, referent));
+                let lower = original.to_lowercase();
+                let to_listener =
+                    crate::text::words(&original).any(|w| matches!(w.as_str(), "you" | "your" | "you're"));
+                let question = original.trim_end().ends_with('?');
+                // "That's my new routine": what "that" is was said before.
+                let demonstrative = matches!(
+                    crate::text::words(&original).next().as_deref(),
+                    Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
+                );
+                let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
+                own.push(Said {
+                    at: own.len(),
+                    unclear: question || unresolved,
+                    cues: lex.cues(&original),
+                    topics: lex.matches(&original).count(),
+                    unusable: question || unresolved || to_listener,
+                    first_person: lower.split_whitespace().any(|w| {
+                        matches!(
+                            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                                .replace('’', "'")
+                                .as_str(),
+                            "i" | "i'm" | "i've" | "i'll" | "i'd" | "my" | "me"
+                        )
+                    }),
+                    words: crate::text::content_words(&original).len(),
+                    original,
+                    third,
+                });
+            }
+            seen.extend(mentions(&sentence, person, is_person));
+        }
+    }
+    // The fact: the one or two most informative usable sentences, in the order said.
+    let mut ranked: Vec<&Said> = own.iter().filter(|s| !s.unusable && s.words >= 2).collect();
+    ranked.sort_by_key(|s| {
         (
-            std::cmp::Reverse(topics * 2 + cues.len() * 2 + s.len().min(200) / 40),
-            *i,
+            std::cmp::Reverse(
+                s.topics * 2 + s.cues.len() * 2 + s.original.len().min(200) / 40 + usize::from(s.first_person) * 3,
+            ),
+            s.at,
         )
     });
-    let mut chosen: Vec<&(usize, &String, Vec<Cue>, usize)> = ranked.into_iter().take(2).collect();
-    chosen.sort_by_key(|(i, ..)| *i);
-    let said: Vec<String> = if chosen.is_empty() {
-        own.iter().take(1).cloned().collect()
+    let mut chosen: Vec<&Said> = ranked.into_iter().take(2).collect();
+    chosen.sort_by_key(|s| s.at);
+    let date = time.map(|t| format!("On {}: ", t.human_date())).unwrap_or_default();
+    let fact = if chosen.is_empty() {
+        let date = time.map(|t| format!("On {}, ", t.human_date())).unwrap_or_default();
+        format!("{date}{person} talked without saying anything specific about themselves.")
     } else {
-        chosen.iter().map(|(_, s, ..)| (*s).clone()).collect()
+        let text: Vec<&str> = chosen.iter().map(|s| s.third.as_str()).collect();
+        format!("{date}{}", clip(&text.join(" "), 400))
     };
-    let date = time.map(|t| format!("On {}, ", t.human_date())).unwrap_or_default();
-    let fact = if said.is_empty() {
-        format!("{date}{person} took part in the conversation without saying anything about themselves.")
-    } else {
-        format!("{date}{person} said: \"{}\"", clip(&said.join(" "), 400))
-    };
+    let in_fact: Vec<usize> = chosen.iter().map(|s| s.at).collect();
     let mut base = Vec::new();
     let mut salient = Vec::new();
-    for (_, sentence, cues, topics) in &scored {
-        if (cues.is_empty() && *topics == 0) || !is_about_self(sentence) {
+    for s in &own {
+        let about_self = is_about_self(&s.original);
+        if (s.cues.is_empty() && s.topics == 0) || !about_self || s.unclear {
             continue;
         }
-        let text = clip(&third_person(sentence, person), 240);
-        let primary = cues
+        let primary = s
+            .cues
             .iter()
             .copied()
             .find(|c| c.is_salient())
-            .or_else(|| cues.first().copied());
+            .or_else(|| s.cues.first().copied());
+        // Conditions ("Knee Injury") are not activities one enjoys or keeps up.
+        let topic = lex
+            .matches(&s.original)
+            .find(|e| e.sub != "Injury" && e.sub != "Medical Care")
+            .map(|e| e.general.to_lowercase());
+        // A sentence the fact already states gives a conclusion that says what it means;
+        // salient ones keep their words, which Δ needs (an end date, what is restricted).
+        let text = if in_fact.contains(&s.at) && !primary.is_some_and(Cue::is_salient) {
+            match meaning(primary, topic.as_deref(), person) {
+                Some(m) => m,
+                None => continue,
+            }
+        } else {
+            clip(&s.third, 240)
+        };
         let line = match primary {
             Some(cue) => format!("{} {text}", label(cue)),
             None => format!("[topic] {text}"),
@@ -83,6 +218,20 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         out.push_str(&format!("- {c}\n"));
     }
     out
+}
+
+/// What a cue sentence says about the person, beyond its words.
+fn meaning(cue: Option<Cue>, topic: Option<&str>, person: &str) -> Option<String> {
+    let topic = topic?;
+    Some(match cue {
+        Some(Cue::Like) => format!("{person} enjoys {topic}."),
+        Some(Cue::Dislike) => format!("{person} dislikes {topic}."),
+        Some(Cue::Habit) => format!("{person} keeps a regular {topic} routine."),
+        Some(Cue::Plan) => format!("{person} has plans that involve {topic}."),
+        Some(Cue::Feeling) => format!("{person} has strong feelings about {topic}."),
+        // A topic without a cue says nothing the fact does not.
+        _ => return None,
+    })
 }
 
 /// The bracketed tag a conclusion starts with; RK1/RK2 read it back.

@@ -59,7 +59,7 @@ mod tests {
         h.app.focus = Focus::Tree;
         let text = screen(&mut h, 80, 24);
         assert!(text.contains("Fitness 3/6 ΣΔ 2q"), "{text}");
-        assert!(text.contains("Health and Wellness 0/6 ΣΔ 0q"), "{text}");
+        assert!(text.contains("Health and Wellness 1/6 ΣΔ 0q"), "{text}");
         insta::assert_snapshot!("coverage_tree_80x24", text);
         insta::assert_snapshot!("coverage_tree_160x48", screen(&mut h, 160, 48));
         // The colours: reached in the assistant colour, unreached in the error colour.

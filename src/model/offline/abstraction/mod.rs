@@ -1,14 +1,17 @@
 //! Offline RK1, RK2 and RK3.
 //!
 //! - RK1 condenses a relation's new mentions into a Fact Summary and inferred traits.
-//! - RK2 keeps one Σ bullet per recurring branch ("Strength Training: recurring since …"),
-//!   kept verbatim while evidence stays consistent, so Σ settles; restrictions, injuries,
-//!   changes and plans go to Δ under "Regarding <branch>:". Repeated changes on a branch
-//!   rewrite its Σ bullet: the phase transition.
+//! - RK2 keeps one Σ sentence per recurring branch ("Strength Training: Strength training has
+//!   come up regularly since 4 March 2024."), kept verbatim while evidence stays consistent, so
+//!   Σ settles; restrictions, injuries and changes go to Δ under "Regarding <branch>:", each with
+//!   a status (see [`crate::memory::delta`] and `status.rs`). Tension that persists on a branch
+//!   rewrites its Σ sentence ("It has been interrupted since …") only while it stays active: the
+//!   phase transition.
 //! - RK3 merges the children's Σ bullets into the parent's Σ and keeps their Δ as restrictions.
 
 use super::lexicon::{Cue, Lexicon};
 use super::synth::{cue_of, untagged};
+use crate::memory::delta::{DeltaStatus, parse_delta};
 use crate::model::{ChildSummary, EvidenceItem, EvidenceKind};
 use crate::text::{clip, entity_key};
 use std::collections::BTreeMap;
@@ -32,25 +35,111 @@ fn date_range(items: &[&EvidenceItem]) -> Option<(String, String)> {
     Some((dates.first()?.clone(), dates.last()?.clone()))
 }
 
-/// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets.
+/// "Strength Training" → "Strength training", for the start of a sentence.
+fn topic_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, w) in name.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+            // Proper names inside ("Japan Trip") keep their capital; common words do not.
+            let keep = w.chars().skip(1).any(char::is_uppercase) || PROPER.contains(&w);
+            out.push_str(&if keep { w.to_string() } else { w.to_lowercase() });
+        } else {
+            out.push_str(w);
+        }
+    }
+    out
+}
+
+/// Words of general-event names that stay capitalised inside a sentence.
+const PROPER: &[&str] = &["Japan", "English", "Python", "Spanish", "French", "Christmas", "I"];
+
+fn count_words(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+fn span_text(items: &[&EvidenceItem]) -> String {
+    match date_range(items) {
+        Some((a, b)) if a == b => format!(" on {}", day_text(&a)),
+        Some((a, b)) => format!(" between {} and {}", day_text(&a), day_text(&b)),
+        None => String::new(),
+    }
+}
+
+/// "2024-03-04" → "4 March 2024".
+fn day_text(iso: &str) -> String {
+    crate::relative_date::anchor_of(iso).map_or_else(|| iso.to_string(), crate::relative_date::human)
+}
+
+/// The person the conclusions are about: the name most of them start with ("Alex", "Alex's").
+fn subject_of(evidence: &[EvidenceItem]) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for e in evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion) {
+        let Some(first) = untagged(&e.text).split_whitespace().next() else {
+            continue;
+        };
+        let name = first
+            .trim_end_matches(|c: char| !c.is_alphanumeric())
+            .trim_end_matches("'s");
+        let name = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if name.starts_with(char::is_uppercase)
+            && !matches!(
+                name,
+                "The" | "A" | "An" | "No" | "Their" | "His" | "Her" | "It" | "This" | "That" | "Someone" | "Still"
+            )
+        {
+            *counts.entry(name.to_string()).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, n)| *n)
+        .map_or_else(|| "The person".to_string(), |(name, _)| name)
+}
+
+/// A conclusion as the second half of "Most recently, …".
+fn after_comma(sentence: &str) -> String {
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    if matches!(first, "The" | "A" | "An" | "No" | "Their" | "Still" | "Someone") {
+        let mut c = sentence.chars();
+        c.next()
+            .map_or_else(String::new, |f| f.to_lowercase().chain(c).collect())
+    } else {
+        sentence.to_string()
+    }
+}
+
+/// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets, each a sentence.
 pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem], previous: &str) -> String {
     let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Mention).collect();
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
-    let when = match date_range(&raw) {
-        Some((a, b)) if a == b => format!(" on {a}"),
-        Some((a, b)) => format!(" between {a} and {b}"),
-        None => String::new(),
-    };
-    let latest = raw.last().map(|e| clip(&e.text, 200)).unwrap_or_default();
+    let when = span_text(&raw);
+    let topic = topic_case(target);
+    let lower = target.to_lowercase();
+    let who = subject_of(evidence);
+    let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
+    // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
+    let about: Vec<&&EvidenceItem> = conclusions
+        .iter()
+        .filter(|c| attribute(lex, &c.text, target, &only_target).is_some())
+        .collect();
+    let latest = about
+        .last()
+        .map(|c| format!(" Most recently, {}", after_comma(&clip(untagged(&c.text), 200))))
+        .unwrap_or_default();
     let summary = if previous.is_empty() {
         format!(
-            "Within {source}, {target} came up {} times{when}; most recently: {latest}.",
-            raw.len()
+            "{topic} came up {} within {source}{when}.{latest}",
+            count_words(raw.len())
         )
     } else {
         format!(
-            "Compared with the previous inference, {target} keeps recurring within {source}: {} new mentions{when}; most recently: {latest}.",
-            raw.len()
+            "Compared with the previous inference, {lower} keeps coming up within {source}: {} more{when}.{latest}",
+            count_words(raw.len())
         )
     };
     let mut inferences: Vec<String> = Vec::new();
@@ -59,32 +148,26 @@ pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem],
             inferences.push(s);
         }
     };
-    let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
-    // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
-    for c in conclusions
-        .iter()
-        .filter(|c| attribute(lex, &c.text, target, &only_target).is_some())
-    {
+    for c in &about {
         for cue in cues_of(lex, &c.text) {
             let text = clip(untagged(&c.text), 140);
             match cue {
-                Cue::Like => push(&mut inferences, format!("enjoys {}", target.to_lowercase())),
-                Cue::Habit => push(
-                    &mut inferences,
-                    format!("keeps a regular {} routine", target.to_lowercase()),
-                ),
-                Cue::Plan => push(
-                    &mut inferences,
-                    format!("has plans involving {}: {text}", target.to_lowercase()),
-                ),
-                Cue::Change => push(&mut inferences, format!("{target} changed recently: {text}")),
-                c if c.is_restrictive() => push(&mut inferences, format!("{target} is currently restricted: {text}")),
+                Cue::Like => push(&mut inferences, format!("{who} enjoys {lower}.")),
+                Cue::Habit => push(&mut inferences, format!("{who} keeps a regular {lower} routine.")),
+                Cue::Plan => push(&mut inferences, format!("{who} has plans involving {lower}.")),
+                Cue::Change => push(&mut inferences, format!("{topic} changed recently: {text}")),
+                c if c.is_restrictive() => push(&mut inferences, format!("{topic} is currently restricted: {text}")),
                 _ => {}
             }
         }
     }
     if inferences.is_empty() {
-        push(&mut inferences, format!("{target} is a recurring topic for the person"));
+        let inner = if who == "The person" {
+            "the person".to_string()
+        } else {
+            who.clone()
+        };
+        push(&mut inferences, format!("{topic} is a recurring topic for {inner}."));
     }
     let mut out = format!("Fact Summary: {summary}\nActionable Inferences:\n");
     for i in inferences {
@@ -105,39 +188,31 @@ fn sigma_bullets(sigma: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Parses "Regarding X:" groups of a previous Δ, in order.
-fn delta_groups(delta: &str) -> Vec<(String, Vec<String>)> {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for line in delta.lines().map(str::trim) {
-        if let Some(label) = line.strip_prefix("Regarding ").and_then(|l| l.strip_suffix(':')) {
-            groups.push((label.to_string(), Vec::new()));
-        } else if let Some(b) = line.strip_prefix("- ") {
-            match groups.last_mut() {
-                Some(g) => g.1.push(b.to_string()),
-                // RK3 output ("Label: restriction") when a concept has both children and its own evidence.
-                None => {
-                    let (label, rest) = b.split_once(": ").unwrap_or(("General", b));
-                    match groups.iter_mut().find(|(g, _)| g == label) {
-                        Some(g) => g.1.push(rest.to_string()),
-                        None => groups.push((label.to_string(), vec![rest.to_string()])),
-                    }
-                }
+const ALSO: &str = "Also mentioned";
+
+/// "Pottery, Baking and Chess each came up once." → the names.
+fn also_names(text: &str) -> Vec<String> {
+    let list = text
+        .trim_end_matches('.')
+        .trim_end_matches(" each came up once")
+        .trim_end_matches(" came up once");
+    let mut out: Vec<String> = Vec::new();
+    for part in list.split(", ") {
+        for name in part.split(" and ") {
+            let name = name.trim();
+            if !name.is_empty() {
+                out.push(name.to_string());
             }
         }
     }
-    groups
+    out
 }
 
-const ALSO: &str = "Also mentioned";
-
-/// How much a Δ bullet matters: injuries and restrictions outrank changes and aversions.
-fn tension_rank(bullet: &str) -> u8 {
-    match cue_of(bullet) {
-        Some(Cue::Injury) => 4,
-        Some(Cue::Constraint) => 3,
-        Some(Cue::Change) => 2,
-        Some(Cue::Dislike) => 1,
-        _ => 0,
+fn also_text(names: &[String]) -> String {
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    match refs.as_slice() {
+        [one] => format!("{one} came up once."),
+        many => format!("{} each came up once.", join_names(many)),
     }
 }
 
@@ -173,76 +248,64 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     let mut also: Vec<String> = sig
         .iter()
         .find(|(k, _)| k == ALSO)
-        .map(|(_, v)| v.trim_end_matches('.').split(", ").map(str::to_string).collect())
+        .map(|(_, v)| also_names(v))
         .unwrap_or_default();
     sig.retain(|(k, _)| k != ALSO);
-    let mut groups = delta_groups(delta);
+    let mut items = parse_delta(delta);
     // The concept's activities: this batch's branches and those its Σ and Δ already know.
     let branch_keys: BTreeMap<String, String> = order
         .iter()
         .map(|b| (*b).to_string())
         .chain(sig.iter().map(|(k, _)| k.clone()).filter(|k| !k.is_empty()))
         .chain(also.iter().cloned())
-        .chain(groups.iter().map(|(g, _)| g.clone()))
+        .chain(items.iter().map(|i| i.group.clone()))
         .map(|b| (entity_key(&b), b))
         .collect();
-    let had_tension: Vec<String> = groups
+    let had_tension: Vec<String> = items
         .iter()
-        .filter(|(_, b)| !b.is_empty())
-        .map(|(g, _)| entity_key(g))
+        .filter(|i| i.status == DeltaStatus::Active)
+        .map(|i| entity_key(&i.group))
         .collect();
+    let now = evidence.iter().filter_map(|e| e.time.map(|t| t.date())).max();
 
     // Δ: restrictions, injuries, changes and aversions, each under the branch it names.
-    let mut fresh_tension: BTreeMap<String, String> = BTreeMap::new();
-    let mut injured: Vec<String> = Vec::new();
+    let mut fresh: Vec<String> = Vec::new();
     let mut seen_text: Vec<&str> = Vec::new();
     for c in evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion) {
+        let Some(named) = attribute(lex, &c.text, &c.facet, &branch_keys) else {
+            continue;
+        };
+        let date = c.time.map(|t| t.date());
+        status::observe(&mut items, &named, untagged(&c.text), date.as_deref());
         if seen_text.contains(&c.text.as_str()) || !cues_of(lex, &c.text).iter().any(|k| k.is_restrictive()) {
             continue;
         }
         seen_text.push(&c.text);
-        let Some(named) = attribute(lex, &c.text, &c.facet, &branch_keys) else {
-            continue;
-        };
-        let date = c.time.map(|t| format!(" ({})", t.date())).unwrap_or_default();
-        let tag = cue_of(&c.text).map_or_else(
-            || cues_of(lex, &c.text).first().map_or("", |k| super::synth::label(*k)),
-            super::synth::label,
-        );
-        let bullet = format!("{tag} {}{date}", clip(untagged(&c.text), 200))
-            .trim()
-            .to_string();
-        // An interruption dates from its injury if there is one, else from its first restriction.
-        let day = date.trim().trim_matches(['(', ')']).to_string();
-        let entry = fresh_tension.entry(entity_key(&named)).or_insert_with(|| day.clone());
-        if cue_of(&bullet) == Some(Cue::Injury) && !injured.contains(&entity_key(&named)) {
-            injured.push(entity_key(&named));
-            *entry = day;
+        let tag = cue_of(&c.text)
+            .or_else(|| cues_of(lex, &c.text).first().copied())
+            .map(|k| super::synth::label(k).trim_matches(['[', ']']).to_string());
+        let item = status::new_item(&named, tag, clip(untagged(&c.text), 200), date);
+        if !fresh.contains(&entity_key(&named)) {
+            fresh.push(entity_key(&named));
         }
-        let i = match groups.iter().position(|(g, _)| entity_key(g) == entity_key(&named)) {
-            Some(i) => i,
-            None => {
-                groups.push((named.to_string(), Vec::new()));
-                groups.len() - 1
-            }
-        };
-        if !groups[i].1.contains(&bullet) {
-            groups[i].1.push(bullet);
+        if !items
+            .iter()
+            .any(|i| entity_key(&i.group) == entity_key(&named) && i.text == item.text)
+        {
+            items.push(item);
         }
-        // The most recent tension is listed last.
-        let g = groups.remove(i);
-        groups.push(g);
     }
+    status::settle(&mut items, now.as_deref());
 
-    // Σ: one bullet per recurring branch, kept verbatim while evidence stays consistent.
+    // Σ: one sentence per recurring branch, kept verbatim while evidence stays consistent.
     for branch in &order {
-        let items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.facet == *branch).collect();
-        let raw: Vec<&EvidenceItem> = items
+        let branch_items: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.facet == *branch).collect();
+        let raw: Vec<&EvidenceItem> = branch_items
             .iter()
             .copied()
             .filter(|e| e.kind == EvidenceKind::Mention)
             .collect();
-        let inference = items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
+        let inference = branch_items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
         let key = entity_key(branch);
         let known = sig.iter().position(|(k, _)| entity_key(k) == key);
         let was_also = also.iter().any(|a| entity_key(a) == key);
@@ -254,46 +317,28 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         }
         also.retain(|a| entity_key(a) != key);
         if known.is_none() {
-            let since = date_range(&raw).map(|(a, _)| a);
-            let mut text = since.map_or_else(|| "recurring".to_string(), |d| format!("recurring since {d}"));
-            if let Some(t) = trait_of(lex, branch, inference.copied(), &items) {
-                text.push_str(&format!("; {t}"));
+            let since = date_range(&raw).map(|(a, _)| format!(" since {}", day_text(&a)));
+            let mut text = format!(
+                "{} has come up regularly{}.",
+                topic_case(branch),
+                since.unwrap_or_default()
+            );
+            if let Some(t) = trait_of(lex, branch, inference.copied(), &branch_items) {
+                text.push(' ');
+                text.push_str(&t);
             }
             sig.push(((*branch).to_string(), text));
         }
     }
-    // Tension that persists across two abstractions reorganises a habit's Σ bullet, whether or not
-    // the habit itself was mentioned again (a change is often said about something else).
+    // Tension that persists across two abstractions reorganises a habit's Σ sentence, whether or
+    // not the habit itself was mentioned again (a change is often said about something else); the
+    // mark goes once nothing on the branch is active any more.
     for (branch, text) in &mut sig {
         let key = entity_key(branch);
-        let reorganised = text.contains("; interrupted since ") || text.contains("; changed since ");
-        if let (true, false, Some(word), Some(fresh)) = (
-            had_tension.contains(&key),
-            reorganised,
-            disruption(&groups, &key),
-            fresh_tension.get(&key),
-        ) {
-            let since = injury_date(&groups, &key).unwrap_or_else(|| fresh.clone());
-            let since = if since.is_empty() {
-                "recently".to_string()
-            } else {
-                since
-            };
-            *text = format!("{}; {word} since {since}", text.trim_end_matches('.'));
-        }
+        *text = status::reorganise(text, &items, &key, had_tension.contains(&key) && fresh.contains(&key));
     }
     sig.truncate(MAX_SIGMA);
-    for (_, bullets) in &mut groups {
-        // Keep the weightiest tension, then the most recent.
-        let mut ranked: Vec<(usize, String)> = bullets.drain(..).enumerate().collect();
-        ranked.sort_by_key(|(i, b)| (std::cmp::Reverse(tension_rank(b)), std::cmp::Reverse(*i)));
-        ranked.truncate(MAX_DELTA_PER_GROUP);
-        ranked.sort_by_key(|(i, _)| *i);
-        *bullets = ranked.into_iter().map(|(_, b)| b).collect();
-    }
-    groups.retain(|(_, b)| !b.is_empty());
-    let excess = groups.len().saturating_sub(MAX_DELTA_GROUPS);
-    groups.drain(..excess);
+    let items = status::keep_weightiest(items, MAX_DELTA_PER_GROUP, MAX_DELTA_GROUPS);
 
     let mut out = String::from("# General Core Facts\n");
     for (k, v) in &sig {
@@ -304,62 +349,31 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         }
     }
     if !also.is_empty() {
-        out.push_str(&format!("- {ALSO}: {}.\n", also.join(", ")));
+        out.push_str(&format!("- {ALSO}: {}\n", also_text(&also)));
     }
     if sig.is_empty() && also.is_empty() {
-        out.push_str(&format!("- {concept}: no recurring pattern yet\n"));
+        out.push_str(&format!("- {concept}: Nothing recurs here yet.\n"));
     }
     out.push_str("# Specific Domain Facts\n");
-    for (label, bullets) in &groups {
-        out.push_str(&format!("Regarding {label}:\n"));
-        for b in bullets {
-            out.push_str(&format!("- {b}\n"));
+    let mut group: Option<&str> = None;
+    for item in &items {
+        if group != Some(item.group.as_str()) {
+            out.push_str(&format!("Regarding {}:\n", item.group));
+            group = Some(&item.group);
         }
+        out.push_str(&format!("- {}\n", item.render()));
     }
     out
 }
 
-/// Whether a branch's tension is strong enough to reorganise its Σ bullet, and how to say so:
-/// an injury interrupts it, repeated changes change it, and many restrictions interrupt it too.
-fn disruption(groups: &[(String, Vec<String>)], key: &str) -> Option<&'static str> {
-    let bullets: Vec<&String> = groups
-        .iter()
-        .filter(|(g, _)| entity_key(g) == key)
-        .flat_map(|(_, b)| b)
-        .collect();
-    let count = |cue: Cue| bullets.iter().filter(|b| cue_of(b) == Some(cue)).count();
-    if count(Cue::Injury) > 0 || count(Cue::Constraint) >= 3 {
-        Some("interrupted")
-    } else if count(Cue::Change) >= 2 {
-        Some("changed")
-    } else {
-        None
-    }
-}
-
-/// The date of the injury behind a branch's tension, from its Δ bullet's "(YYYY-MM-DD)".
-fn injury_date(groups: &[(String, Vec<String>)], key: &str) -> Option<String> {
-    groups
-        .iter()
-        .filter(|(g, _)| entity_key(g) == key)
-        .flat_map(|(_, b)| b)
-        .find(|b| cue_of(b) == Some(Cue::Injury))
-        .and_then(|b| {
-            b.trim_end()
-                .strip_suffix(')')?
-                .rsplit_once('(')
-                .map(|(_, d)| d.to_string())
-        })
-}
-
-/// The positive trait a recurring branch is known by: an RK1 preference or habit inference, or
-/// a preference/habit conclusion.
+/// The positive trait a recurring branch is known by, as a sentence: an RK1 preference or
+/// habit inference, or a preference/habit conclusion.
 fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items: &[&EvidenceItem]) -> Option<String> {
     let from_inference = inference.and_then(|inf| {
         inf.text
             .lines()
             .filter_map(|l| l.trim().strip_prefix("- Inferred Trait/Interest: "))
-            .find(|t| t.starts_with("enjoys") || t.starts_with("keeps a regular"))
+            .find(|t| t.contains(" enjoys ") || t.contains(" keeps a regular "))
             .map(str::to_string)
     });
     from_inference.or_else(|| {
@@ -374,14 +388,14 @@ fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items
                         .matches(&e.text)
                         .any(|m| entity_key(&m.general) == entity_key(branch))
             })
-            .map(|e| clip(untagged(&e.text), 120))
+            .map(|e| clip(untagged(&e.text), 160))
     })
 }
 
 /// RK3: Macro-Law, Core Traits (children's Σ) and Restrictions and Guidelines (children's Δ).
 pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
     let mut traits: Vec<String> = Vec::new();
-    let mut restrictions: Vec<String> = Vec::new();
+    let mut restrictions: Vec<(bool, String)> = Vec::new();
     let mut tense: Vec<&str> = Vec::new();
     for child in children {
         for line in child.sigma.lines().map(str::trim) {
@@ -394,38 +408,40 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
             }
         }
         // RK2 output groups restrictions under "Regarding X:"; RK3 output already prefixes them.
-        let mut label: Option<&str> = None;
-        for line in child.delta.lines().map(str::trim) {
-            if let Some(l) = line.strip_prefix("Regarding ").and_then(|l| l.strip_suffix(':')) {
-                label = Some(l);
-            } else if let Some(b) = line.strip_prefix("- ") {
-                let r = label.map_or_else(|| b.to_string(), |l| format!("{l}: {b}"));
-                if !restrictions.contains(&r) {
-                    restrictions.push(r);
-                }
-                if !tense.contains(&child.name.as_str()) {
-                    tense.push(&child.name);
-                }
+        for item in parse_delta(&child.delta) {
+            let r = (
+                item.status == DeltaStatus::Active,
+                format!("{}: {}", item.group, item.render()),
+            );
+            if !restrictions.contains(&r) {
+                restrictions.push(r);
+            }
+            if item.status == DeltaStatus::Active && !tense.contains(&child.name.as_str()) {
+                tense.push(&child.name);
             }
         }
     }
-    let excess = restrictions.len().saturating_sub(MAX_RK3_RESTRICTIONS);
-    restrictions.drain(..excess);
+    // Over the cap, what is over goes first, then the oldest.
+    while restrictions.len() > MAX_RK3_RESTRICTIONS {
+        let at = restrictions.iter().position(|(active, _)| !active).unwrap_or(0);
+        restrictions.remove(at);
+    }
     let names: Vec<&str> = children.iter().map(|c| c.name.as_str()).collect();
     let mut law = match names.as_slice() {
         [one] => format!("{concept} currently rests on {one} alone; this is a narrow view of {concept}."),
         many => format!("{concept} is shaped by {}.", join_names(many)),
     };
     if !tense.is_empty() {
-        law.push_str(&format!(" Active tension in {}.", join_names(&tense)));
+        let verb = if tense.len() == 1 { "shows" } else { "show" };
+        law.push_str(&format!(" {} {verb} active tension.", join_names(&tense)));
     }
     let mut out = format!("# Macro-Law\n{law}\n# Core Traits\n");
     for t in &traits {
         out.push_str(&format!("- {}\n", clip(t, 240)));
     }
     out.push_str("# Restrictions and Guidelines\n");
-    for r in &restrictions {
-        out.push_str(&format!("- {}\n", clip(r, 240)));
+    for (_, r) in &restrictions {
+        out.push_str(&format!("- {}\n", clip(r, 320)));
     }
     out
 }
@@ -438,5 +454,6 @@ fn join_names(names: &[&str]) -> String {
     }
 }
 
+mod status;
 #[cfg(test)]
 mod tests;

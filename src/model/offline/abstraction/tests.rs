@@ -38,10 +38,10 @@ fn a_recurring_habit_lands_in_sigma_and_a_one_off_does_not() {
     ];
     let (sigma, delta) = parse_rk2(&rk2(lex, "Fitness", "", "", &evidence)).unwrap();
     assert!(
-        sigma.contains("Strength Training: recurring since 2024-03-01"),
+        sigma.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "{sigma}"
     );
-    assert!(sigma.contains("Also mentioned: Pottery"), "{sigma}");
+    assert!(sigma.contains("Also mentioned: Pottery came up once."), "{sigma}");
     assert!(delta.is_empty(), "{delta}");
 }
 
@@ -68,7 +68,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
     ];
     let (s2, d2) = parse_rk2(&rk2(lex, "Fitness", &s1, &d1, &injury)).unwrap();
     assert!(
-        s2.contains("Strength Training: recurring since 2024-03-01"),
+        s2.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "the habit stays in Σ: {s2}"
     );
     assert!(
@@ -89,7 +89,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
     ];
     let (s3, d3) = parse_rk2(&rk2(lex, "Fitness", &s2, &d2, &rehab)).unwrap();
     assert!(
-        s3.contains("interrupted since 2024-03-15"),
+        s3.contains("It has been interrupted since 15 March 2024."),
         "dated from the injury: {s3}"
     );
     assert!(
@@ -114,12 +114,12 @@ fn rk3_merges_children_sigma_and_keeps_their_tension() {
     let children = vec![
         ChildSummary {
             name: "Fitness".into(),
-            sigma: "- Strength Training: recurring".into(),
-            delta: "Regarding Strength Training:\n- [injury] hurt back".into(),
+            sigma: "- Strength Training: Strength training recurs.".into(),
+            delta: "Regarding Strength Training:\n- [injury] Alex hurt their back. (1 March 2024; active)".into(),
         },
         ChildSummary {
             name: "Diet".into(),
-            sigma: "- Meal Prep: recurring".into(),
+            sigma: "- Meal Prep: Meal prep recurs.".into(),
             delta: String::new(),
         },
     ];
@@ -128,8 +128,15 @@ fn rk3_merges_children_sigma_and_keeps_their_tension() {
         sigma.starts_with("Health and Wellness is shaped by Fitness and Diet."),
         "{sigma}"
     );
-    assert!(sigma.contains("- Strength Training: recurring") && sigma.contains("- Meal Prep: recurring"));
-    assert_eq!(delta, "- Strength Training: [injury] hurt back");
+    assert!(
+        sigma.contains("- Strength Training: Strength training recurs.")
+            && sigma.contains("- Meal Prep: Meal prep recurs.")
+    );
+    assert!(sigma.contains("Fitness shows active tension."), "{sigma}");
+    assert_eq!(
+        delta,
+        "- Strength Training: [injury] Alex hurt their back. (1 March 2024; active)"
+    );
 }
 
 #[test]
@@ -143,11 +150,11 @@ fn rk1_infers_traits_from_conclusion_cues() {
     let text = rk1(lex, "Sports", "Running", &evidence, "");
     let summary = crate::model::parse::parse_rk1(&text).unwrap();
     assert!(
-        summary.contains("came up 2 times between 2024-03-01 and 2024-03-02"),
+        summary.contains("Running came up twice within Sports between 1 March 2024 and 2 March 2024."),
         "{summary}"
     );
     assert!(
-        summary.contains("- Inferred Trait/Interest: enjoys running"),
+        summary.contains("- Inferred Trait/Interest: Alex enjoys running."),
         "{summary}"
     );
 }
@@ -170,7 +177,68 @@ fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
     ];
     let (s3, _) = parse_rk2(&rk2(lex, "Food Preferences", &s2, &d2, &second_change)).unwrap();
     assert!(
-        s3.contains("Meat Dishes: recurring since 2024-03-01; changed since 2024-03-09"),
+        s3.contains(
+            "Meat Dishes: Meat dishes has come up regularly since 1 March 2024. It has changed since 3 March 2024."
+        ),
         "{s3}"
     );
+}
+
+#[test]
+fn restrictions_end_by_themselves_and_injuries_heal() {
+    let lex = Lexicon::builtin();
+    let habit = vec![raw("Strength Training", 1), raw("Strength Training", 2)];
+    let (s1, d1) = parse_rk2(&rk2(lex, "Fitness", "", "", &habit)).unwrap();
+    let injury = vec![
+        raw("Strength Training", 3),
+        conclusion("Strength Training", "[injury] Alex hurt their back deadlifting.", 3),
+        conclusion("Strength Training", "[constraint] No lifting for two weeks.", 3),
+    ];
+    let (s2, d2) = parse_rk2(&rk2(lex, "Fitness", &s1, &d1, &injury)).unwrap();
+    assert!(d2.contains("(3 March 2024; active until 17 March 2024)"), "{d2}");
+    let more = vec![
+        raw("Strength Training", 10),
+        conclusion(
+            "Strength Training",
+            "[constraint] Still no barbell lifting, Alex says.",
+            10,
+        ),
+    ];
+    let (s3, d3) = parse_rk2(&rk2(lex, "Fitness", &s2, &d2, &more)).unwrap();
+    assert!(s3.contains("It has been interrupted since 3 March 2024."), "{s3}");
+    // Past the end date, with Alex saying they can start again.
+    let later = vec![
+        raw("Strength Training", 20),
+        conclusion("Strength Training", "[habit] Alex can start lifting again.", 20),
+    ];
+    let (s4, d4) = parse_rk2(&rk2(lex, "Fitness", &s3, &d3, &later)).unwrap();
+    assert!(
+        d4.contains("No lifting for two weeks. (3 March 2024; resolved 17 March 2024)"),
+        "{d4}"
+    );
+    assert!(
+        d4.contains("hurt their back deadlifting. (3 March 2024; resolved"),
+        "{d4}"
+    );
+    assert!(
+        !s4.contains("interrupted since"),
+        "the mark goes once nothing is active: {s4}"
+    );
+    assert!(s4.contains("It resumed on"), "{s4}");
+}
+
+#[test]
+fn a_later_change_supersedes_an_earlier_one() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Walking", 1),
+        conclusion("Walking", "[change] Alex started walking to work.", 1),
+        conclusion("Walking", "[change] Alex now cycles to work instead of walking.", 5),
+    ];
+    let (_, delta) = parse_rk2(&rk2(lex, "Fitness", "", "", &evidence)).unwrap();
+    assert!(
+        delta.contains("walking to work. (1 March 2024; superseded 5 March 2024)"),
+        "{delta}"
+    );
+    assert!(delta.contains("instead of walking. (5 March 2024; active)"), "{delta}");
 }

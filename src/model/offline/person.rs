@@ -1,0 +1,457 @@
+//! Third-person rewriting of what a person said about themselves: "I write my own these days"
+//! becomes "Alex writes their own these days". The name is the subject, present-tense verbs
+//! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
+//! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
+
+/// Adverbs that may stand between a subject and its verb ("I really like", "I still go").
+const ADVERBS: &[&str] = &[
+    "just",
+    "really",
+    "still",
+    "also",
+    "always",
+    "never",
+    "often",
+    "sometimes",
+    "actually",
+    "only",
+    "even",
+    "mostly",
+    "finally",
+    "definitely",
+    "totally",
+    "probably",
+    "usually",
+    "generally",
+    "normally",
+    "rarely",
+    "barely",
+    "already",
+    "simply",
+    "honestly",
+    "literally",
+    "basically",
+    "seriously",
+    "truly",
+    "absolutely",
+    "constantly",
+    "currently",
+    "recently",
+    "mainly",
+    "kinda",
+    "sorta",
+    "now",
+    "then",
+    "too",
+    "all",
+    "both",
+    "ever",
+    "once",
+    "again",
+    "almost",
+    "nearly",
+    "hardly",
+    "typically",
+    "slowly",
+    "especially",
+    "personally",
+    "secretly",
+    "occasionally",
+];
+
+/// Verbs ending in -ly, which the -ly adverb rule must not skip.
+const LY_VERBS: &[&str] = &[
+    "fly", "reply", "apply", "rely", "supply", "comply", "imply", "multiply", "ally",
+];
+
+/// Words after the subject that are not a present-tense verb to inflect.
+const KEEP: &[&str] = &[
+    "can", "could", "will", "would", "should", "shall", "might", "must", "may", "was", "had", "did", "got", "went",
+    "made", "took", "ran", "swam", "saw", "came", "met", "gave", "told", "said", "felt", "bought", "brought",
+    "thought", "found", "left", "lost", "won", "ate", "drank", "wrote", "began", "became", "kept", "slept", "spent",
+    "sent", "built", "caught", "taught", "fought", "flew", "drove", "rode", "sang", "sat", "stood", "heard", "paid",
+    "held", "knew", "grew", "threw", "wore", "broke", "chose", "fell", "forgot", "woke", "sold", "led", "meant", "and",
+    "or", "but", "to",
+];
+
+/// Verbs whose past is their base form: present (and inflected) unless the sentence looks back.
+const SAME_PAST: &[&str] = &[
+    "hurt", "put", "cut", "set", "let", "hit", "quit", "read", "cost", "shut", "spread", "bet",
+];
+
+/// Whether a sentence speaks of the past: a past form, or a word that looks back.
+fn looks_back(sentence: &str) -> bool {
+    crate::text::words(sentence).any(|w| {
+        KEEP.contains(&w.as_str())
+            && !matches!(
+                w.as_str(),
+                "can" | "will" | "should" | "shall" | "must" | "may" | "and" | "or" | "but" | "to"
+            )
+            || (w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
+            || matches!(w.as_str(), "yesterday" | "ago" | "last" | "earlier" | "once")
+    })
+}
+
+/// Inflects a present-tense verb for a third-person singular subject.
+#[must_use]
+pub fn inflect(verb: &str) -> String {
+    match verb {
+        "am" | "are" | "be" => return "is".into(),
+        "were" => return "was".into(),
+        "have" => return "has".into(),
+        "do" => return "does".into(),
+        "don't" | "dont" => return "doesn't".into(),
+        "haven't" => return "hasn't".into(),
+        "aren't" => return "isn't".into(),
+        "go" => return "goes".into(),
+        _ => {}
+    }
+    if verb.ends_with("n't") || verb.contains('\'') {
+        return verb.into();
+    }
+    let vowels = ['a', 'e', 'i', 'o', 'u'];
+    if let Some(stem) = verb.strip_suffix('y')
+        && stem.len() > 1
+        && !stem.ends_with(vowels)
+    {
+        return format!("{stem}ies");
+    }
+    if ["s", "sh", "ch", "x", "z", "o"].iter().any(|e| verb.ends_with(e)) {
+        return format!("{verb}es");
+    }
+    format!("{verb}s")
+}
+
+/// Whether a lowercase word after a subject is a base-form verb that must agree.
+fn agrees(word: &str) -> bool {
+    let past = word.len() > 3 && word.ends_with("ed") && !word.ends_with("eed");
+    let negated = word.ends_with("n't") && !matches!(word, "don't" | "haven't" | "aren't");
+    let inflected = word.ends_with('s') && !word.ends_with("ss") && word != "focus";
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == '\'');
+    plain && !KEEP.contains(&word) && !past && !negated && !inflected && !word.ends_with("ing")
+}
+
+fn is_adverb(word: &str) -> bool {
+    ADVERBS.contains(&word) || (word.len() > 4 && word.ends_with("ly") && !LY_VERBS.contains(&word))
+}
+
+fn split(raw: &str) -> (&str, &str, &str) {
+    let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+    let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
+    let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+    let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+    (lead, core, tail)
+}
+
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Rewrites a first-person sentence about `name` in the third person. `referent` replaces a
+/// leading "she"/"he" ("Alex's physio"), when the caller resolved one.
+#[must_use]
+pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> String {
+    let toks: Vec<&str> = sentence.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut subject_named = false;
+    // Set after a subject was written: the next verb must agree with it.
+    let mut pending_verb = false;
+    let past = looks_back(sentence);
+    for (i, raw) in toks.iter().enumerate() {
+        let (lead, core, tail) = split(raw);
+        let lower = core.to_lowercase().replace('’', "'");
+        let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
+        let name_cap = |s: String| if cap { capitalise_first(&s) } else { s };
+        if pending_verb {
+            if is_adverb(&lower) && tail.is_empty() {
+                out.push((*raw).to_string());
+                continue;
+            }
+            pending_verb = false;
+            // "I hurt my back" tells of an event; "I read novels" of a habit.
+            let next_is_mine = toks
+                .get(i + 1)
+                .is_some_and(|n| matches!(split(n).1.to_lowercase().as_str(), "my" | "myself" | "it" | "that"));
+            let ambiguous = SAME_PAST.contains(&lower.as_str());
+            let past = past || next_is_mine;
+            if (ambiguous && !past) || (!ambiguous && agrees(&lower)) {
+                let v = inflect(&lower);
+                let v = if core.starts_with(char::is_uppercase) {
+                    capitalise_first(&v)
+                } else {
+                    v
+                };
+                out.push(format!("{lead}{v}{tail}"));
+                continue;
+            }
+        }
+        let third = match lower.as_str() {
+            "i" => {
+                subject_named = true;
+                pending_verb = tail.is_empty();
+                Some(name.to_string())
+            }
+            "i'm" => {
+                subject_named = true;
+                Some(format!("{name} is"))
+            }
+            "i've" => {
+                subject_named = true;
+                Some(format!("{name} has"))
+            }
+            "i'll" => {
+                subject_named = true;
+                Some(format!("{name} will"))
+            }
+            "i'd" => {
+                subject_named = true;
+                Some(format!("{name} would"))
+            }
+            "my" => {
+                let next = toks.get(i + 1).map(|n| split(n).1.to_lowercase());
+                if subject_named || next.as_deref() == Some("own") {
+                    Some(name_cap("their".into()))
+                } else {
+                    Some(format!("{name}'s"))
+                }
+            }
+            "mine" => Some(if subject_named {
+                "theirs".into()
+            } else {
+                format!("{name}'s")
+            }),
+            "me" => Some(if subject_named { "them".into() } else { name.to_string() }),
+            "myself" => Some("themselves".into()),
+            "am" => Some("is".into()),
+            "she" | "he" if i == 0 && referent.is_some() => {
+                pending_verb = false;
+                referent.map(str::to_string)
+            }
+            "she's" | "he's" if i == 0 && referent.is_some() => {
+                let next = toks.get(i + 1).map(|n| split(n).1.to_lowercase()).unwrap_or_default();
+                let aux = if next == "been" || next == "got" || next.ends_with("ed") {
+                    "has"
+                } else {
+                    "is"
+                };
+                referent.map(|r| format!("{r} {aux}"))
+            }
+            _ => None,
+        };
+        match third {
+            Some(r) => out.push(format!("{lead}{r}{tail}")),
+            None => out.push((*raw).to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// A person a segment mentions, for resolving "she"/"he": a role ("my physio", "the doctor")
+/// or a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    /// How the fact names them ("Alex's physio", "Caroline").
+    pub text: String,
+    /// 'f', 'm' or 'n' (either).
+    pub gender: char,
+}
+
+const FEMALE: &[&str] = &[
+    "wife",
+    "girlfriend",
+    "sister",
+    "mom",
+    "mother",
+    "mum",
+    "daughter",
+    "aunt",
+    "grandma",
+    "grandmother",
+    "niece",
+    "fiancee",
+    "fiancée",
+    "stepmom",
+];
+const MALE: &[&str] = &[
+    "husband",
+    "boyfriend",
+    "brother",
+    "dad",
+    "father",
+    "son",
+    "uncle",
+    "grandpa",
+    "grandfather",
+    "nephew",
+    "fiance",
+    "fiancé",
+    "stepdad",
+];
+const NEUTRAL: &[&str] = &[
+    "doctor",
+    "physio",
+    "physiotherapist",
+    "therapist",
+    "coach",
+    "trainer",
+    "boss",
+    "manager",
+    "friend",
+    "partner",
+    "colleague",
+    "coworker",
+    "teacher",
+    "dentist",
+    "nurse",
+    "landlord",
+    "landlady",
+    "neighbor",
+    "neighbour",
+    "roommate",
+    "flatmate",
+    "mentor",
+    "counselor",
+    "counsellor",
+    "cousin",
+    "surgeon",
+    "instructor",
+    "tutor",
+    "professor",
+    "recruiter",
+    "vet",
+    "lawyer",
+    "barber",
+    "hairdresser",
+    "nutritionist",
+    "dietitian",
+    "cardiologist",
+    "gp",
+    "advisor",
+    "adviser",
+    "supervisor",
+    "kid",
+    "child",
+];
+
+/// The people a sentence mentions, in order. `own` says the speaker is the person being
+/// described (their "my sister" is "Alex's sister"); other speakers' "your" is the person's too.
+#[must_use]
+pub fn mentions(sentence: &str, name: &str, own: bool) -> Vec<Mention> {
+    let toks: Vec<(String, String)> = sentence
+        .split_whitespace()
+        .map(|raw| {
+            let (_, core, _) = split(raw);
+            (core.to_string(), core.to_lowercase().replace('’', "'"))
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, (core, lower)) in toks.iter().enumerate() {
+        let gender = if FEMALE.contains(&lower.as_str()) {
+            'f'
+        } else if MALE.contains(&lower.as_str()) {
+            'm'
+        } else if NEUTRAL.contains(&lower.as_str()) {
+            'n'
+        } else {
+            continue;
+        };
+        let det = i.checked_sub(1).map_or("", |p| toks[p].1.as_str());
+        let text = match (det, own) {
+            ("my", true) | ("your", false) | ("the", _) => format!("{name}'s {lower}"),
+            ("her" | "his" | "their" | "a" | "an", _) => continue,
+            _ => continue,
+        };
+        let _ = core;
+        out.push(Mention { text, gender });
+    }
+    out
+}
+
+/// The one mention a leading "she"/"he" can refer to, if exactly one distinct person fits.
+#[must_use]
+pub fn resolve_pronoun<'a>(pronoun: &str, candidates: &'a [Mention]) -> Option<&'a str> {
+    let want = match pronoun {
+        "she" | "she's" | "she'd" | "she'll" => 'f',
+        "he" | "he's" | "he'd" | "he'll" => 'm',
+        _ => return None,
+    };
+    let mut fit = candidates.iter().filter(|m| m.gender == want || m.gender == 'n');
+    let first = fit.next()?;
+    fit.all(|m| m.text == first.text).then_some(first.text.as_str())
+}
+
+/// The lowercase leading word of a sentence, if it is a personal pronoun "she"/"he" form.
+#[must_use]
+pub fn leading_pronoun(sentence: &str) -> Option<String> {
+    let first = sentence.split_whitespace().next()?;
+    let w = split(first).1.to_lowercase().replace('’', "'");
+    matches!(
+        w.as_str(),
+        "she" | "he" | "she's" | "he's" | "she'd" | "he'd" | "she'll" | "he'll"
+    )
+    .then_some(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subject_verb_and_possessives_agree() {
+        assert_eq!(
+            third_person("I hurt my back, so I'm resting.", "Alex", None),
+            "Alex hurt their back, so Alex is resting."
+        );
+        assert_eq!(
+            third_person("I write my own these days.", "Alex", None),
+            "Alex writes their own these days."
+        );
+        assert_eq!(
+            third_person("I swim three times a week.", "Sam", None),
+            "Sam swims three times a week."
+        );
+        assert_eq!(
+            third_person("She said I need to cut down on red meat.", "Sam", Some("Sam's doctor")),
+            "Sam's doctor said Sam needs to cut down on red meat."
+        );
+        assert_eq!(
+            third_person("My physio says I really like to go and I don't rest.", "Alex", None),
+            "Alex's physio says Alex really likes to go and Alex doesn't rest."
+        );
+        assert_eq!(
+            third_person("I study and I try and I go and I watch TV.", "Kim", None),
+            "Kim studies and Kim tries and Kim goes and Kim watches TV."
+        );
+        assert_eq!(
+            third_person("I've been lifting and I went home.", "Alex", None),
+            "Alex has been lifting and Alex went home."
+        );
+        assert_eq!(
+            third_person("I read novels before bed.", "Jo", None),
+            "Jo reads novels before bed."
+        );
+        assert_eq!(
+            third_person("The power went out, so I read by candlelight.", "Jo", None),
+            "The power went out, so Jo read by candlelight."
+        );
+    }
+
+    #[test]
+    fn pronouns_resolve_only_when_one_person_fits() {
+        let seg = mentions("The physio added some band exercises.", "Alex", true);
+        assert_eq!(resolve_pronoun("she", &seg), Some("Alex's physio"));
+        let two = [
+            mentions("My wife and my doctor agree.", "Sam", true),
+            mentions("My sister too.", "Sam", true),
+        ]
+        .concat();
+        assert_eq!(resolve_pronoun("she", &two), None);
+        assert_eq!(resolve_pronoun("he", &mentions("My wife cooks.", "Sam", true)), None);
+        assert_eq!(
+            third_person("She's been cooking lentils.", "Sam", Some("Sam's wife")),
+            "Sam's wife has been cooking lentils."
+        );
+    }
+}

@@ -1,0 +1,791 @@
+//! Relative time in what people say ("yesterday", "last Friday", "two weeks ago", "this weekend",
+//! "in May", "the week before 9 June 2023"), resolved against the turn's date with jiff's calendar
+//! arithmetic: the text is rewritten to name the date, and each phrase is kept as a date range.
+
+use jiff::ToSpan;
+use jiff::civil::{Date, Weekday};
+use serde::{Deserialize, Serialize};
+
+/// A phrase of a text and the days it denotes, inclusive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DateSpan {
+    /// The words as written.
+    pub phrase: String,
+    /// First day, `YYYY-MM-DD`.
+    pub start: String,
+    /// Last day, `YYYY-MM-DD` (the same as `start` for one day).
+    pub end: String,
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+const WEEKDAYS: [(&str, Weekday); 7] = [
+    ("monday", Weekday::Monday),
+    ("tuesday", Weekday::Tuesday),
+    ("wednesday", Weekday::Wednesday),
+    ("thursday", Weekday::Thursday),
+    ("friday", Weekday::Friday),
+    ("saturday", Weekday::Saturday),
+    ("sunday", Weekday::Sunday),
+];
+
+/// Words that mark a habit: a weekday beside them is a recurring day, not a date.
+const HABITUAL: &[&str] = &[
+    "usually",
+    "always",
+    "every",
+    "often",
+    "normally",
+    "typically",
+    "sometimes",
+    "each",
+    "generally",
+    "regularly",
+    "weekly",
+];
+
+/// Past forms that do not end in -ed.
+const IRREGULAR_PAST: &[&str] = &[
+    "went",
+    "was",
+    "were",
+    "had",
+    "did",
+    "got",
+    "made",
+    "took",
+    "ran",
+    "swam",
+    "saw",
+    "came",
+    "met",
+    "gave",
+    "told",
+    "said",
+    "felt",
+    "hit",
+    "hurt",
+    "bought",
+    "brought",
+    "thought",
+    "found",
+    "left",
+    "lost",
+    "won",
+    "ate",
+    "drank",
+    "wrote",
+    "began",
+    "became",
+    "kept",
+    "slept",
+    "spent",
+    "sent",
+    "built",
+    "caught",
+    "taught",
+    "fought",
+    "flew",
+    "drove",
+    "rode",
+    "sang",
+    "sat",
+    "stood",
+    "heard",
+    "paid",
+    "held",
+    "knew",
+    "grew",
+    "threw",
+    "wore",
+    "broke",
+    "chose",
+    "fell",
+    "forgot",
+    "woke",
+    "sold",
+    "led",
+    "meant",
+    "ago",
+    "yesterday",
+    "last",
+    "finally",
+    "just",
+];
+
+const FUTURE: &[&str] = &[
+    "will", "i'll", "we'll", "going", "gonna", "plan", "planning", "next", "upcoming", "tomorrow", "hope", "hoping",
+    "want", "soon",
+];
+
+/// The date a turn time names (`YYYY-MM-DD…`), if it is a calendar date jiff can do arithmetic on.
+#[must_use]
+pub fn anchor_of(date: &str) -> Option<Date> {
+    date.get(..10)?.parse().ok()
+}
+
+/// "7 May 2023".
+#[must_use]
+pub fn human(d: Date) -> String {
+    let month = usize::try_from(d.month())
+        .ok()
+        .and_then(|m| MONTHS.get(m.checked_sub(1)?));
+    format!("{} {} {}", d.day(), month.copied().unwrap_or("?"), d.year())
+}
+
+fn month_year(d: Date) -> String {
+    let month = usize::try_from(d.month())
+        .ok()
+        .and_then(|m| MONTHS.get(m.checked_sub(1)?));
+    format!("{} {}", month.copied().unwrap_or("?"), d.year())
+}
+
+fn iso(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day())
+}
+
+fn number(w: &str) -> Option<i64> {
+    let n = match w {
+        "a" | "an" | "one" => 1,
+        "two" | "couple" => 2,
+        "three" | "few" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => return w.parse::<i64>().ok().filter(|n| (1..=200).contains(n)),
+    };
+    Some(n)
+}
+
+fn weekday(w: &str) -> Option<Weekday> {
+    WEEKDAYS.iter().find(|(n, _)| *n == w).map(|(_, d)| *d)
+}
+
+fn month_index(w: &str) -> Option<i8> {
+    MONTHS
+        .iter()
+        .position(|m| {
+            m.eq_ignore_ascii_case(w)
+                || (w.len() == 3 && m.len() > 3 && m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(w)))
+        })
+        .and_then(|i| i8::try_from(i + 1).ok())
+}
+
+/// A token split into leading punctuation, the word, and trailing punctuation.
+struct Tok<'a> {
+    lead: &'a str,
+    core: &'a str,
+    tail: &'a str,
+    lower: String,
+}
+
+fn tokenize(text: &str) -> Vec<Tok<'_>> {
+    text.split_whitespace()
+        .map(|raw| {
+            let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+            let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
+            let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+            let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+            Tok {
+                lead,
+                core,
+                tail,
+                lower: core.to_lowercase().replace('’', "'"),
+            }
+        })
+        .collect()
+}
+
+/// The Monday of the week holding `d`.
+fn week_start(d: Date) -> Option<Date> {
+    d.tomorrow().ok()?.nth_weekday(-1, Weekday::Monday).ok()
+}
+
+fn add_days(d: Date, n: i64) -> Option<Date> {
+    d.checked_add(n.days()).ok()
+}
+
+fn add_months(d: Date, n: i64) -> Option<Date> {
+    d.first_of_month().checked_add(n.months()).ok()
+}
+
+/// What a matched phrase resolves to: how many tokens it took, the replacement words and the range.
+struct Match {
+    len: usize,
+    text: String,
+    start: Date,
+    end: Date,
+}
+
+struct Ctx {
+    anchor: Date,
+    past: bool,
+    future: bool,
+    habitual: bool,
+}
+
+fn day(len: usize, d: Date, on: bool) -> Match {
+    let text = if on { format!("on {}", human(d)) } else { human(d) };
+    Match {
+        len,
+        text,
+        start: d,
+        end: d,
+    }
+}
+
+fn weekend_from(saturday: Date) -> Option<(Date, Date)> {
+    Some((saturday, add_days(saturday, 1)?))
+}
+
+fn weekend_text(sat: Date, sun: Date) -> String {
+    if sat.month() == sun.month() {
+        format!("on the weekend of {}–{}", sat.day(), human(sun))
+    } else {
+        format!("on the weekend of {}–{}", human(sat), human(sun))
+    }
+}
+
+/// Tries every pattern at token `i`.
+fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
+    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_str());
+    let a = ctx.anchor;
+    match (w(0), w(1), w(2)) {
+        ("the", "day", "before") if w(3) == "yesterday" => Some(day(4, add_days(a, -2)?, on)),
+        ("the", "day", "after") if w(3) == "tomorrow" => Some(day(4, add_days(a, 2)?, on)),
+        ("yesterday", ..) => Some(day(1, add_days(a, -1)?, on)),
+        ("last", "night", _) => Some(day(2, add_days(a, -1)?, on)),
+        ("today" | "tonight", ..) => Some(day(1, a, on)),
+        ("this", "morning" | "afternoon" | "evening", _) => Some(day(2, a, on)),
+        ("tomorrow", ..) => Some(day(1, add_days(a, 1)?, on)),
+        ("last" | "past" | "previous", "week", _) => {
+            let start = add_days(week_start(a)?, -7)?;
+            Some(Match {
+                len: 2,
+                text: format!("in the week before {}", human(a)),
+                start,
+                end: add_days(start, 6)?,
+            })
+        }
+        ("this", "week", _) => {
+            let start = week_start(a)?;
+            Some(Match {
+                len: 2,
+                text: format!("in the week of {}", human(a)),
+                start,
+                end: add_days(start, 6)?,
+            })
+        }
+        ("next", "week", _) => {
+            let start = add_days(week_start(a)?, 7)?;
+            Some(Match {
+                len: 2,
+                text: format!("in the week after {}", human(a)),
+                start,
+                end: add_days(start, 6)?,
+            })
+        }
+        ("last" | "past", "weekend", _) => {
+            let (sat, sun) = weekend_from(a.nth_weekday(-1, Weekday::Saturday).ok()?)?;
+            let (sat, sun) = if sun >= a {
+                weekend_from(add_days(sat, -7)?)?
+            } else {
+                (sat, sun)
+            };
+            Some(Match {
+                len: 2,
+                text: weekend_text(sat, sun),
+                start: sat,
+                end: sun,
+            })
+        }
+        ("this" | "next", "weekend", _) => {
+            let sat = match a.weekday() {
+                Weekday::Saturday => a,
+                Weekday::Sunday => add_days(a, -1)?,
+                _ if ctx.past && !ctx.future => a.nth_weekday(-1, Weekday::Saturday).ok()?,
+                _ => a.nth_weekday(1, Weekday::Saturday).ok()?,
+            };
+            let sat = if w(0) == "next" && matches!(a.weekday(), Weekday::Saturday | Weekday::Sunday) {
+                add_days(sat, 7)?
+            } else {
+                sat
+            };
+            let (sat, sun) = weekend_from(sat)?;
+            Some(Match {
+                len: 2,
+                text: weekend_text(sat, sun),
+                start: sat,
+                end: sun,
+            })
+        }
+        ("last" | "this" | "next", "month", _) => {
+            let n = match w(0) {
+                "last" => -1,
+                "this" => 0,
+                _ => 1,
+            };
+            let start = add_months(a, n)?;
+            Some(Match {
+                len: 2,
+                text: format!("in {}", month_year(start)),
+                start,
+                end: start.last_of_month(),
+            })
+        }
+        ("last" | "this" | "next", "year", _) => {
+            let n: i16 = match w(0) {
+                "last" => -1,
+                "this" => 0,
+                _ => 1,
+            };
+            let y = a.year().checked_add(n)?;
+            let start = Date::new(y, 1, 1).ok()?;
+            Some(Match {
+                len: 2,
+                text: format!("in {y}"),
+                start,
+                end: Date::new(y, 12, 31).ok()?,
+            })
+        }
+        ("last" | "this" | "next" | "on", d, _) if weekday(d).is_some() => {
+            let wd = weekday(d)?;
+            let past = match w(0) {
+                "last" => true,
+                "next" => false,
+                _ => ctx.past || !ctx.future,
+            };
+            if w(0) == "on" && (ctx.habitual || (!ctx.past && !ctx.future)) {
+                return None;
+            }
+            let date = a.nth_weekday(if past { -1 } else { 1 }, wd).ok()?;
+            Some(Match {
+                len: 2,
+                text: format!("on {}, {}", toks[i + 1].core, human(date)),
+                start: date,
+                end: date,
+            })
+        }
+        (n, unit, "ago") if number(n).is_some() => ago(3, number(n)?, unit, a),
+        ("a", "couple" | "few", "of") => ago(5, number(w(1))?, w(3), a).filter(|_| w(4) == "ago"),
+        ("a", "few", unit) if w(3) == "ago" => ago(4, 3, unit, a),
+        ("in", n, unit) if number(n).is_some() && unit_days(unit).is_some() => {
+            let d = add_days(a, number(n)?.checked_mul(unit_days(unit)?)?)?;
+            Some(Match {
+                len: 3,
+                text: format!("around {}", human(d)),
+                start: d,
+                end: d,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn unit_days(unit: &str) -> Option<i64> {
+    match unit {
+        "day" | "days" => Some(1),
+        "week" | "weeks" => Some(7),
+        _ => None,
+    }
+}
+
+fn ago(len: usize, n: i64, unit: &str, a: Date) -> Option<Match> {
+    let (start, end, text) = match unit {
+        "day" | "days" => {
+            let d = add_days(a, -n)?;
+            (d, d, format!("on {}", human(d)))
+        }
+        "week" | "weeks" => {
+            let d = add_days(a, n.checked_mul(-7)?)?;
+            let s = week_start(d)?;
+            (s, add_days(s, 6)?, format!("around {}", human(d)))
+        }
+        "month" | "months" => {
+            let s = add_months(a, -n)?;
+            (s, s.last_of_month(), format!("in {}", month_year(s)))
+        }
+        "year" | "years" => {
+            let y = a.year().checked_sub(i16::try_from(n).ok()?)?;
+            (Date::new(y, 1, 1).ok()?, Date::new(y, 12, 31).ok()?, format!("in {y}"))
+        }
+        _ => return None,
+    };
+    Some(Match { len, text, start, end })
+}
+
+/// A month named without a year after a preposition ("in May", "since March"): the year is the
+/// turn's, or the one before when the month is still ahead and the sentence looks back.
+fn bare_month(toks: &[Tok<'_>], i: usize, ctx: &Ctx) -> Option<Match> {
+    let t = toks.get(i)?;
+    let prev = i.checked_sub(1).and_then(|p| toks.get(p))?;
+    if !matches!(
+        prev.lower.as_str(),
+        "in" | "since" | "by" | "until" | "till" | "from" | "during" | "through" | "early" | "late" | "mid" | "of"
+    ) || !t.core.starts_with(char::is_uppercase)
+        || t.core.len() < 3
+        || !prev.tail.is_empty()
+    {
+        return None;
+    }
+    let m = month_index(t.core)?;
+    // "May 2023", "May 5", "5 May": already dated.
+    let next_is_number = toks
+        .get(i + 1)
+        .is_some_and(|n| t.tail.is_empty() && n.core.chars().next().is_some_and(|c| c.is_ascii_digit()));
+    let prev_is_number = prev.core.chars().all(|c| c.is_ascii_digit());
+    if next_is_number || prev_is_number {
+        return None;
+    }
+    let a = ctx.anchor;
+    let mut y = a.year();
+    if ctx.past && !ctx.future && m > a.month() {
+        y = y.checked_sub(1)?;
+    } else if ctx.future && !ctx.past && m < a.month() {
+        y = y.checked_add(1)?;
+    }
+    let start = Date::new(y, m, 1).ok()?;
+    Some(Match {
+        len: 1,
+        text: format!("{} {y}", t.core),
+        start,
+        end: start.last_of_month(),
+    })
+}
+
+/// Absolute dates already in the text ("9 June 2023", "June 9, 2023", "the week before 9 June
+/// 2023"): kept as written and recorded as ranges.
+fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
+    let w = |k: usize| toks.get(i + k).map_or("", |t| t.core);
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let strip = |s: &str| s.trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
+    if digits(&strip(w(0))) && month_index(w(1)).is_some() && digits(w(2)) {
+        let d = Date::new(w(2).parse().ok()?, month_index(w(1))?, strip(w(0)).parse().ok()?).ok()?;
+        return Some((3, d));
+    }
+    if month_index(w(0)).is_some() && w(0).len() >= 3 && digits(&strip(w(1))) && digits(w(2)) {
+        let d = Date::new(w(2).parse().ok()?, month_index(w(0))?, strip(w(1)).parse().ok()?).ok()?;
+        return Some((3, d));
+    }
+    None
+}
+
+fn relative_to_absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date, Date)> {
+    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_str());
+    let (skip, unit) = match (w(0), w(1)) {
+        ("the", u) => (1, u),
+        (u, _) => (0, u),
+    };
+    let rel = w(skip + 1);
+    if !matches!(rel, "before" | "after" | "of") {
+        return None;
+    }
+    let (len, d) = absolute(toks, i + skip + 2)?;
+    let total = skip + 2 + len;
+    let (s, e) = match (unit, rel) {
+        ("week", "before") => (add_days(d, -7)?, add_days(d, -1)?),
+        ("week", "after") => (add_days(d, 1)?, add_days(d, 7)?),
+        ("week", "of") => {
+            let s = week_start(d)?;
+            (s, add_days(s, 6)?)
+        }
+        ("weekend", "before") => {
+            let sat = d.nth_weekday(-1, Weekday::Saturday).ok()?;
+            let sat = if add_days(sat, 1)? >= d {
+                add_days(sat, -7)?
+            } else {
+                sat
+            };
+            (sat, add_days(sat, 1)?)
+        }
+        ("day", "before") => (add_days(d, -1)?, add_days(d, -1)?),
+        ("day", "after") => (add_days(d, 1)?, add_days(d, 1)?),
+        (u, "before") if weekday(u).is_some() => {
+            let x = d.nth_weekday(-1, weekday(u)?).ok()?;
+            (x, x)
+        }
+        (u, "after") if weekday(u).is_some() => {
+            let x = d.nth_weekday(1, weekday(u)?).ok()?;
+            (x, x)
+        }
+        _ => return None,
+    };
+    Some((total, s, e))
+}
+
+/// A month's number from its name or three-letter abbreviation.
+#[must_use]
+pub fn month_number(w: &str) -> Option<i8> {
+    month_index(w)
+}
+
+/// When a restriction said on `said` ends, from its words (already resolved by [`resolve`]):
+/// "for three months", "until August 2024", "until 1 June 2024", "again around 7 August 2024",
+/// "in 2024" (its last day).
+#[must_use]
+pub fn restriction_end(text: &str, said: Date) -> Option<Date> {
+    let toks = tokenize(text);
+    let w = |k: usize| toks.get(k).map_or("", |t| t.lower.as_str());
+    let again = toks
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "again" | "resume" | "back"));
+    for i in 0..toks.len() {
+        match w(i) {
+            "for" => {
+                let (n, unit) = match (number(w(i + 1)), w(i + 1)) {
+                    (Some(_), "a" | "an") if w(i + 2) == "few" => (3, w(i + 3)),
+                    (Some(n), _) => (n, w(i + 2)),
+                    (None, "another") => (number(w(i + 2)).unwrap_or(1), w(i + 3)),
+                    _ => continue,
+                };
+                let end = match unit {
+                    "day" | "days" => add_days(said, n),
+                    "week" | "weeks" => add_days(said, n.checked_mul(7)?),
+                    "month" | "months" => said.checked_add(n.months()).ok(),
+                    "year" | "years" => said.checked_add(n.years()).ok(),
+                    _ => None,
+                };
+                if end.is_some() {
+                    return end;
+                }
+            }
+            "until" | "till" | "before" => {
+                if let Some((_, d)) = absolute(&toks, i + 1) {
+                    return Some(d);
+                }
+                let m = toks.get(i + 1).and_then(|t| month_index(t.core))?;
+                let y = w(i + 2).parse::<i16>().ok().unwrap_or_else(|| {
+                    if m < said.month() {
+                        said.year().saturating_add(1)
+                    } else {
+                        said.year()
+                    }
+                });
+                return Date::new(y, m, 1).ok();
+            }
+            "around" if again => {
+                if let Some((_, d)) = absolute(&toks, i + 1) {
+                    return Some(d);
+                }
+            }
+            "in" if w(i + 1).len() == 4 && w(i + 1).parse::<i16>().is_ok() && !again => {
+                let y = w(i + 1).parse::<i16>().ok()?;
+                return Date::new(y, 12, 31).ok();
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Rewrites the relative time phrases of `text` against `anchor` and returns the new text with
+/// every date range it names (rewritten phrases and dates already written out).
+#[must_use]
+pub fn resolve(text: &str, anchor: Option<Date>) -> (String, Vec<DateSpan>) {
+    let Some(anchor) = anchor else {
+        return (text.to_string(), Vec::new());
+    };
+    let toks = tokenize(text);
+    let lowers: Vec<&str> = toks.iter().map(|t| t.lower.as_str()).collect();
+    let past = lowers.iter().any(|w| {
+        IRREGULAR_PAST.contains(w)
+            || (w.len() > 4 && w.ends_with("ed") && !matches!(*w, "need" | "indeed" | "speed" | "proceed" | "succeed"))
+    });
+    let ctx = Ctx {
+        anchor,
+        past,
+        future: lowers.iter().any(|w| FUTURE.contains(w)),
+        habitual: lowers
+            .iter()
+            .any(|w| HABITUAL.contains(w) || (w.ends_with('s') && weekday(w.trim_end_matches('s')).is_some())),
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some((len, s, e)) = relative_to_absolute(&toks, i) {
+            let phrase = join(&toks[i..i + len]);
+            out.push(phrase.clone());
+            spans.push(DateSpan {
+                phrase,
+                start: iso(s),
+                end: iso(e),
+            });
+            i += len;
+            continue;
+        }
+        if let Some((len, d)) = absolute(&toks, i) {
+            let phrase = join(&toks[i..i + len]);
+            out.push(phrase.clone());
+            spans.push(DateSpan {
+                phrase,
+                start: iso(d),
+                end: iso(d),
+            });
+            i += len;
+            continue;
+        }
+        // A preposition before the phrase already says "on"/"since": do not add another.
+        let prev = i.checked_sub(1).map_or("", |p| lowers[p]);
+        let on = !matches!(
+            prev,
+            "on" | "since" | "until" | "till" | "by" | "from" | "before" | "after" | "of" | "for" | "to"
+        );
+        let found = match_at(&toks, i, &ctx, on).or_else(|| bare_month(&toks, i, &ctx));
+        // "on Friday": the "on" is part of the phrase.
+        let found = found.filter(|m| m.len > 0 && i + m.len <= toks.len());
+        match found {
+            Some(m) => {
+                let phrase = join(&toks[i..i + m.len]);
+                let lead = toks[i].lead;
+                let tail = toks[i + m.len - 1].tail;
+                let text = if toks[i].core.starts_with(char::is_uppercase) && !m.text.starts_with(char::is_uppercase) {
+                    capitalise(&m.text)
+                } else {
+                    m.text
+                };
+                out.push(format!("{lead}{text}{tail}"));
+                spans.push(DateSpan {
+                    phrase,
+                    start: iso(m.start),
+                    end: iso(m.end),
+                });
+                i += m.len;
+            }
+            None => {
+                let t = &toks[i];
+                out.push(format!("{}{}{}", t.lead, t.core, t.tail));
+                i += 1;
+            }
+        }
+    }
+    (out.join(" "), spans)
+}
+
+fn join(toks: &[Tok<'_>]) -> String {
+    toks.iter()
+        .map(|t| format!("{}{}{}", t.lead, t.core, t.tail))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> Option<Date> {
+        anchor_of(s)
+    }
+
+    fn r(text: &str, anchor: &str) -> (String, Vec<(String, String)>) {
+        let (t, spans) = resolve(text, at(anchor));
+        (t, spans.into_iter().map(|s| (s.start, s.end)).collect())
+    }
+
+    #[test]
+    fn days_and_weekdays() {
+        // 2024-05-08 is a Wednesday.
+        let (t, s) = r("I hurt my back yesterday.", "2024-05-08");
+        assert_eq!(t, "I hurt my back on 7 May 2024.");
+        assert_eq!(s, vec![("2024-05-07".into(), "2024-05-07".into())]);
+        let (t, s) = r("I hurt my back deadlifting on Saturday.", "2024-05-08");
+        assert_eq!(t, "I hurt my back deadlifting on Saturday, 4 May 2024.");
+        assert_eq!(s[0].0, "2024-05-04");
+        let (t, _) = r("Last Friday I ran.", "2024-05-08");
+        assert_eq!(t, "On Friday, 3 May 2024 I ran.");
+    }
+
+    #[test]
+    fn habits_keep_their_weekdays() {
+        let (t, s) = r("I usually go on Monday and Thursday.", "2024-05-08");
+        assert_eq!(t, "I usually go on Monday and Thursday.");
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn weeks_weekends_months_years() {
+        let (t, s) = r("I gave a talk last week.", "2023-06-09");
+        assert_eq!(t, "I gave a talk in the week before 9 June 2023.");
+        assert_eq!(s, vec![("2023-05-29".into(), "2023-06-04".into())]);
+        let (t, s) = r("We went camping two weeks ago.", "2023-06-09");
+        assert_eq!(t, "We went camping around 26 May 2023.");
+        assert_eq!(s[0].0, "2023-05-22");
+        // 2023-07-12 is a Wednesday.
+        let (t, s) = r("I'm going hiking this weekend.", "2023-07-12");
+        assert_eq!(t, "I'm going hiking on the weekend of 15–16 July 2023.");
+        assert_eq!(s, vec![("2023-07-15".into(), "2023-07-16".into())]);
+        let (t, _) = r("I start the new job next month.", "2023-12-20");
+        assert_eq!(t, "I start the new job in January 2024.");
+        let (t, s) = r("I will travel in May.", "2024-03-04");
+        assert_eq!(t, "I will travel in May 2024.");
+        assert_eq!(s, vec![("2024-05-01".into(), "2024-05-31".into())]);
+        let (t, _) = r("I visited Lisbon in May.", "2024-03-04");
+        assert_eq!(t, "I visited Lisbon in May 2023.");
+        let (t, _) = r("I painted it last year.", "2023-03-04");
+        assert_eq!(t, "I painted it in 2022.");
+    }
+
+    #[test]
+    fn absolute_phrases_are_kept_and_recorded() {
+        let (t, s) = r("It was the week before 9 June 2023.", "2024-01-01");
+        assert_eq!(t, "It was the week before 9 June 2023.");
+        assert_eq!(s, vec![("2023-06-02".into(), "2023-06-08".into())]);
+        let (_, s) = r("Born on June 9, 2023 at noon.", "2024-01-01");
+        assert_eq!(s, vec![("2023-06-09".into(), "2023-06-09".into())]);
+    }
+
+    #[test]
+    fn restrictions_know_when_they_end() {
+        let said = at("2024-05-08").unwrap();
+        let end = |t: &str| restriction_end(t, said).map(iso);
+        assert_eq!(end("No lifting for three months."), Some("2024-08-08".into()));
+        assert_eq!(
+            end("No barbell work until August 2024 at the earliest."),
+            Some("2024-08-01".into())
+        );
+        assert_eq!(
+            end("Alex can start lifting again around 7 August 2024."),
+            Some("2024-08-07".into())
+        );
+        assert_eq!(end("No max attempts in 2024."), Some("2024-12-31".into()));
+        assert_eq!(end("No lifting."), None);
+    }
+
+    #[test]
+    fn hostile_anchors_and_text_do_not_panic() {
+        assert_eq!(resolve("yesterday", None).0, "yesterday");
+        assert_eq!(anchor_of("99999-01-01"), None);
+        let (t, _) = r("yesterday", "0000-01-01");
+        assert!(!t.is_empty());
+        let _ = r(
+            "“Yesterday” 🎉 café 東京 in May 99999999999999999999 days ago",
+            "2024-05-08",
+        );
+        let _ = r("the week before 31 February 2023", "2024-05-08");
+    }
+}
