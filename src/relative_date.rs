@@ -17,20 +17,7 @@ pub struct DateSpan {
     pub end: String,
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+use crate::time::MONTHS;
 
 const WEEKDAYS: [(&str, Weekday); 7] = [
     ("monday", Weekday::Monday),

@@ -23,7 +23,8 @@ pub struct Timestamp(i64);
 #[error("{0}")]
 pub struct InvalidTime(String);
 
-const MONTHS: [&str; 12] = [
+/// English month names, January first: the one table dates are written and read with.
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
