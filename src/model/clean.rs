@@ -2,11 +2,6 @@
 //! (`<sentence>`, `<fact …>`) and echoed tags are stripped, empty items dropped, and repeated
 //! or truncated-copy bullets removed, so Σ never holds the same fact sixty times.
 
-// Every slice starts or ends at an index `find`/`strip_prefix` returned for an ASCII character
-// or a char-predicate match, or at a length of a prefix already matched, which are always
-// character boundaries; the fuzz test and the Unicode cases below run through them.
-#![allow(clippy::string_slice)]
-
 /// One item (a fact, conclusion or bullet) without markup; `None` if nothing is left.
 #[must_use]
 pub fn item(text: &str) -> Option<String> {
@@ -37,7 +32,7 @@ fn strip_numbering(t: &str) -> &str {
     if digits == 0 || digits > 2 {
         return t;
     }
-    let rest = &t[digits..];
+    let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
     rest.strip_prefix(". ")
         .or_else(|| rest.strip_prefix(") "))
         .map_or(t, str::trim_start)
@@ -48,10 +43,9 @@ fn strip_numbering(t: &str) -> &str {
 fn strip_placeholders(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
     let mut rest = t;
-    while let Some(open) = rest.find('<') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let tag = after.find('>').map(|close| &after[..close]).filter(|inner| {
+    while let Some((before, after)) = rest.split_once('<') {
+        out.push_str(before);
+        let tag = after.split_once('>').filter(|(inner, _)| {
             let inner = inner.strip_prefix('/').unwrap_or(inner);
             inner.chars().next().is_some_and(char::is_alphabetic)
                 && inner.chars().count() <= 80
@@ -60,7 +54,7 @@ fn strip_placeholders(t: &str) -> String {
                     .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | ',' | '\'' | '/' | ':'))
         });
         match tag {
-            Some(inner) => rest = &after[inner.len() + 1..],
+            Some((_, beyond)) => rest = beyond,
             None => {
                 out.push('<');
                 rest = after;
@@ -103,7 +97,7 @@ pub fn items(list: impl IntoIterator<Item = String>, seen: &mut Vec<String>) -> 
 
 /// Whether `short` is `long` cut off after a word boundary.
 fn is_cut_copy(short: &str, long: &str) -> bool {
-    short.len() < long.len() && long.starts_with(short) && long[short.len()..].starts_with(' ')
+    long.strip_prefix(short).is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// A block of lines (bullets, `Regarding …:` labels, prose) with its bullets cleaned and

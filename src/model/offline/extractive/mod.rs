@@ -1,0 +1,328 @@
+//! The offline model's short answer. The context is read back into sentences with their date and
+//! whom they are about; each is scored by the question's content words (IDF-weighted stems) and
+//! by whether it is about the person the question names; the answer is cut from the best one by
+//! the question's type: a date for "when", a count or frequency for "how many/often", a person
+//! for "who", a place for "where", Yes/No for "would/is/did", else the shortest phrase that is
+//! not the question's own words. "not mentioned" when nothing supports an answer, or when the
+//! support is about someone else than the person the question names.
+
+use crate::stem::stem;
+use crate::text::{is_stopword, sentences, words};
+use crate::time::Timestamp;
+use std::collections::{HashMap, HashSet};
+
+mod spans;
+use spans::{count, phrase, place, reason, when, who, yes_no};
+
+/// What the offline model says when the context does not support an answer.
+pub const NOT_MENTIONED: &str = "not mentioned";
+
+/// Share of the question's word weight a sentence must carry to support an answer.
+const MIN_COVERAGE: f64 = 0.25;
+/// Weight of a sentence about another person than the one the question names.
+const OTHER_PERSON: f64 = 0.55;
+/// Below this share of the best sentence about someone else, the named person's best sentence
+/// does not count as support: the question asks about a person the evidence is not about.
+const OWN_SHARE: f64 = 0.6;
+/// Longest answer phrase, in words.
+const MAX_WORDS: usize = 6;
+
+/// One context sentence with what is known about it.
+struct Sentence {
+    text: String,
+    /// The item line it came from (the support shown with the answer).
+    line: String,
+    date: Option<Timestamp>,
+    who: Option<String>,
+    /// Whether `who` is the line's speaker (a turn), not a guess from its first word.
+    spoken: bool,
+    stems: HashSet<String>,
+}
+
+/// The question's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    When,
+    Count,
+    Who,
+    Where,
+    YesNo { likely: bool },
+    Why,
+    List,
+    What,
+}
+
+/// The short answer and the item line it rests on; `None` when nothing supports one.
+#[must_use]
+pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+    let sents = read_context(context);
+    let known = persons(&sents, person);
+    let asked = asked_person(question, &known, person);
+    let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
+    let kind = kind_of(question);
+    let wanted: Vec<String> = words(question)
+        .filter(|w| {
+            w.len() > 1
+                && !is_stopword(w)
+                && !names.contains(w.trim_end_matches("'s"))
+                && !QUESTION_WORDS.contains(&w.as_str())
+        })
+        .map(|w| stem(w.trim_end_matches("'s")))
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
+    if wanted.is_empty() || sents.is_empty() {
+        return None;
+    }
+    let n = sents.len() as f64;
+    let idf: HashMap<&str, f64> = wanted
+        .iter()
+        .map(|w| {
+            let df = sents.iter().filter(|s| s.stems.contains(w)).count() as f64;
+            (w.as_str(), (1.0 + n / (1.0 + df)).ln())
+        })
+        .collect();
+    let total: f64 = idf.values().sum();
+    let coverage = |s: &Sentence| {
+        wanted
+            .iter()
+            .filter(|w| s.stems.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
+    // Only a known person counts as whom a sentence is about ("On 8 May, Alex said" is not about "On").
+    let about = |s: &Sentence| match (&asked, &s.who) {
+        (Some(a), Some(w)) if known.contains(w) => w == a,
+        _ => true,
+    };
+    let mut scored: Vec<(f64, f64, usize)> = sents
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let cov = coverage(s);
+            let bonus = if has_kind(kind, s) { 0.12 } else { 0.0 };
+            let w = if about(s) { 1.0 } else { OTHER_PERSON };
+            ((cov + bonus) * w, cov, i)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+    let &(_, best_cov, best) = scored.first()?;
+    if best_cov < MIN_COVERAGE {
+        return None;
+    }
+    if asked.is_some() && !about(&sents[best]) {
+        let own = scored.iter().find(|(_, _, i)| about(&sents[*i])).map_or(0.0, |s| s.1);
+        if own < OWN_SHARE * best_cov || own < MIN_COVERAGE {
+            return None;
+        }
+    }
+    let top = &sents[best];
+    let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
+    let answer = match kind {
+        Kind::When => {
+            let w = when(top);
+            if w.is_empty() {
+                count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+            } else {
+                w
+            }
+        }
+        Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::YesNo { likely } => yes_no(&top.text, likely, &qstems, &names),
+        Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::List => {
+            let mut parts: Vec<String> = Vec::new();
+            let mut lines: Vec<&str> = Vec::new();
+            for (_, cov, i) in scored.iter().take(8) {
+                let s = &sents[*i];
+                if *cov < MIN_COVERAGE || !about(s) || lines.contains(&s.line.as_str()) || parts.len() >= 3 {
+                    continue;
+                }
+                let p = phrase(&s.text, &qstems, &names);
+                if !p.is_empty() && !parts.contains(&p) {
+                    parts.push(p);
+                    lines.push(&s.line);
+                }
+            }
+            parts.join(", ")
+        }
+        Kind::What => phrase(&top.text, &qstems, &names),
+    };
+    if answer.trim().is_empty() {
+        return None;
+    }
+    Some((answer, top.line.clone()))
+}
+
+/// Question words that say what is asked, not what it is about.
+const QUESTION_WORDS: &[&str] = &[
+    "often", "likely", "kind", "kinds", "type", "types", "many", "much", "long", "ever", "usually", "probably",
+    "might", "may", "whom", "whose", "happen", "happened",
+];
+
+fn kind_of(question: &str) -> Kind {
+    let toks: Vec<String> = words(question).collect();
+    let has = |w: &str| toks.iter().any(|t| t == w);
+    let first = toks.first().map_or("", String::as_str);
+    let likely = has("likely") || has("would") || has("might") || has("could") || has("probably");
+    // The opening word decides; a question word later in the sentence ("Who helps her when…")
+    // only counts when the opening word is not one.
+    let opening = match first {
+        "when" => Some(Kind::When),
+        "who" | "whom" | "whose" => Some(Kind::Who),
+        "where" => Some(Kind::Where),
+        "why" => Some(Kind::Why),
+        "how" if has("many") || has("often") || has("much") || has("long") => Some(Kind::Count),
+        "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will"
+        | "should" => Some(Kind::YesNo { likely }),
+        _ => None,
+    };
+    if let Some(k) = opening {
+        return k;
+    }
+    if has("what") && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
+        return Kind::When;
+    }
+    if has("how") && (has("many") || has("often")) {
+        return Kind::Count;
+    }
+    // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
+    if (first == "what" || first == "which")
+        && toks
+            .get(1)
+            .is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_stopword(w))
+    {
+        return Kind::List;
+    }
+    Kind::What
+}
+
+fn has_kind(kind: Kind, s: &Sentence) -> bool {
+    match kind {
+        Kind::Count => count(&s.text).is_some(),
+        Kind::Why => reason(&s.text).is_some(),
+        _ => false,
+    }
+}
+
+/// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
+/// ("[D1:3 8 May 2023] Caroline: …"), concept paths ("Alex / Fitness: Σ …") and section dates.
+fn read_context(context: &str) -> Vec<Sentence> {
+    let mut out = Vec::new();
+    for raw in context.lines().map(str::trim) {
+        let Some(line) = raw.strip_prefix("- ") else { continue };
+        let (date, who, body) = split_item(line);
+        let spoken = who.is_some() && line.starts_with('[');
+        let body = unquote(body);
+        for s in sentences(body)
+            .iter()
+            .flat_map(|s| s.split(" - "))
+            .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");
+            let s = strip_tag(s);
+            let who = who.clone().or_else(|| {
+                s.split_whitespace()
+                    .next()
+                    .map(|w| w.trim_end_matches("'s").to_string())
+            });
+            out.push(Sentence {
+                stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
+                text: s.to_string(),
+                line: line.to_string(),
+                date,
+                who,
+                spoken,
+            });
+        }
+    }
+    out
+}
+
+/// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
+fn unquote(body: &str) -> &str {
+    let Some((head, said)) = body.split_once(" said: ") else {
+        return body;
+    };
+    if !head.starts_with("On ") || head.split_whitespace().count() > 8 {
+        return body;
+    }
+    said.trim().trim_matches(|c| c == '"' || c == '“' || c == '”')
+}
+
+/// "[habit] Alex swims" → "Alex swims".
+fn strip_tag(s: &str) -> &str {
+    match s.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+        Some((tag, rest)) if !tag.contains(':') => rest,
+        _ => s,
+    }
+}
+
+/// (date, speaker, text) of an item line.
+fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
+    if let Some(rest) = line.strip_prefix('[')
+        && let Some((tag, body)) = rest.split_once("] ")
+    {
+        // "[D1:3 8 May 2023]" (a turn) or "[8 May 2023]" (a fact).
+        let date = parse_date(tag).or_else(|| tag.split_once(' ').and_then(|(_, d)| parse_date(d)));
+        if let Some((who, text)) = body.split_once(": ")
+            && who.split_whitespace().count() <= 3
+        {
+            return (date, Some(who.to_string()), text);
+        }
+        return (date, None, body);
+    }
+    // A concept: "Alex / Health and Wellness / Fitness: Σ …" is about its first path element.
+    if let Some((path, body)) = line.split_once(": ")
+        && path.contains(" / ")
+    {
+        let who = path.split(" / ").next().map(str::to_string);
+        return (None, who, body);
+    }
+    (None, None, line)
+}
+
+/// "8 May 2023" → that day.
+fn parse_date(s: &str) -> Option<Timestamp> {
+    let t: Vec<&str> = s.split_whitespace().collect();
+    let [d, m, y] = t.as_slice() else { return None };
+    let day: u32 = d.parse().ok().filter(|d| (1..=31).contains(d))?;
+    let month = Timestamp::month_from_name(m)?;
+    let year: i64 = y.parse().ok().filter(|y| (1..=9999).contains(y))?;
+    Timestamp::from_civil(year, month, day, 0, 0, 0)
+}
+
+/// Everyone the context speaks about: turn speakers and the question's person(s).
+fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
+    let mut out: Vec<String> = person
+        .split(" and ")
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
+    for s in sents {
+        if let Some(w) = &s.who
+            && s.spoken
+            && !out.contains(w)
+        {
+            out.push(w.clone());
+        }
+    }
+    out
+}
+
+/// The known person the question names (first mention), else the only person given.
+fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let found = toks
+        .iter()
+        .find_map(|t| known.iter().find(|k| words(k).next().is_some_and(|f| f == *t)).cloned());
+    found.or_else(|| (!person.contains(" and ") && !person.is_empty()).then(|| person.to_string()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,401 @@
+//! Cutting the answer out of its supporting sentence, by the question's kind: a count or
+//! frequency, a date, a person or role, a place, a reason, Yes/No, a quoted title or the
+//! shortest phrase that is not the question's own words.
+
+use super::*;
+
+const NUMBERS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "once", "twice",
+    "several", "few", "couple", "dozen", "a",
+];
+const UNITS: &[&str] = &[
+    "day", "days", "week", "weeks", "month", "months", "year", "years", "weekend", "morning", "night", "evening",
+];
+
+/// A count or frequency: "three times a week", "twice a month", "every Sunday", "2 kids".
+pub(super) fn count(text: &str) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    for (i, t) in toks.iter().enumerate() {
+        let w = clean(t);
+        // A day of a date ("26 June") or a year is not a count.
+        let date_part = toks
+            .get(i + 1)
+            .is_some_and(|n| Timestamp::month_from_name(&clean(n)).is_some())
+            || (w.len() == 4 && w.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y)));
+        let numeric = w.chars().next().is_some_and(|c| c.is_ascii_digit()) && !w.contains(':') && !date_part;
+        let every = matches!(w.as_str(), "every" | "each" | "daily" | "weekly" | "monthly" | "yearly");
+        let number = numeric || (NUMBERS.contains(&w.as_str()) && w != "a");
+        if !(number || every) {
+            continue;
+        }
+        if matches!(w.as_str(), "daily" | "weekly" | "monthly" | "yearly") {
+            return Some(w);
+        }
+        let mut end = i + 1;
+        let mut phrase = vec![clean(t)];
+        while end < toks.len() && phrase.len() < 5 {
+            let n = clean(toks[end]);
+            if n.is_empty() {
+                break;
+            }
+            let keep = n == "times"
+                || n == "time"
+                || n == "a"
+                || n == "per"
+                || n == "every"
+                || UNITS.contains(&n.as_str())
+                || (phrase.len() == 1 && !is_stopword(&n));
+            if !keep {
+                break;
+            }
+            phrase.push(n);
+            let stop = toks[end].ends_with(|c: char| c.is_ascii_punctuation());
+            end += 1;
+            if stop {
+                break;
+            }
+        }
+        if number || phrase.len() > 1 {
+            return Some(phrase.join(" "));
+        }
+    }
+    None
+}
+
+/// The date an item's sentence points at: an explicit date or year in it, else a relative phrase
+/// resolved against the item's date, else the item's date.
+pub(super) fn when(s: &Sentence) -> String {
+    let lower = s.text.to_lowercase();
+    let toks: Vec<String> = words(&lower).collect();
+    for (i, t) in toks.iter().enumerate() {
+        if let Some(m) = Timestamp::month_from_name(t).filter(|_| t.len() >= 3) {
+            let day = i.checked_sub(1).and_then(|j| {
+                toks[j]
+                    .trim_end_matches(|c: char| c.is_alphabetic())
+                    .parse::<u32>()
+                    .ok()
+            });
+            let year = toks
+                .get(i + 1)
+                .and_then(|y| y.parse::<i64>().ok())
+                .filter(|y| (1900..=2100).contains(y));
+            let year = year.or_else(|| s.date.map(|d| d.civil().0));
+            let name = month_name(m);
+            return match (day, year) {
+                (Some(d), Some(y)) => format!("{d} {name} {y}"),
+                (None, Some(y)) => format!("{name} {y}"),
+                _ => name,
+            };
+        }
+        if t.len() == 4 && t.parse::<i64>().is_ok_and(|y| (1900..=2100).contains(&y)) {
+            return t.clone();
+        }
+    }
+    let Some(d) = s.date else {
+        return String::new();
+    };
+    let (y, m, _) = d.civil();
+    let day = 86_400;
+    let has = |p: &str| lower.contains(p);
+    let the = |what: &str| format!("the {what} before {}", d.human_date());
+    for wd in [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ] {
+        if has(&format!("last {wd}")) {
+            return the(wd);
+        }
+    }
+    if has("yesterday") || has("last night") {
+        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day))
+            .map_or_else(|| d.human_date(), Timestamp::human_date)
+    } else if has("last weekend") {
+        the("weekend")
+    } else if has("last week") {
+        the("week")
+    } else if has("last month") {
+        let (py, pm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
+        format!("{} {py}", month_name(pm))
+    } else if has("last year") {
+        (y - 1).to_string()
+    } else if has("next month") {
+        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+        format!("{} {ny}", month_name(nm))
+    } else if has("next year") {
+        (y + 1).to_string()
+    } else if has("next week") {
+        format!("the week after {}", d.human_date())
+    } else if let Some(span) = ahead(&toks) {
+        format!("{span} after {}", d.human_date())
+    } else {
+        d.human_date()
+    }
+}
+
+/// "in two weeks" → "two weeks".
+pub(super) fn ahead(toks: &[String]) -> Option<String> {
+    toks.windows(3).find_map(|w| {
+        let number = NUMBERS.contains(&w[1].as_str()) || w[1].parse::<u32>().is_ok();
+        (w[0] == "in" && number && UNITS.contains(&w[2].as_str())).then(|| format!("{} {}", w[1], w[2]))
+    })
+}
+
+pub(super) fn month_name(m: u32) -> String {
+    Timestamp::from_civil(2000, m, 1, 0, 0, 0)
+        .map(Timestamp::human_date)
+        .and_then(|d| d.split_whitespace().nth(1).map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Family and social roles that answer "who" when no name does.
+const ROLES: &[&str] = &[
+    "mom",
+    "mother",
+    "dad",
+    "father",
+    "parents",
+    "sister",
+    "brother",
+    "husband",
+    "wife",
+    "partner",
+    "kids",
+    "son",
+    "daughter",
+    "friend",
+    "friends",
+    "grandma",
+    "grandmother",
+    "grandpa",
+    "grandfather",
+    "aunt",
+    "uncle",
+    "cousin",
+    "boss",
+    "coworker",
+    "colleague",
+    "teacher",
+    "mentor",
+    "neighbor",
+    "family",
+    "boyfriend",
+    "girlfriend",
+];
+
+/// A person: a capitalised name the question does not already hold, else a role word.
+pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let mut run: Vec<&str> = Vec::new();
+    let mut best: Option<String> = None;
+    for (i, t) in toks.iter().enumerate() {
+        let core = t.trim_matches(|c: char| !c.is_alphanumeric());
+        let lower = core.to_lowercase();
+        let cap =
+            core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
+        if cap && !names.contains(&lower) && !qstems.contains(&stem(&lower)) {
+            run.push(core);
+            continue;
+        }
+        if !run.is_empty() && best.is_none() {
+            best = Some(run.join(" "));
+        }
+        run.clear();
+    }
+    if best.is_none() && !run.is_empty() {
+        best = Some(run.join(" "));
+    }
+    best.or_else(|| {
+        let toks: Vec<String> = words(text).collect();
+        toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
+            let owner = i
+                .checked_sub(1)
+                .map(|j| toks[j].as_str())
+                .filter(|o| matches!(*o, "my" | "her" | "his" | "their"));
+            owner.map_or_else(|| toks[i].clone(), |o| format!("{o} {}", toks[i]))
+        })
+    })
+}
+
+/// A place: the capitalised words after in/at/to/from/near, else the noun phrase after them.
+pub(super) fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let mut fallback = None;
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(
+            clean(t).to_lowercase().as_str(),
+            "in" | "at" | "to" | "from" | "near" | "around"
+        ) {
+            continue;
+        }
+        let rest: Vec<String> = toks[i + 1..].iter().take(4).map(|t| clean(t)).collect();
+        let caps: Vec<&String> = rest
+            .iter()
+            .skip_while(|w| w.to_lowercase() == "the")
+            .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .collect();
+        if !caps.is_empty() {
+            return Some(caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+        }
+        if fallback.is_none() {
+            let np: Vec<&String> = rest
+                .iter()
+                .filter(|w| !w.is_empty())
+                .take_while(|w| !qstems.contains(&stem(&w.to_lowercase())) || w.to_lowercase() == "the")
+                .take(3)
+                .collect();
+            if np.iter().any(|w| !is_stopword(&w.to_lowercase())) {
+                fallback = Some(np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+            }
+        }
+    }
+    fallback
+}
+
+/// A reason: what follows "because", "since", "so that", "due to" or "to".
+pub(super) fn reason(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for cue in ["because ", "since ", "due to ", "so that ", "in order to "] {
+        if let Some((_, rest)) = lower.split_once(cue) {
+            let out: Vec<&str> = rest.split_whitespace().take(8).collect();
+            if !out.is_empty() {
+                return Some(
+                    out.join(" ")
+                        .trim_end_matches(|c: char| c.is_ascii_punctuation())
+                        .to_string(),
+                );
+            }
+        }
+    }
+    None
+}
+
+/// Yes or No (with "Likely" for would/likely questions), and the phrase it rests on.
+pub(super) fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
+    let negative = words(text).any(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "never" | "no" | "don't" | "doesn't" | "didn't" | "can't" | "won't" | "isn't" | "wasn't"
+        )
+    });
+    let verdict = match (likely, negative) {
+        (true, false) => "Likely yes",
+        (true, true) => "Likely no",
+        (false, false) => "Yes",
+        (false, true) => "No",
+    };
+    let why = phrase(text, qstems, names);
+    if why.is_empty() {
+        verdict.to_string()
+    } else {
+        format!("{verdict}, {why}")
+    }
+}
+
+/// A title in quotes ("Charlotte's Web"), the likeliest answer to a what-question.
+pub(super) fn quoted(text: &str) -> Option<String> {
+    for (open, close) in [('"', '"'), ('“', '”')] {
+        if let Some((_, rest)) = text.split_once(open)
+            && let Some((inside, _)) = rest.split_once(close)
+            && (1..=MAX_WORDS).contains(&inside.split_whitespace().count())
+        {
+            return Some(inside.trim().to_string());
+        }
+    }
+    None
+}
+
+/// The shortest phrase of a sentence that is not the question's own words: the first run of
+/// content words after a question word (else the first run), at most [`MAX_WORDS`] words,
+/// without function words at its edges.
+pub(super) fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| {
+        t.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .to_string()
+    };
+    let is_q = |t: &str| {
+        let l = clean(t).to_lowercase();
+        let l = l.trim_end_matches("'s");
+        qstems.contains(&stem(l)) || names.contains(l)
+    };
+    let is_stop = |t: &str| {
+        let l = clean(t).to_lowercase();
+        l.is_empty() || is_stopword(&l) || matches!(l.as_str(), "i" | "really" | "also" | "just" | "am")
+    };
+    // Runs of tokens that are neither question words nor names; a run also ends at punctuation.
+    // Each run notes whether it starts right after a question word.
+    let mut runs: Vec<(bool, Vec<String>)> = Vec::new();
+    let mut cur: Vec<String> = Vec::new();
+    let mut cur_after = false;
+    let mut last_q = false;
+    for t in &toks {
+        if is_q(t) {
+            if !cur.is_empty() {
+                runs.push((cur_after, std::mem::take(&mut cur)));
+            }
+            last_q = true;
+            continue;
+        }
+        if cur.is_empty() {
+            cur_after = last_q;
+        }
+        last_q = false;
+        cur.push(clean(t));
+        if t.ends_with([',', '.', '!', '?', ';', ':']) {
+            runs.push((cur_after, std::mem::take(&mut cur)));
+        }
+    }
+    if !cur.is_empty() {
+        runs.push((cur_after, cur));
+    }
+    let trimmed: Vec<(bool, Vec<String>)> = runs
+        .into_iter()
+        .map(|(after, r)| {
+            let first = r.iter().position(|w| !is_stop(w));
+            let last = r.iter().rposition(|w| !is_stop(w));
+            let r = match (first, last) {
+                (Some(a), Some(b)) => r[a..=b].to_vec(),
+                _ => Vec::new(),
+            };
+            (after, r)
+        })
+        .filter(|(_, r)| !r.is_empty())
+        .collect();
+    // The best run: rare content words, right after a question word, few first- or
+    // second-person words, short.
+    let score = |after: bool, r: &[String]| {
+        let content: f64 = r
+            .iter()
+            .filter(|w| !is_stop(w))
+            .map(|w| if w.chars().next().is_some_and(char::is_uppercase) { 1.5 } else { 1.0 } * (w.len().min(9) as f64 / 6.0))
+            .sum();
+        let chatty = r
+            .iter()
+            .filter(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "i" | "you" | "we" | "my" | "your" | "our" | "me" | "us" | "it" | "this" | "that"
+                )
+            })
+            .count() as f64;
+        let long = r.len().saturating_sub(MAX_WORDS) as f64;
+        content + if after { 0.8 } else { 0.0 } - chatty * 0.8 - long * 0.3
+    };
+    let pick = quoted(text)
+        .map(|q| vec![q])
+        .or_else(|| {
+            trimmed
+                .iter()
+                .max_by(|a, b| score(a.0, &a.1).total_cmp(&score(b.0, &b.1)))
+                .map(|(_, r)| r.clone())
+        })
+        .unwrap_or_default();
+    pick.into_iter().take(MAX_WORDS).collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,94 @@
+//! Tests of relative-date resolution against a turn's date.
+
+use super::*;
+
+fn at(s: &str) -> Option<Date> {
+    anchor_of(s)
+}
+
+fn r(text: &str, anchor: &str) -> (String, Vec<(String, String)>) {
+    let (t, spans) = resolve(text, at(anchor));
+    (t, spans.into_iter().map(|s| (s.start, s.end)).collect())
+}
+
+#[test]
+fn days_and_weekdays() {
+    // 2024-05-08 is a Wednesday.
+    let (t, s) = r("I hurt my back yesterday.", "2024-05-08");
+    assert_eq!(t, "I hurt my back on 7 May 2024.");
+    assert_eq!(s, vec![("2024-05-07".into(), "2024-05-07".into())]);
+    let (t, s) = r("I hurt my back deadlifting on Saturday.", "2024-05-08");
+    assert_eq!(t, "I hurt my back deadlifting on Saturday, 4 May 2024.");
+    assert_eq!(s[0].0, "2024-05-04");
+    let (t, _) = r("Last Friday I ran.", "2024-05-08");
+    assert_eq!(t, "On Friday, 3 May 2024 I ran.");
+}
+
+#[test]
+fn habits_keep_their_weekdays() {
+    let (t, s) = r("I usually go on Monday and Thursday.", "2024-05-08");
+    assert_eq!(t, "I usually go on Monday and Thursday.");
+    assert!(s.is_empty());
+}
+
+#[test]
+fn weeks_weekends_months_years() {
+    let (t, s) = r("I gave a talk last week.", "2023-06-09");
+    assert_eq!(t, "I gave a talk in the week before 9 June 2023.");
+    assert_eq!(s, vec![("2023-05-29".into(), "2023-06-04".into())]);
+    let (t, s) = r("We went camping two weeks ago.", "2023-06-09");
+    assert_eq!(t, "We went camping around 26 May 2023.");
+    assert_eq!(s[0].0, "2023-05-22");
+    // 2023-07-12 is a Wednesday.
+    let (t, s) = r("I'm going hiking this weekend.", "2023-07-12");
+    assert_eq!(t, "I'm going hiking on the weekend of 15–16 July 2023.");
+    assert_eq!(s, vec![("2023-07-15".into(), "2023-07-16".into())]);
+    let (t, _) = r("I start the new job next month.", "2023-12-20");
+    assert_eq!(t, "I start the new job in January 2024.");
+    let (t, s) = r("I will travel in May.", "2024-03-04");
+    assert_eq!(t, "I will travel in May 2024.");
+    assert_eq!(s, vec![("2024-05-01".into(), "2024-05-31".into())]);
+    let (t, _) = r("I visited Lisbon in May.", "2024-03-04");
+    assert_eq!(t, "I visited Lisbon in May 2023.");
+    let (t, _) = r("I painted it last year.", "2023-03-04");
+    assert_eq!(t, "I painted it in 2022.");
+}
+
+#[test]
+fn absolute_phrases_are_kept_and_recorded() {
+    let (t, s) = r("It was the week before 9 June 2023.", "2024-01-01");
+    assert_eq!(t, "It was the week before 9 June 2023.");
+    assert_eq!(s, vec![("2023-06-02".into(), "2023-06-08".into())]);
+    let (_, s) = r("Born on June 9, 2023 at noon.", "2024-01-01");
+    assert_eq!(s, vec![("2023-06-09".into(), "2023-06-09".into())]);
+}
+
+#[test]
+fn restrictions_know_when_they_end() {
+    let said = at("2024-05-08").unwrap();
+    let end = |t: &str| restriction_end(t, said).map(iso);
+    assert_eq!(end("No lifting for three months."), Some("2024-08-08".into()));
+    assert_eq!(
+        end("No barbell work until August 2024 at the earliest."),
+        Some("2024-08-01".into())
+    );
+    assert_eq!(
+        end("Alex can start lifting again around 7 August 2024."),
+        Some("2024-08-07".into())
+    );
+    assert_eq!(end("No max attempts in 2024."), Some("2024-12-31".into()));
+    assert_eq!(end("No lifting."), None);
+}
+
+#[test]
+fn hostile_anchors_and_text_do_not_panic() {
+    assert_eq!(resolve("yesterday", None).0, "yesterday");
+    assert_eq!(anchor_of("99999-01-01"), None);
+    let (t, _) = r("yesterday", "0000-01-01");
+    assert!(!t.is_empty());
+    let _ = r(
+        "“Yesterday” 🎉 café 東京 in May 99999999999999999999 days ago",
+        "2024-05-08",
+    );
+    let _ = r("the week before 31 February 2023", "2024-05-08");
+}
