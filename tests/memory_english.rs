@@ -1,7 +1,8 @@
 //! Every sample session's final memory reads as English: facts, conclusions, relation summaries,
 //! Σ and Δ are walked for the error shapes seen before (a base-form verb after the person's name,
 //! "User" once the person has a name, the subject repeated as a possessive, "Alex's own", a bare
-//! "She"/"He" opening a sentence, junk relation targets).
+//! "She"/"He" opening a sentence, junk relation targets, a compound's noun inflected as a verb
+//! ("Alex meals prep"), an unplaced "we").
 
 mod common;
 
@@ -12,6 +13,14 @@ const BASE_VERBS: &[&str] = &[
     "write", "swim", "need", "go", "have", "do", "want", "like", "love", "feel", "think", "play", "run", "lift",
     "walk", "cook", "eat", "drink", "try", "keep", "hope", "plan", "know", "miss", "hate", "enjoy", "work", "train",
     "say", "see", "get", "make", "take", "start", "usually", "don't", "haven't", "am", "are", "were",
+];
+
+/// Noun-verb compounds whose noun must not take the verb's ending ("meals prep").
+const NOUN_VERB: &[(&str, &str)] = &[
+    ("meals", "prep"),
+    ("meals", "preps"),
+    ("bikes", "ride"),
+    ("rocks", "climb"),
 ];
 
 fn texts(memory: &rgmem::memory::Memory) -> Vec<(String, String)> {
@@ -83,6 +92,33 @@ fn problems(name: &str, text: &str) -> Vec<String> {
         }
         if *w == format!("{name}'s") && next.as_deref() == Some("own") {
             found.push(format!("\"{name}'s own\""));
+        }
+        // A lexicon compound's noun inflected as if it were the verb ("Alex meals prep").
+        if *w == name
+            && next
+                .as_deref()
+                .is_some_and(|n| NOUN_VERB.iter().any(|(noun, _)| n == *noun))
+        {
+            let second = words
+                .get(i + 2)
+                .map(|n| n.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+            if NOUN_VERB
+                .iter()
+                .any(|(noun, verb)| next.as_deref() == Some(*noun) && second.as_deref() == Some(*verb))
+            {
+                found.push(format!(
+                    "\"{name} {} {}\"",
+                    next.as_deref().unwrap_or(""),
+                    second.unwrap_or_default()
+                ));
+            }
+        }
+        // "we" nobody can place.
+        if matches!(
+            core.to_lowercase().as_str(),
+            "we" | "we're" | "we've" | "we'll" | "we'd"
+        ) {
+            found.push(format!("an unplaced \"{core}\""));
         }
         if name != "User" && core == "User" {
             found.push("\"User\" for a named person".to_string());

@@ -131,6 +131,23 @@ fn agrees(word: &str) -> bool {
     plain && !KEEP.contains(&word) && !past && !negated && !inflected && !word.ends_with("ing")
 }
 
+/// First words of lexicon phrases that are verbs themselves ("work from home", "start running").
+const VERB_STARTS: &[&str] = &[
+    "work", "start", "quit", "train", "go", "play", "take", "make", "do", "get", "have", "learn", "save", "move",
+    "stop", "try", "watch", "love", "like", "run", "cook", "bake", "read", "write", "paint", "drive", "ride", "walk",
+];
+
+/// Whether "noun verb" is a compound the lexicon knows ("meal prep"), whose verb is the second word.
+fn is_compound(first: &str, second: &str) -> bool {
+    if VERB_STARTS.contains(&first) || KEEP.contains(&first) || crate::text::STOPWORDS.contains(&second) {
+        return false;
+    }
+    let phrase = format!("{first} {second}");
+    super::lexicon::Lexicon::builtin()
+        .matches(&phrase)
+        .any(|e| e.pattern == phrase)
+}
+
 fn is_adverb(word: &str) -> bool {
     ADVERBS.contains(&word) || (word.len() > 4 && word.ends_with("ly") && !LY_VERBS.contains(&word))
 }
@@ -166,6 +183,13 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         let name_cap = |s: String| if cap { capitalise_first(&s) } else { s };
         if pending_verb {
             if is_adverb(&lower) && tail.is_empty() {
+                out.push((*raw).to_string());
+                continue;
+            }
+            // "I meal prep on Sundays": the noun of a lexicon compound waits for its verb.
+            if let Some(next) = toks.get(i + 1)
+                && is_compound(&lower, &split(next).1.to_lowercase())
+            {
                 out.push((*raw).to_string());
                 continue;
             }
@@ -246,6 +270,60 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         }
     }
     out.join(" ")
+}
+
+/// Rewrites "we", "our" and "us" for a reader who does not know who "we" are: the person and
+/// `companion` when the segment names one ("Alex and their wife"), else "Alex and others".
+/// The subject stays plural, so its verbs need no change.
+#[must_use]
+pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> String {
+    let group = companion.map_or_else(|| format!("{name} and others"), |c| format!("{name} and {c}"));
+    let mut out: Vec<String> = Vec::new();
+    let mut said_we = false;
+    for (i, raw) in sentence.split_whitespace().enumerate() {
+        let (lead, core, tail) = split(raw);
+        let lower = core.to_lowercase().replace('’', "'");
+        let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
+        let head = |s: &str| if cap { capitalise_first(s) } else { s.to_string() };
+        let rewritten = match lower.as_str() {
+            "we" => Some(group.clone()),
+            "we're" => Some(format!("{group} are")),
+            "we've" => Some(format!("{group} have")),
+            "we'll" => Some(format!("{group} will")),
+            "we'd" => Some(format!("{group} would")),
+            "our" if said_we => Some(head("their")),
+            "ours" if said_we => Some("theirs".into()),
+            "our" | "ours" => Some(format!("{name}'s")),
+            "us" if said_we => Some("them".into()),
+            "us" => Some(group.clone()),
+            "ourselves" => Some("themselves".into()),
+            _ => None,
+        };
+        if matches!(lower.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd") {
+            said_we = true;
+        }
+        match rewritten {
+            Some(r) => out.push(format!("{lead}{r}{tail}")),
+            None => out.push((*raw).to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// The companion "we" most likely includes: the one person the segment names, as "their wife".
+#[must_use]
+pub fn companion(seen: &[Mention], name: &str) -> Option<String> {
+    let first = seen.first()?;
+    if seen.iter().any(|m| m.text != first.text) {
+        return None;
+    }
+    let own = format!("{name}'s ");
+    Some(
+        first
+            .text
+            .strip_prefix(&own)
+            .map_or_else(|| first.text.clone(), |role| format!("their {role}")),
+    )
 }
 
 /// A person a segment mentions, for resolving "she"/"he": a role ("my physio", "the doctor")
@@ -436,6 +514,25 @@ mod tests {
             third_person("The power went out, so I read by candlelight.", "Jo", None),
             "The power went out, so Jo read by candlelight."
         );
+        assert_eq!(
+            third_person("I meal prep on Sundays.", "Alex", None),
+            "Alex meal preps on Sundays."
+        );
+        assert_eq!(third_person("I work from home.", "Alex", None), "Alex works from home.");
+    }
+
+    #[test]
+    fn we_becomes_the_person_and_others() {
+        assert_eq!(
+            first_plural("We went camping and our tent leaked on us.", "Mel", None),
+            "Mel and others went camping and their tent leaked on them."
+        );
+        assert_eq!(
+            first_plural("Our dog loves it, we're thrilled.", "Mel", Some("their husband")),
+            "Mel's dog loves it, Mel and their husband are thrilled."
+        );
+        let seen = mentions("My wife cooked.", "Sam", true);
+        assert_eq!(companion(&seen, "Sam").as_deref(), Some("their wife"));
     }
 
     #[test]

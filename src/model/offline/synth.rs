@@ -5,7 +5,7 @@
 //! one about a sentence the fact already states says what it means instead of repeating it.
 
 use super::lexicon::{Cue, Lexicon};
-use super::person::{Mention, leading_pronoun, mentions, resolve_pronoun, third_person};
+use super::person::{Mention, companion, first_plural, leading_pronoun, mentions, resolve_pronoun, third_person};
 use crate::relative_date::{anchor_of, resolve};
 use crate::text::{clip, sentences};
 use crate::time::Timestamp;
@@ -41,7 +41,7 @@ struct Said {
 }
 
 /// Drops a leading interjection ("Yeah, ", "Ha, ", "Good news, ").
-fn without_filler(sentence: &str) -> String {
+pub(super) fn without_filler(sentence: &str) -> String {
     let mut rest = sentence.trim();
     for _ in 0..2 {
         let Some((first, tail)) = rest.split_once(char::is_whitespace) else {
@@ -92,6 +92,35 @@ fn with_subject(sentence: &str) -> String {
     }
 }
 
+/// Intensifiers that add tokens and no content ("I really love it" says "I love it").
+const EMPTY_WORDS: &[&str] = &[
+    "really",
+    "actually",
+    "honestly",
+    "literally",
+    "basically",
+    "totally",
+    "truly",
+];
+
+/// Drops empty intensifiers, keeping the sentence's punctuation.
+fn compact(sentence: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for raw in sentence.split_whitespace() {
+        let core = raw.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let leads = raw.starts_with(|c: char| !c.is_alphanumeric());
+        if EMPTY_WORDS.contains(&core.as_str()) && !leads && !out.is_empty() {
+            let end: String = raw.chars().filter(|c| matches!(c, '.' | '!' | '?' | ';')).collect();
+            if let Some(last) = out.last_mut() {
+                last.push_str(&end);
+            }
+            continue;
+        }
+        out.push(raw.to_string());
+    }
+    out.join(" ")
+}
+
 fn ends_sentence(s: &str) -> String {
     let t = s.trim_end();
     if t.ends_with(['.', '!', '?', '…']) {
@@ -114,7 +143,11 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 let pronoun = leading_pronoun(&original);
                 let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
                 let (dated, _) = resolve(&original, anchor);
-                let third = ends_sentence(&third_person(&dated, person, referent));
+                let mut around = seen.clone();
+                around.extend(mentions(&sentence, person, true));
+                let with = companion(&around, person);
+                let plural = first_plural(&dated, person, with.as_deref());
+                let third = ends_sentence(&compact(&third_person(&plural, person, referent)));
                 let lower = original.to_lowercase();
                 let to_listener =
                     crate::text::words(&original).any(|w| matches!(w.as_str(), "you" | "your" | "you're"));
@@ -152,7 +185,11 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     ranked.sort_by_key(|s| {
         (
             std::cmp::Reverse(
-                s.topics * 2 + s.cues.len() * 2 + s.original.len().min(200) / 40 + usize::from(s.first_person) * 3,
+                s.topics * 2
+                    + s.cues.len() * 2
+                    + s.original.len().min(200) / 40
+                    + usize::from(s.first_person) * 3
+                    + specifics(&s.original).min(3) * 2,
             ),
             s.at,
         )
@@ -181,6 +218,11 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             .copied()
             .find(|c| c.is_salient())
             .or_else(|| s.cues.first().copied());
+        // "She's always wanted to try pottery" is a taste of someone else's; a restriction
+        // someone else sets ("my physio says no lifting") is still the person's.
+        if !primary.is_some_and(Cue::is_salient) && is_about_other(&s.original, person) {
+            continue;
+        }
         // Conditions ("Knee Injury") are not activities one enjoys or keeps up.
         let topic = lex
             .matches(&s.original)
@@ -218,6 +260,25 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         out.push_str(&format!("- {c}\n"));
     }
     out
+}
+
+/// Names, titles and numbers a sentence holds (capitalised words after its first, digits,
+/// number words): what a fact is most often asked about.
+fn specifics(sentence: &str) -> usize {
+    sentence
+        .split_whitespace()
+        .skip(1)
+        .filter(|w| {
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let lower = core.to_lowercase();
+            (core.starts_with(char::is_uppercase) && !matches!(core, "I" | "I'm" | "I've" | "I'll" | "I'd"))
+                || core.chars().any(|c| c.is_ascii_digit())
+                || matches!(
+                    lower.as_str(),
+                    "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten" | "twice"
+                )
+        })
+        .count()
 }
 
 /// What a cue sentence says about the person, beyond its words.
@@ -274,6 +335,20 @@ pub fn untagged(conclusion: &str) -> &str {
     }
 }
 
+/// Whether a sentence is about someone else: a third-person pronoun or one of the person's
+/// people ("my sister"), and no "I" or "me".
+fn is_about_other(sentence: &str, person: &str) -> bool {
+    let mut other = !mentions(sentence, person, true).is_empty();
+    for w in crate::text::words(sentence) {
+        match w.as_str() {
+            "i" | "i'm" | "i've" | "i'll" | "i'd" | "me" | "myself" => return false,
+            "she" | "he" | "she's" | "he's" | "her" | "him" | "his" | "they" | "they're" | "them" => other = true,
+            _ => {}
+        }
+    }
+    other
+}
+
 /// Whether a sentence speaks about its speaker: a first-person word, or at least no "you"
 /// (remarks about the other person, "must have been hard for you", are not conclusions about the speaker).
 fn is_about_self(sentence: &str) -> bool {
@@ -289,4 +364,43 @@ fn is_about_self(sentence: &str) -> bool {
         }
     }
     !second
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(String, String)> {
+        vec![("Alex".to_string(), text.to_string())]
+    }
+
+    #[test]
+    fn a_taste_of_someone_else_is_no_conclusion_about_the_person() {
+        let out = synthesize(
+            Lexicon::builtin(),
+            "Alex",
+            None,
+            &lines("I got my sister a pottery class voucher. A pottery class voucher, she's always wanted to try it."),
+        );
+        assert!(!out.contains("Alex keeps a regular pottery routine"), "{out}");
+        assert!(!out.contains("Alex enjoys pottery"), "{out}");
+    }
+
+    #[test]
+    fn facts_place_we_and_drop_empty_intensifiers() {
+        let out = synthesize(
+            Lexicon::builtin(),
+            "Alex",
+            None,
+            &lines("We really loved the hike up Mount Tam with my brother."),
+        );
+        let fact = out.lines().next().unwrap_or_default();
+        assert!(
+            fact.contains("Alex and their brother loved the hike up Mount Tam"),
+            "{fact}"
+        );
+        assert!(!fact.contains("really"), "{fact}");
+        let meal = synthesize(Lexicon::builtin(), "Alex", None, &lines("I meal prep every Sunday."));
+        assert!(meal.contains("Alex meal preps every Sunday."), "{meal}");
+    }
 }

@@ -169,6 +169,15 @@ pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem],
         };
         push(&mut inferences, format!("{topic} is a recurring topic for {inner}."));
     }
+    // What the relation's mentions said, gathered with what the previous summary had gathered.
+    let before = previous
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Fact Summary: "))
+        .map(|l| gather::split(l).1)
+        .unwrap_or_default();
+    let all: Vec<&EvidenceItem> = evidence.iter().collect();
+    let clauses = gather::merge(lex, target, &who, before, &all);
+    let summary = gather::join(&summary, &clauses);
     let mut out = format!("Fact Summary: {summary}\nActionable Inferences:\n");
     for i in inferences {
         out.push_str(&format!("- Inferred Trait/Interest: {i}\n"));
@@ -267,6 +276,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         .map(|i| entity_key(&i.group))
         .collect();
     let now = evidence.iter().filter_map(|e| e.time.map(|t| t.date())).max();
+    let who = subject_of(evidence);
 
     // Δ: restrictions, injuries, changes and aversions, each under the branch it names.
     let mut fresh: Vec<String> = Vec::new();
@@ -316,7 +326,12 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             continue;
         }
         also.retain(|a| entity_key(a) != key);
-        if known.is_none() {
+        if let Some(at) = known {
+            // A known bullet keeps its sentences and gathers this batch's mentions.
+            let (core, before) = gather::split(&sig[at].1);
+            let clauses = gather::merge(lex, branch, &who, before, &branch_items);
+            sig[at].1 = gather::join(&core, &clauses);
+        } else {
             let since = date_range(&raw).map(|(a, _)| format!(" since {}", day_text(&a)));
             let mut text = format!(
                 "{} has come up regularly{}.",
@@ -327,7 +342,8 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
                 text.push(' ');
                 text.push_str(&t);
             }
-            sig.push(((*branch).to_string(), text));
+            let clauses = gather::merge(lex, branch, &who, Vec::new(), &branch_items);
+            sig.push(((*branch).to_string(), gather::join(&text, &clauses)));
         }
     }
     // Tension that persists across two abstractions reorganises a habit's Σ sentence, whether or
@@ -335,7 +351,9 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
     // mark goes once nothing on the branch is active any more.
     for (branch, text) in &mut sig {
         let key = entity_key(branch);
-        *text = status::reorganise(text, &items, &key, had_tension.contains(&key) && fresh.contains(&key));
+        let (core, clauses) = gather::split(text);
+        let core = status::reorganise(&core, &items, &key, had_tension.contains(&key) && fresh.contains(&key));
+        *text = gather::join(&core, &clauses);
     }
     sig.truncate(MAX_SIGMA);
     let items = status::keep_weightiest(items, MAX_DELTA_PER_GROUP, MAX_DELTA_GROUPS);
@@ -437,13 +455,25 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
     }
     let mut out = format!("# Macro-Law\n{law}\n# Core Traits\n");
     for t in &traits {
-        out.push_str(&format!("- {}\n", clip(t, 240)));
+        out.push_str(&format!("- {}\n", shorten(t, 400)));
     }
     out.push_str("# Restrictions and Guidelines\n");
     for (_, r) in &restrictions {
         out.push_str(&format!("- {}\n", clip(r, 320)));
     }
     out
+}
+
+/// A Σ bullet cut to `max` characters by dropping its oldest gathered mentions first, so what
+/// stays is whole clauses.
+fn shorten(bullet: &str, max: usize) -> String {
+    let (core, mut clauses) = gather::split(bullet);
+    let mut text = gather::join(&core, &clauses);
+    while text.chars().count() > max && !clauses.is_empty() {
+        clauses.remove(0);
+        text = gather::join(&core, &clauses);
+    }
+    clip(&text, max)
 }
 
 fn join_names(names: &[&str]) -> String {
@@ -454,6 +484,7 @@ fn join_names(names: &[&str]) -> String {
     }
 }
 
+mod gather;
 mod status;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,231 @@
+//! What a Σ bullet or a relation summary gathers across sessions: the clause of each mention
+//! that says what happened with the activity ("Melanie went camping at the beach (20 June
+//! 2023)"), in the third person and dated, merged with what earlier abstractions gathered, so
+//! one bullet holds the places, people, objects and dates spread over many sessions.
+
+use super::super::lexicon::Lexicon;
+use super::super::person::third_person;
+use super::super::synth::without_filler;
+use crate::model::{EvidenceItem, EvidenceKind};
+use crate::text::{content_words, entity_key, words};
+
+/// The marker before the gathered list, inside a Σ bullet or a summary.
+pub const MARK: &str = " Mentions: ";
+/// Most gathered clauses per bullet; over it, the oldest go.
+const MAX_CLAUSES: usize = 6;
+/// Most words of one gathered clause.
+const MAX_WORDS: usize = 14;
+/// Words kept before the activity's word when a clause is too long.
+const BEFORE: usize = 8;
+
+/// Words that open a new clause after a comma.
+const CLAUSE_OPENERS: &[&str] = &[
+    "it", "it's", "that", "that's", "which", "this", "i", "i'm", "we", "we're", "she", "he", "they", "so", "but",
+    "and", "though", "although", "because", "since", "honestly", "really", "you",
+];
+
+/// Splits "core Mentions: a (d); b (d)." into the core and the gathered clauses.
+#[must_use]
+pub fn split(text: &str) -> (String, Vec<String>) {
+    match text.split_once(MARK) {
+        Some((core, list)) => (
+            core.to_string(),
+            list.trim_end()
+                .trim_end_matches('.')
+                .split("; ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+        None => (text.to_string(), Vec::new()),
+    }
+}
+
+/// The core with its gathered clauses appended as one list sentence.
+#[must_use]
+pub fn join(core: &str, clauses: &[String]) -> String {
+    if clauses.is_empty() {
+        core.to_string()
+    } else {
+        format!("{}{MARK}{}.", core.trim_end(), clauses.join("; "))
+    }
+}
+
+/// The quoted sentence of a relation mention ('user mentions camping ("We went camping …") on …').
+fn quote(mention: &str) -> Option<&str> {
+    let start = mention.find("(\"")?;
+    let end = mention.rfind("\")")?;
+    mention.get(start + 2..end).filter(|q| !q.trim().is_empty())
+}
+
+/// Whether a few words starting at a token name the branch's activity.
+fn names_branch(lex: &Lexicon, toks: &[String], at: usize, key: &str) -> bool {
+    let end = toks.len().min(at + 3);
+    let Some(window) = toks.get(at..end) else {
+        return false;
+    };
+    let first = window.first().map(|w| entity_key(w)).unwrap_or_default();
+    (!first.is_empty()
+        && key
+            .split(' ')
+            .any(|k| k == first || first.starts_with(k) && k.len() >= 4))
+        || lex
+            .matches(&window.join(" "))
+            .any(|e| entity_key(&e.general) == key && e.pattern.split(' ').next() == window.first().map(String::as_str))
+}
+
+/// The clause of a quoted sentence that is about the branch, cut to a few words around it, in
+/// the third person. `None` when no clause names the branch or it says nothing more than it.
+fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
+    let key = entity_key(branch);
+    let cleaned = quoted.trim_end_matches('…');
+    let parts = cleaned
+        .split(['.', '!', '?', ';', '—', '(', ')', '"', '“', '”'])
+        .flat_map(|p| p.split(", but ").flat_map(|q| q.split(", so ")));
+    for part in parts {
+        let raw: Vec<&str> = part.split_whitespace().collect();
+        let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
+        let Some(at) = (0..toks.len()).find(|&i| names_branch(lex, &toks, i, &key)) else {
+            continue;
+        };
+        // Start at the subject when it stands shortly before the activity ("I took the kids camping").
+        let subject = (0..at).rev().take(BEFORE).find(|&i| {
+            matches!(
+                toks[i].as_str(),
+                "i" | "we" | "my" | "our" | "i'm" | "i've" | "we're" | "we've"
+            )
+        });
+        // Without a subject, a short clause is kept whole; a long one starts at the activity.
+        let start = subject.unwrap_or(if raw.len() <= MAX_WORDS { 0 } else { at });
+        // A comma before a new subject ends what was said about the activity ("…, it was lovely").
+        let cut = (at..raw.len())
+            .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
+            .map_or(raw.len(), |i| i + 1);
+        let end = cut.min(start + MAX_WORDS);
+        let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
+        // A cut clause does not end on a function word ("… in Arashiyama and").
+        while kept.last().is_some_and(|w| {
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+            crate::text::STOPWORDS.contains(&core.as_str()) || w.ends_with(',')
+        }) {
+            kept.pop();
+        }
+        let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
+        if content_words(&text).len() < 2 {
+            continue;
+        }
+        let text = third_person(&we_as(&text, person), person, None);
+        return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
+    }
+    None
+}
+
+/// "we" as the person and others, so the clause has a subject a reader can place.
+fn we_as(text: &str, person: &str) -> String {
+    super::super::person::first_plural(text, person, None)
+}
+
+/// Whether a clause already names the month and year it was said in ("in the week of 14 January 2024").
+fn dated_in(clause: &str, said: jiff::civil::Date) -> bool {
+    let human = crate::relative_date::human(said).to_lowercase();
+    let mut parts = human.split(' ').skip(1);
+    let (Some(month), Some(year)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    let ws: Vec<String> = words(clause).collect();
+    ws.iter().any(|w| w == month) && ws.iter().any(|w| w == year)
+}
+
+/// Whether two clauses say the same thing (most content words shared).
+fn same(a: &str, b: &str) -> bool {
+    let wa = content_words(a);
+    let wb = content_words(b);
+    let shared = wa.iter().filter(|w| wb.contains(w)).count();
+    let small = wa.len().min(wb.len()).max(1);
+    shared * 10 >= small * 7
+}
+
+/// Merges the mentions of `branch` in `evidence` into the clauses gathered before, oldest first.
+#[must_use]
+pub fn merge(
+    lex: &Lexicon,
+    branch: &str,
+    person: &str,
+    before: Vec<String>,
+    evidence: &[&EvidenceItem],
+) -> Vec<String> {
+    let mut out = before;
+    for e in evidence
+        .iter()
+        .filter(|e| e.kind == EvidenceKind::Mention && entity_key(&e.facet) == entity_key(branch))
+    {
+        let Some(q) = quote(&e.text) else {
+            continue;
+        };
+        let anchor = e.time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
+        let (dated, _) = crate::relative_date::resolve(q, anchor);
+        let Some(c) = clause(lex, branch, &dated, person) else {
+            continue;
+        };
+        if out.iter().any(|o| same(o, &c)) {
+            continue;
+        }
+        let c = match anchor {
+            Some(d) if !dated_in(&c, d) => format!("{c} ({})", crate::relative_date::human(d)),
+            _ => c,
+        };
+        out.push(c);
+    }
+    while out.len() > MAX_CLAUSES {
+        out.remove(0);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::Timestamp;
+
+    fn mention(facet: &str, text: &str, date: &str) -> EvidenceItem {
+        EvidenceItem {
+            kind: EvidenceKind::Mention,
+            facet: facet.into(),
+            text: text.into(),
+            salient: false,
+            time: Timestamp::parse(&format!("{date}T10:00:00Z")).ok(),
+        }
+    }
+
+    #[test]
+    fn mentions_across_sessions_gather_into_one_dated_list() {
+        let lex = Lexicon::builtin();
+        let a = mention(
+            "Camping",
+            "user mentions camping (\"Yeah, we went camping at the beach with the kids, it was lovely.\") on 2023-06-20",
+            "2023-06-20",
+        );
+        let b = mention(
+            "Camping",
+            "user mentions camping (\"I camped in the mountains for three nights.\") on 2023-07-03",
+            "2023-07-03",
+        );
+        let first = merge(lex, "Camping", "Melanie", Vec::new(), &[&a]);
+        let both = merge(lex, "Camping", "Melanie", first.clone(), &[&b, &a]);
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(
+            both[0].starts_with("Melanie and others went camping at the beach"),
+            "{both:?}"
+        );
+        assert!(both[0].ends_with("(20 June 2023)"), "{both:?}");
+        assert!(
+            both[1].starts_with("Melanie camped in the mountains for three nights"),
+            "{both:?}"
+        );
+        let text = join("Camping has come up regularly since 20 June 2023.", &both);
+        let (core, back) = split(&text);
+        assert_eq!(core, "Camping has come up regularly since 20 June 2023.");
+        assert_eq!(back, both);
+    }
+}
