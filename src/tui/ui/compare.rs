@@ -112,8 +112,7 @@ mod tests {
             .timeline
             .entries()
             .iter()
-            .filter(|r| r.seq < rk2 && r.event.kind() == "turn_ingested")
-            .last()
+            .rfind(|r| r.seq < rk2 && r.event.kind() == "turn_ingested")
             .unwrap()
             .seq;
         h.app.seek(rgmem::ids::Seq(turn.0 - 1));
