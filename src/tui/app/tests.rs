@@ -446,12 +446,13 @@ fn the_late_fitness_rk2_counts_only_the_bullets_that_really_changed() {
             _ => None,
         })
         .collect();
-    // Σ: two new bullets, and "Also mentioned" lost Walking; Δ: one constraint replaced by
-    // another and the Walking group moved, nothing rewritten.
+    // Σ: two new bullets, "Also mentioned" lost Walking, and Strength Training gathered the
+    // batch's mentions; Δ: one constraint replaced by another and the Walking group moved,
+    // nothing rewritten.
     assert_eq!(
         headings,
         vec![
-            "── Σ (1 changed · 2 added) ──",
+            "── Σ (2 changed · 2 added) ──",
             "── Δ (1 added · 1 removed · 1 moved) ──"
         ],
         "{:#?}",

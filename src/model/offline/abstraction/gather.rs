@@ -80,10 +80,19 @@ fn names_branch(lex: &Lexicon, toks: &[String], at: usize, key: &str) -> bool {
 fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
     let key = entity_key(branch);
     let cleaned = quoted.trim_end_matches('…');
-    let parts = cleaned
-        .split(['.', '!', '?', ';', '—', '(', ')', '"', '“', '”'])
-        .flat_map(|p| p.split(", but ").flat_map(|q| q.split(", so ")));
-    for part in parts {
+    // Questions and remarks to the listener say nothing about the speaker's own activity.
+    let own = crate::text::sentences(cleaned).into_iter().filter(|s| {
+        !s.trim_end().ends_with('?') && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've"))
+    });
+    let parts: Vec<String> = own
+        .flat_map(|s| {
+            s.split(['.', '!', ';', '—', '(', ')', '"', '“', '”'])
+                .flat_map(|p| p.split(", but ").flat_map(|q| q.split(", so ")))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for part in &parts {
         let raw: Vec<&str> = part.split_whitespace().collect();
         let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
         let Some(at) = (0..toks.len()).find(|&i| names_branch(lex, &toks, i, &key)) else {
@@ -223,6 +232,12 @@ mod tests {
             both[1].starts_with("Melanie camped in the mountains for three nights"),
             "{both:?}"
         );
+        let asked = mention(
+            "Camping",
+            "user mentions camping (\"What do you love most about camping?\") on 2023-07-09",
+            "2023-07-09",
+        );
+        assert_eq!(merge(lex, "Camping", "Melanie", both.clone(), &[&asked]), both);
         let text = join("Camping has come up regularly since 20 June 2023.", &both);
         let (core, back) = split(&text);
         assert_eq!(core, "Camping has come up regularly since 20 June 2023.");
