@@ -24,6 +24,11 @@ const CLAUSE_OPENERS: &[&str] = &[
     "and", "though", "although", "because", "since", "honestly", "really", "you",
 ];
 
+/// Openers whose referent a gathered clause cannot show.
+const UNRESOLVED: &[&str] = &[
+    "she", "he", "she's", "he's", "they", "they're", "it", "it's", "that", "that's", "this", "these", "those", "there",
+];
+
 /// Splits "core Mentions: a (d); b (d)." into the core and the gathered clauses.
 #[must_use]
 pub fn split(text: &str) -> (String, Vec<String>) {
@@ -59,26 +64,27 @@ fn quote(mention: &str) -> Option<&str> {
     mention.get(start + 2..end).filter(|q| !q.trim().is_empty())
 }
 
-/// Whether a few words starting at a token name the branch's activity.
-fn names_branch(lex: &Lexicon, toks: &[String], at: usize, key: &str) -> bool {
-    let end = toks.len().min(at + 3);
-    let Some(window) = toks.get(at..end) else {
-        return false;
-    };
-    let first = window.first().map(|w| entity_key(w)).unwrap_or_default();
-    (!first.is_empty()
-        && key
-            .split(' ')
-            .any(|k| k == first || first.starts_with(k) && k.len() >= 4))
-        || lex
-            .matches(&window.join(" "))
-            .any(|e| entity_key(&e.general) == key && e.pattern.split(' ').next() == window.first().map(String::as_str))
+/// Whether a token names the branch's activity: one of the branch's own words, or the first
+/// word of one of its lexicon patterns (`firsts`, computed once per branch).
+fn names_branch(tok: &str, key: &str, firsts: &[String]) -> bool {
+    let t = entity_key(tok);
+    !t.is_empty()
+        && (key.split(' ').any(|k| k == t || (t.starts_with(k) && k.len() >= 4))
+            || firsts
+                .iter()
+                .any(|f| *f == t || (f.len() >= 4 && t.starts_with(f.as_str()))))
 }
 
 /// The clause of a quoted sentence that is about the branch, cut to a few words around it, in
 /// the third person. `None` when no clause names the branch or it says nothing more than it.
 fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
     let key = entity_key(branch);
+    let firsts: Vec<String> = lex
+        .synonyms(branch)
+        .filter_map(|p| p.split(' ').next())
+        .map(entity_key)
+        .filter(|f| !f.is_empty())
+        .collect();
     let cleaned = quoted.trim_end_matches('…');
     // Questions and remarks to the listener say nothing about the speaker's own activity.
     let own = crate::text::sentences(cleaned).into_iter().filter(|s| {
@@ -95,7 +101,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     for part in &parts {
         let raw: Vec<&str> = part.split_whitespace().collect();
         let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
-        let Some(at) = (0..toks.len()).find(|&i| names_branch(lex, &toks, i, &key)) else {
+        let Some(at) = (0..toks.len()).find(|&i| names_branch(&toks[i], &key, &firsts)) else {
             continue;
         };
         // Start at the subject when it stands shortly before the activity ("I took the kids camping").
@@ -121,7 +127,9 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             kept.pop();
         }
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
-        if content_words(&text).len() < 2 {
+        // A leading pronoun nobody here can resolve ("She referred me …") says too little.
+        let opener = words(&text).next().unwrap_or_default();
+        if content_words(&text).len() < 2 || UNRESOLVED.contains(&opener.as_str()) {
             continue;
         }
         let text = third_person(&we_as(&text, person), person, None);
@@ -173,10 +181,10 @@ pub fn merge(
             continue;
         };
         let anchor = e.time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
-        let (dated, _) = crate::relative_date::resolve(q, anchor);
-        let Some(c) = clause(lex, branch, &dated, person) else {
+        let Some(c) = clause(lex, branch, q, person) else {
             continue;
         };
+        let (c, _) = crate::relative_date::resolve(&c, anchor);
         if out.iter().any(|o| same(o, &c)) {
             continue;
         }
