@@ -221,7 +221,9 @@ fn similarity(a: &str, b: &str) -> f32 {
             .filter(|w| !w.is_empty())
             .collect()
     };
-    let (a, mut b) = (words(a), words(b));
+    // A Σ bullet's gathered mentions are its appendix: the bullet is what its sentences say.
+    let core = |s: &str| s.split(" Mentions: ").next().unwrap_or(s).to_string();
+    let (a, mut b) = (words(&core(a)), words(&core(b)));
     let total = a.len() + b.len();
     if total == 0 {
         return 1.0;
