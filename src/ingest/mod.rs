@@ -104,6 +104,13 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let Some(paths) = step.call(task, parse::parse_paths) else {
             return false;
         };
+        // Paths to events the unit never mentions are copies from the instructions, not memory.
+        let paths = if step.generative() {
+            let said = format!("{}\n{}", unit_words(&synth.fact, &conclusions), source_text);
+            crate::model::grounding::grounded_paths(&said, paths)
+        } else {
+            paths
+        };
         let relations = if paths.is_empty() {
             Vec::new()
         } else {
@@ -156,4 +163,14 @@ fn display_speaker(memory: &crate::memory::Memory, speaker: &str) -> String {
         None if speaker == ASSISTANT => "Assistant".into(),
         None => speaker.to_string(),
     }
+}
+
+/// The words of an episodic unit: its fact and conclusions.
+fn unit_words(fact: &str, conclusions: &[(String, bool)]) -> String {
+    let mut s = fact.to_string();
+    for (c, _) in conclusions {
+        s.push('\n');
+        s.push_str(c);
+    }
+    s
 }

@@ -165,6 +165,13 @@ pub trait Model: Send {
     fn canceller(&self) -> Option<Cancel> {
         None
     }
+
+    /// Whether the model writes free text that may name things its input never said (a
+    /// language model), so its entity paths are checked against the unit. The offline model
+    /// maps the person's words to its lexicon's names by rule and is not.
+    fn generative(&self) -> bool {
+        true
+    }
 }
 
 impl<M: Model + ?Sized> Model for Box<M> {
@@ -192,5 +199,8 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn canceller(&self) -> Option<Cancel> {
         (**self).canceller()
+    }
+    fn generative(&self) -> bool {
+        (**self).generative()
     }
 }
