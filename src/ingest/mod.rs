@@ -104,10 +104,9 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let Some(paths) = step.call(task, parse::parse_paths) else {
             return false;
         };
-        // Paths to events the unit never mentions are copies from the instructions, not memory.
+        // A base folder in an activity's place is a copy of the instructions' structure.
         let paths = if step.generative() {
-            let said = format!("{}\n{}", unit_words(&synth.fact, &conclusions), source_text);
-            crate::model::grounding::grounded_paths(&said, paths)
+            crate::model::grounding::grounded_paths(paths)
         } else {
             paths
         };
@@ -163,14 +162,4 @@ fn display_speaker(memory: &crate::memory::Memory, speaker: &str) -> String {
         None if speaker == ASSISTANT => "Assistant".into(),
         None => speaker.to_string(),
     }
-}
-
-/// The words of an episodic unit: its fact and conclusions.
-fn unit_words(fact: &str, conclusions: &[(String, bool)]) -> String {
-    let mut s = fact.to_string();
-    for (c, _) in conclusions {
-        s.push('\n');
-        s.push_str(c);
-    }
-    s
 }

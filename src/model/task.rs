@@ -373,7 +373,9 @@ impl Task {
                 Purpose::Synth => {
                     "{\"fact\": \"<sentence>\", \"base_conclusions\": [\"<sentence>\"], \"salient_conclusions\": [\"<sentence>\"]}"
                 }
-                Purpose::Entities => "{\"paths\": [[{\"name\": \"<entity>\", \"type\": \"abstract\"|\"event\"}]]}",
+                Purpose::Entities => {
+                    "{\"paths\": [{\"base\": \"<base node>\", \"folder\": \"<sub-concept or empty>\", \"activity\": \"<activity>\", \"instance\": \"<happening or empty>\"}]}"
+                }
                 Purpose::Relations => {
                     "{\"relations\": [{\"source\": ..., \"target\": ..., \"relationship\": \"<event snapshot>\"}]}"
                 }
