@@ -106,7 +106,14 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         };
         // A base folder in an activity's place is a copy of the instructions' structure.
         let paths = if step.generative() {
-            crate::model::grounding::grounded_paths(paths)
+            let said = [
+                synth.fact.as_str(),
+                &synth.base.join("\n"),
+                &synth.salient.join("\n"),
+                &source_text,
+            ]
+            .join("\n");
+            crate::model::grounding::grounded_paths(&said, paths)
         } else {
             paths
         };

@@ -75,17 +75,21 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
 
 /// The paths whose events are events: a path that puts a base folder's name where an activity
 /// or instance belongs ("Work and Study" as something done) is a structural copy from the
-/// instructions, and is left out. Events named in other words than the unit's stay: a model may
-/// file "deadlifts" under "Strength Training", so names are not judged by their words here.
+/// instructions, and is left out; so is a path whose names use letters the unit never does (a
+/// multilingual model slipping into another script: "light游泳"). Events named in other words
+/// than the unit's stay: a model may file "deadlifts" under "Strength Training", so names are
+/// not judged by their words here.
 #[must_use]
-pub fn grounded_paths(paths: Vec<Vec<super::parse::PathNode>>) -> Vec<Vec<super::parse::PathNode>> {
+pub fn grounded_paths(unit: &str, paths: Vec<Vec<super::parse::PathNode>>) -> Vec<Vec<super::parse::PathNode>> {
+    let foreign = |c: char| c.is_alphabetic() && !c.is_ascii() && !unit.contains(c);
     paths
         .into_iter()
         .filter(|path| {
-            path.iter().filter(|n| n.is_concrete()).all(|n| {
+            let folder_as_event = path.iter().filter(|n| n.is_concrete()).any(|n| {
                 let name = n.name.trim().to_lowercase();
-                !crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
-            })
+                crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
+            });
+            !folder_as_event && !path.iter().any(|n| n.name.chars().any(foreign))
         })
         .collect()
 }
@@ -255,7 +259,7 @@ mod tests {
     }
 
     #[test]
-    fn a_path_with_a_base_folder_in_an_event_place_is_left_out() {
+    fn a_path_with_a_base_folder_in_an_event_place_or_a_foreign_script_is_left_out() {
         let paths = vec![
             vec![
                 node("Rowan", "abstract"),
@@ -272,12 +276,14 @@ mod tests {
                 node("Fitness", "abstract"),
                 node("Strength Training", "event"),
             ],
+            vec![node("Rowan", "abstract"), node("Light 游泳", "event")],
+            vec![node("Rowan", "abstract"), node("Café Visits", "event")],
         ];
-        let kept: Vec<String> = grounded_paths(paths)
+        let kept: Vec<String> = grounded_paths("Rowan deadlifts, then goes to the café.", paths)
             .iter()
             .map(|p| p.last().map(|n| n.name.clone()).unwrap_or_default())
             .collect();
-        assert_eq!(kept, ["Swimming", "Strength Training"]);
+        assert_eq!(kept, ["Swimming", "Strength Training", "Café Visits"]);
     }
 
     fn keywords(names: &[&str]) -> Vec<super::super::parse::PlanItem> {
