@@ -172,6 +172,12 @@ pub trait Model: Send {
     fn generative(&self) -> bool {
         true
     }
+
+    /// The server this model calls (its base URL), so a caller can check it is reachable
+    /// before the first call. `None` for models that call no server.
+    fn endpoint(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<M: Model + ?Sized> Model for Box<M> {
@@ -202,5 +208,8 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn generative(&self) -> bool {
         (**self).generative()
+    }
+    fn endpoint(&self) -> Option<String> {
+        (**self).endpoint()
     }
 }
