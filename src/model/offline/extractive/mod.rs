@@ -209,19 +209,38 @@ fn has_kind(kind: Kind, s: &Sentence) -> bool {
 }
 
 /// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
-/// ("[D1:3 8 May 2023] Caroline: …"), concept paths ("Alex / Fitness: Σ …") and section dates.
+/// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
+/// "- Caroline: …"), and concept paths ("Alex / Fitness: Σ …").
 fn read_context(context: &str) -> Vec<Sentence> {
     let mut out = Vec::new();
+    // The group header the lines below stand under: its text and its date.
+    let mut group: Option<(&str, Option<Timestamp>)> = None;
     for raw in context.lines().map(str::trim) {
-        let Some(line) = raw.strip_prefix("- ") else { continue };
+        if let Some(header) = raw.strip_prefix("## ") {
+            group = Some((header, parse_date(header)));
+            continue;
+        }
+        if raw.starts_with('#') {
+            group = None;
+            continue;
+        }
+        let Some(item) = raw.strip_prefix("- ") else { continue };
+        // A turn under a header reads as the turn with its header's date.
+        let grouped = group.and_then(|(header, date)| {
+            let (who, _) = item.split_once(": ")?;
+            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
+        });
+        let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
         let (date, who, body) = split_item(line);
+        let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
         let spoken = who.is_some() && line.starts_with('[');
         let body = unquote(body);
         for s in sentences(body)
             .iter()
             .flat_map(|s| s.split(" - "))
             .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
-            .map(str::trim)
+            // A brief's "…" marks a gap, not words.
+            .map(|s| s.trim_matches(|c: char| c == '…' || c.is_whitespace()))
             .filter(|s| !s.is_empty())
         {
             let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");

@@ -56,3 +56,19 @@ fn would_questions_say_likely_yes_or_no() {
     let (a, _) = short_answer("Would Alex go back to deadlifting?", ctx, "Alex").unwrap();
     assert!(a.starts_with("Likely no"), "{a}");
 }
+
+#[test]
+fn turns_under_a_group_header_carry_its_date_and_their_speaker() {
+    let grouped = "# Events\n## 8 May 2023\n- Caroline: … I went to a LGBTQ support group yesterday. …\n- Melanie: I painted a lake sunrise last year!\n## 20 May 2023\n- Melanie: I ran a charity race for mental health last Saturday.\n";
+    let got = |q: &str, p: &str| short_answer(q, grouped, p).map_or_else(|| NOT_MENTIONED.to_string(), |(a, _)| a);
+    assert_eq!(
+        got("When did Caroline go to the LGBTQ support group?", "Caroline"),
+        "7 May 2023"
+    );
+    assert_eq!(
+        got("When did Melanie run a charity race?", "Melanie"),
+        "the saturday before 20 May 2023"
+    );
+    let (_, support) = short_answer("When did Melanie paint a sunrise?", grouped, "Melanie").unwrap();
+    assert!(support.starts_with("[8 May 2023] Melanie:"), "{support}");
+}
