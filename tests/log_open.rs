@@ -20,11 +20,16 @@ fn fold(records: &[EventRecord]) -> Memory {
     m
 }
 
-/// A file as the build before the parent index left it: no index, schema version 4.
+/// A file as the build before the parent index left it: no index, and the schema version
+/// before the migration that adds it (the latest one).
 fn as_written_before_the_index(db: &Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch("DROP INDEX events_parents; PRAGMA user_version = 4;")
-        .unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    conn.execute_batch(&format!(
+        "DROP INDEX events_parents; PRAGMA user_version = {};",
+        version - 1
+    ))
+    .unwrap();
 }
 
 fn has_index(db: &Path) -> bool {
