@@ -44,7 +44,17 @@ const MIGRATIONS: &[&str] = &[
         id INTEGER PRIMARY KEY,
         body TEXT NOT NULL
     );",
-    // 5: the parent table as a covering index, so opening a long log reads a few bytes per
+    // 5: event bodies packed: lines stored once in `texts` (looked up by the first 8 bytes of
+    // their SHA-256, compared whole), the rest deflated; a packed body is a BLOB in
+    // `events.body`, so bodies written before stay JSON text and read as they are (see
+    // `log::pack`).
+    "CREATE TABLE texts (
+        id INTEGER PRIMARY KEY,
+        hash INTEGER NOT NULL,
+        body BLOB NOT NULL
+    );
+    CREATE INDEX texts_hash ON texts (hash);",
+    // 6: the parent table as a covering index, so opening a long log reads a few bytes per
     // event instead of every event's row (see `Log::refresh`).
     "CREATE INDEX events_parents ON events (seq, parent);",
 ];

@@ -1,0 +1,154 @@
+//! What the open segment will add when it closes, previewed without writing anything: the same
+//! f_synth and extraction the engine runs at a cut, on a copy of the memory, so the inspector can
+//! show each message's mentions as pending before its segment closes.
+
+use crate::event::Event;
+use crate::ids::RelationId;
+use crate::memory::Memory;
+use crate::model::Model;
+use crate::step::Step;
+
+/// Mentions one relation will gain when the open segment closes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingMention {
+    /// The relation, once it exists in the previewed memory (a new relation's id is the one it
+    /// would get, not yet in the memory previewed from).
+    pub relation: RelationId,
+    /// "Fitness → Swimming".
+    pub name: String,
+    /// Mentions it will gain.
+    pub count: u32,
+    /// The relation is not in the memory yet: the segment's close will add it.
+    pub new: bool,
+}
+
+/// The open segment and what closing it would add.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Preview {
+    /// Turns in the open segment.
+    pub turns: usize,
+    /// Mentions per relation, in the order the close would record them.
+    pub mentions: Vec<PendingMention>,
+    /// A model call of the preview failed, so the mentions are not known.
+    pub failed: bool,
+}
+
+impl Preview {
+    /// Mentions pending for a relation already in the memory.
+    #[must_use]
+    pub fn for_relation(&self, relation: RelationId) -> u32 {
+        self.mentions
+            .iter()
+            .filter(|m| m.relation == relation && !m.new)
+            .map(|m| m.count)
+            .sum()
+    }
+
+    /// All mentions pending.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.mentions.iter().map(|m| m.count).fold(0, u32::saturating_add)
+    }
+}
+
+/// Previews closing the open segment of `memory` now, with `model` doing the extraction.
+/// Pure with respect to the log: it works on a copy, and the copy and its events are dropped.
+#[must_use]
+pub fn preview(memory: &Memory, model: &mut dyn Model) -> Preview {
+    let turns = memory.open_segment.len();
+    if turns == 0 {
+        return Preview::default();
+    }
+    let mut copy = memory.clone();
+    let (closed, events) = {
+        let mut step = Step::new(&mut copy, model, false);
+        let closed = super::close_open_segment(&mut step);
+        (closed, step.events)
+    };
+    let mut mentions: Vec<PendingMention> = Vec::new();
+    for event in &events {
+        if let Event::MentionRecorded { relation, .. } = event {
+            match mentions.iter_mut().find(|m| m.relation == *relation) {
+                Some(m) => m.count = m.count.saturating_add(1),
+                None => mentions.push(PendingMention {
+                    relation: *relation,
+                    name: copy.relation_name(*relation),
+                    count: 1,
+                    new: relation.index() >= memory.relations.len(),
+                }),
+            }
+        }
+    }
+    Preview {
+        turns,
+        mentions,
+        failed: !closed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Event;
+    use crate::model::offline::OfflineModel;
+
+    fn said(memory: &mut Memory, text: &str) {
+        let mut model = OfflineModel;
+        let mut step = Step::new(memory, &mut model, false);
+        if step.memory.person_for("user").is_none() {
+            step.emit(Event::PersonTracked {
+                name: "Alex".into(),
+                speaker: "user".into(),
+            });
+        }
+        let turn = crate::ids::saturating_u32(step.memory.turns.len());
+        step.emit(Event::TurnIngested {
+            turn,
+            speaker: "user".into(),
+            text: text.into(),
+            time: None,
+            session: 1,
+            source_ref: None,
+        });
+    }
+
+    #[test]
+    fn an_open_turn_previews_its_mentions_without_changing_the_memory() {
+        let mut memory = Memory::new();
+        said(&mut memory, "I swim three times a week at the pool.");
+        let before = memory.clone();
+        let p = preview(&memory, &mut OfflineModel);
+        assert_eq!(memory, before, "the preview leaves the memory as it was");
+        assert_eq!(p.turns, 1);
+        assert!(!p.failed);
+        assert!(p.total() > 0, "{p:?}");
+        assert!(p.mentions.iter().all(|m| m.new), "nothing existed before: {p:?}");
+        assert!(
+            p.mentions.iter().any(|m| m.name.contains("Swimming")),
+            "the swimming relation is pending: {p:?}"
+        );
+    }
+
+    #[test]
+    fn an_empty_open_segment_previews_nothing() {
+        assert_eq!(preview(&Memory::new(), &mut OfflineModel), Preview::default());
+    }
+
+    #[test]
+    fn the_preview_matches_what_the_close_records() {
+        let mut memory = Memory::new();
+        said(&mut memory, "I swim three times a week at the pool.");
+        said(&mut memory, "Swimming helps my back after the gym.");
+        let p = preview(&memory, &mut OfflineModel);
+        let mut closed = memory.clone();
+        let mut model = OfflineModel;
+        let mut step = Step::new(&mut closed, &mut model, false);
+        assert!(super::super::close_open_segment(&mut step));
+        let recorded = step
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::MentionRecorded { .. }))
+            .count();
+        assert_eq!(p.total() as usize, recorded);
+    }
+}
