@@ -3,7 +3,7 @@
 //! show each message's mentions as pending before its segment closes.
 
 use crate::event::Event;
-use crate::ids::RelationId;
+use crate::ids::{RelationId, TurnId};
 use crate::memory::Memory;
 use crate::model::Model;
 use crate::step::Step;
@@ -55,11 +55,20 @@ impl Preview {
 /// Pure with respect to the log: it works on a copy, and the copy and its events are dropped.
 #[must_use]
 pub fn preview(memory: &Memory, model: &mut dyn Model) -> Preview {
-    let turns = memory.open_segment.len();
-    if turns == 0 {
+    preview_turns(memory, &memory.open_segment, model)
+}
+
+/// Previews what a segment of just these open turns would add: for one turn, what that turn
+/// alone brings (a segment makes one episode per person, so a second message about the same
+/// thing adds no mention to the whole segment's preview, but still has its own).
+#[must_use]
+pub fn preview_turns(memory: &Memory, turns: &[TurnId], model: &mut dyn Model) -> Preview {
+    if turns.is_empty() || turns.iter().any(|t| !memory.open_segment.contains(t)) {
         return Preview::default();
     }
     let mut copy = memory.clone();
+    copy.open_segment = turns.to_vec();
+    let turns = turns.len();
     let (closed, events) = {
         let mut step = Step::new(&mut copy, model, false);
         let closed = super::close_open_segment(&mut step);
@@ -126,6 +135,24 @@ mod tests {
         assert!(
             p.mentions.iter().any(|m| m.name.contains("Swimming")),
             "the swimming relation is pending: {p:?}"
+        );
+    }
+
+    #[test]
+    fn one_turn_previews_what_it_alone_brings() {
+        let mut memory = Memory::new();
+        said(&mut memory, "I swim three times a week at the pool.");
+        said(&mut memory, "Work was busy with the client launch.");
+        let last = *memory.open_segment.last().unwrap();
+        let alone = preview_turns(&memory, &[last], &mut OfflineModel);
+        assert_eq!(alone.turns, 1);
+        assert!(alone.mentions.iter().all(|m| !m.name.contains("Swimming")), "{alone:?}");
+        let first = memory.open_segment[0];
+        let swim = preview_turns(&memory, &[first], &mut OfflineModel);
+        assert!(swim.mentions.iter().any(|m| m.name.contains("Swimming")), "{swim:?}");
+        assert_eq!(
+            preview_turns(&memory, &[crate::ids::TurnId(99)], &mut OfflineModel),
+            Preview::default()
         );
     }
 

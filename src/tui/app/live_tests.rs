@@ -208,3 +208,17 @@ fn timeline_rows_name_ids_on_every_branch() {
         assert!(!raw_id, "{}", row.text);
     }
 }
+
+#[test]
+fn a_second_message_in_the_same_segment_shows_what_it_touched() {
+    let mut h = live();
+    say(&mut h, "I swim three times a week at the pool.");
+    let first = h.app.views.pending.clone();
+    say(&mut h, "I went swimming again on Sunday, the pool was busy.");
+    assert!(h.app.views.pending.turns > first.turns, "the open segment grew");
+    let latest = h.app.views.latest.clone().expect("more than one turn is open");
+    assert!(
+        latest.mentions.iter().any(|m| m.name.contains("Swimming")),
+        "the latest turn's own mentions: {latest:?}"
+    );
+}

@@ -4,6 +4,7 @@
 use super::diff_view::DiffView;
 use rgmem::event::{Event, Operator, Subject};
 use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
+use rgmem::ingest::ASSISTANT;
 use rgmem::ingest::preview::{self, Preview};
 use rgmem::memory::{Level, Memory, ProposalStatus};
 use rgmem::model::offline::OfflineModel;
@@ -118,6 +119,9 @@ pub struct Views {
     pub evidence: Vec<EvidenceRow>,
     /// The open segment at the cursor and the mentions its close will add.
     pub pending: Preview,
+    /// What the open segment's latest turn by a person brings alone (when more than one turn is
+    /// open).
+    pub latest: Option<Preview>,
     /// The (cursor, head) `pending` was previewed for: the preview runs the extraction, so it
     /// runs again only when the memory at the cursor changes.
     pending_for: Option<(Seq, Seq)>,
@@ -147,6 +151,20 @@ impl Views {
             // The offline extractor is the engine's own extraction code without a network, so
             // previewing never waits for (or spends) a real model's calls.
             self.pending = preview::preview(memory, &mut OfflineModel);
+            // With more than one turn open, also what the latest person's turn brings alone, so
+            // each message shows what it touched even when the segment's count does not move.
+            self.latest = memory
+                .open_segment
+                .iter()
+                .rev()
+                .find(|t| {
+                    memory
+                        .turns
+                        .get(t.index())
+                        .is_some_and(|turn| turn.speaker != ASSISTANT)
+                })
+                .filter(|_| memory.open_segment.len() > 1)
+                .map(|t| preview::preview_turns(memory, &[*t], &mut OfflineModel));
             self.pending_for = Some(at);
         }
         self.evidence = evidence_rows(timeline, &fired, &self.pending);

@@ -40,6 +40,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
     let blink_off = app.flash_ticks % 2 == 1;
     let mut lines: Vec<Line<'static>> = open_segment_line(&app.views.pending, width, app.theme)
         .into_iter()
+        .chain(latest_line(app.views.latest.as_ref(), width, app.theme))
         .collect();
     let height = height.saturating_sub(lines.len());
     if rows.is_empty() {
@@ -91,6 +92,21 @@ fn open_segment_line(p: &Preview, width: usize, theme: Theme) -> Option<Line<'st
         )
     };
     Some(Line::styled(clip(&text, width), theme.warn))
+}
+
+/// What the latest turn touched by itself: "↳ latest turn: Fitness → Swimming".
+fn latest_line(p: Option<&Preview>, width: usize, theme: Theme) -> Option<Line<'static>> {
+    let p = p.filter(|p| !p.failed)?;
+    let names: Vec<&str> = p.mentions.iter().map(|m| m.name.as_str()).collect();
+    let what = if names.is_empty() {
+        "no mentions".to_string()
+    } else {
+        names.join(", ")
+    };
+    Some(Line::styled(
+        clip(&format!("  ↳ latest turn: {what}"), width),
+        theme.dim,
+    ))
 }
 
 /// One counter: name, gauge (▒ for the open segment's pending mentions), value(+pending)/θ, and
