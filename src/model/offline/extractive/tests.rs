@@ -148,3 +148,29 @@ fn the_chunker_keeps_noun_phrases_and_cuts_at_closed_class_words() {
         .collect();
     assert_eq!(got, vec!["photo of a desk", "new running shoes"]);
 }
+
+#[test]
+fn yes_no_answers_are_the_verdict_and_name_their_support() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Lena: I don't like crowded beaches.\n";
+    let (a, support) = short_answer("Does Lena like crowded beaches?", ctx, "Lena").unwrap();
+    assert_eq!(a, "No");
+    assert!(support.contains("crowded beaches"), "{support}");
+}
+
+#[test]
+fn feelings_are_read_after_feel() {
+    let ctx =
+        "# Events\n- [D1:1 2 May 2022] Ravi: Finishing the marathon made me feel proud and exhausted. Then we ate.\n";
+    assert_eq!(
+        ask("How did Ravi feel after the marathon?", ctx, "Ravi"),
+        "proud and exhausted"
+    );
+}
+
+#[test]
+fn a_dash_in_a_turn_does_not_split_it() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Ines: This necklace is special to me - a gift from my grandma.\n";
+    let (_, support) = short_answer("What was grandma's gift to Ines?", ctx, "Ines").unwrap();
+    assert!(support.contains("necklace"), "{support}");
+    assert_eq!(ask("What was grandma's gift to Ines?", ctx, "Ines"), "necklace");
+}
