@@ -1,4 +1,4 @@
-//! `rgmem log [--json] [--from SEQ]`: the event log, with branches made visible.
+//! `rgmem log [--json] [--from SEQ] [--kind KIND]`: the event log, with branches made visible.
 
 use super::Shared;
 use anyhow::Result;
@@ -20,6 +20,9 @@ pub struct Args {
     /// List the branches of the history instead, with the tips `branch:N` names.
     #[arg(long, conflicts_with = "cost")]
     branches: bool,
+    /// Only events of this kind (e.g. abstraction_proposed, operator_fired, rolled_back).
+    #[arg(long, value_name = "KIND", conflicts_with_all = ["cost", "branches"])]
+    kind: Option<String>,
 }
 
 /// Runs `log`.
@@ -33,6 +36,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         return super::branches::print(&super::points::History::from_log(log)?, args.json, &mut out);
     }
     for r in log.range(Seq(args.from.max(1)), log.head())? {
+        if args.kind.as_deref().is_some_and(|k| k != r.event.kind()) {
+            continue;
+        }
         if args.json {
             writeln!(out, "{}", r.to_json())?;
         } else {

@@ -25,7 +25,7 @@ pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
 
 use super::command::{Command, EngineRequest};
 use super::focus::Focus;
-use super::keymap;
+use super::keymap::Keymap;
 use super::msg::{EngineUpdate, Msg};
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -93,6 +93,8 @@ pub struct Options {
     pub snapshot_interval: u64,
     /// Recall coverage to colour the tree and the evidence pane by.
     pub coverage: Option<rgmem::coverage::MemoryCoverage>,
+    /// The keys (the defaults with the user's keymap file on top).
+    pub keymap: Keymap,
 }
 
 impl Default for Options {
@@ -106,6 +108,7 @@ impl Default for Options {
             theme: Theme::monochrome(),
             snapshot_interval: SNAPSHOT_INTERVAL,
             coverage: None,
+            keymap: Keymap::default(),
         }
     }
 }
@@ -186,6 +189,8 @@ pub struct App {
     /// Whether something changed since the last draw.
     pub dirty: bool,
     snapshot_interval: u64,
+    /// The keys.
+    pub keymap: Keymap,
 }
 
 impl App {
@@ -239,6 +244,7 @@ impl App {
             flash_ticks: 0,
             dirty: true,
             snapshot_interval: options.snapshot_interval,
+            keymap: options.keymap,
         }
     }
 
@@ -323,7 +329,7 @@ impl App {
             // typed by mistake can never confirm a write it did not see.
             if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
                 out.push(Command::Quit);
-            } else if let Some(action) = keymap::confirm_answer(key) {
+            } else if let Some(action) = self.keymap.confirm_answer(key) {
                 self.act(action, out);
             } else {
                 self.confirm = None;
@@ -339,12 +345,12 @@ impl App {
             self.compare_key(key);
             return;
         }
-        if let Some(action) = keymap::lookup(self.focus, key) {
+        if let Some(action) = self.keymap.lookup(self.focus, key) {
             self.act(action, out);
             return;
         }
         if self.focus == Focus::Chat {
-            self.chat_key(key, out);
+            self.chat_key(key);
         } else if let KeyCode::Char(ch) = key.code
             && !key.modifiers.contains(KeyModifiers::CONTROL)
             && !ch.is_control()

@@ -3,7 +3,7 @@
 
 use super::{centered, clip, pane_block};
 use crate::tui::app::{App, COMMANDS};
-use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::keymap::Context;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -15,22 +15,32 @@ use unicode_width::UnicodeWidthStr;
 pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme;
     let mut out = Vec::new();
-    let label_width = BINDINGS.iter().map(|b| b.label.width()).max().unwrap_or(8) + 2;
-    for context in [
-        Context::Always,
-        Context::Browse,
-        Context::Edit,
-        Context::Tree,
-        Context::Confirm,
-        Context::Chat,
-    ] {
+    let sections: Vec<(Context, Vec<(String, &'static str)>)> = Context::ALL
+        .into_iter()
+        .map(|c| (c, app.keymap.help_rows(c)))
+        .filter(|(_, rows)| !rows.is_empty())
+        .collect();
+    // Two spaces at least between the keys and what they do, so labels never run together.
+    let label_width = sections
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|(keys, _)| keys.width()))
+        .max()
+        .unwrap_or(8)
+        + 2;
+    for (context, rows) in sections {
         out.push(Line::styled(format!("── {} ──", context.label()), theme.title));
-        for b in BINDINGS.iter().filter(|b| b.context == context) {
-            let pad = label_width.saturating_sub(b.label.width());
+        for (keys, desc) in rows {
+            let pad = label_width.saturating_sub(keys.width());
             out.push(Line::from(vec![
-                Span::styled(format!("{}{}", b.label, " ".repeat(pad)), theme.user),
-                Span::raw(clip(b.desc, width.saturating_sub(label_width))),
+                Span::styled(format!("{keys}{}", " ".repeat(pad)), theme.user),
+                Span::raw(clip(desc, width.saturating_sub(label_width))),
             ]));
+        }
+        if context == Context::Chat {
+            out.push(Line::raw(clip(
+                "other keys type; a line starting with ':' runs a command",
+                width,
+            )));
         }
     }
     out.push(Line::styled("── : commands ──", theme.title));
