@@ -23,6 +23,10 @@ struct Run {
     bytes: u64,
     seconds: f64,
     tables: Vec<(&'static str, u64)>,
+    /// Per event kind: how many, and the bytes their stored bodies take.
+    kinds: Vec<(String, u64, u64)>,
+    /// Per table or index: the bytes of its pages in the file (SQLite's `dbstat`).
+    pages: Vec<(String, u64)>,
 }
 
 fn run(path: &Path, turns: &[(TurnInput, String)]) -> Result<Run, String> {
@@ -39,19 +43,38 @@ fn run(path: &Path, turns: &[(TurnInput, String)]) -> Result<Run, String> {
     let conn = engine.log().connection();
     let mut tables = Vec::new();
     for (name, sql) in [
-        ("events", "SELECT COALESCE(SUM(LENGTH(body)), 0) FROM events"),
+        (
+            "events",
+            "SELECT COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) FROM events",
+        ),
         (
             "checkpoints",
-            "SELECT COALESCE(SUM(LENGTH(memory)), 0) FROM checkpoints",
+            "SELECT COALESCE(SUM(LENGTH(CAST(memory AS BLOB))), 0) FROM checkpoints",
         ),
         (
             "checkpoint chunks",
-            "SELECT COALESCE(SUM(LENGTH(body)), 0) FROM checkpoint_chunks",
+            "SELECT COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) FROM checkpoint_chunks",
         ),
     ] {
         let n: i64 = conn.query_row(sql, [], |r| r.get(0)).map_err(|e| e.to_string())?;
         tables.push((name, u64::try_from(n).unwrap_or(0)));
     }
+    let kinds = query_rows(
+        conn,
+        "SELECT kind, COUNT(*), COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) FROM events GROUP BY kind ORDER BY 3 DESC",
+        |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
+    )?
+    .into_iter()
+    .map(|(k, n, b)| (k, u64::try_from(n).unwrap_or(0), u64::try_from(b).unwrap_or(0)))
+    .collect();
+    let pages = query_rows(
+        conn,
+        "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC",
+        |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)),
+    )?
+    .into_iter()
+    .map(|(k, b)| (k, u64::try_from(b).unwrap_or(0)))
+    .collect();
     drop(engine);
     let bytes = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
     Ok(Run {
@@ -60,7 +83,72 @@ fn run(path: &Path, turns: &[(TurnInput, String)]) -> Result<Run, String> {
         bytes,
         seconds,
         tables,
+        kinds,
+        pages,
     })
+}
+
+fn query_rows<T>(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    f: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Vec<T>, String> {
+    let mut stmt = conn.prepare(sql).map_err(|e| format!("{sql}: {e}"))?;
+    let rows = stmt.query_map([], f).map_err(|e| format!("{sql}: {e}"))?;
+    rows.collect::<Result<_, _>>().map_err(|e| format!("{sql}: {e}"))
+}
+
+/// Where the bytes go: per event kind (stored body bytes per turn) and per table or index
+/// (file pages per turn), the larger run beside the smaller.
+fn breakdown(runs: &[Run]) {
+    let per = |b: u64, r: &Run| b as f64 / r.turns as f64;
+    let header: Vec<String> = runs.iter().map(|r| format!("{} turns", r.turns)).collect();
+    println!();
+    println!("Stored event bodies by kind (count, bytes per turn):");
+    println!();
+    println!(
+        "| kind | {} |",
+        header
+            .iter()
+            .map(|h| format!("{h}: count | bytes/turn"))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    println!("|---|{}", "---:|---:|".repeat(runs.len()));
+    let mut kinds: Vec<&String> = runs.iter().flat_map(|r| r.kinds.iter().map(|k| &k.0)).collect();
+    kinds.sort();
+    kinds.dedup();
+    if let Some(last) = runs.last() {
+        kinds.sort_by_key(|k| std::cmp::Reverse(last.kinds.iter().find(|x| &x.0 == *k).map_or(0, |x| x.2)));
+    }
+    for k in kinds {
+        let cells: Vec<String> = runs
+            .iter()
+            .map(|r| {
+                let (n, b) = r.kinds.iter().find(|x| &x.0 == k).map_or((0, 0), |x| (x.1, x.2));
+                format!("{n} | {:.0}", per(b, r))
+            })
+            .collect();
+        println!("| {k} | {} |", cells.join(" | "));
+    }
+    println!();
+    println!("File pages by table and index (bytes per turn):");
+    println!();
+    println!("| table or index | {} |", header.join(" | "));
+    println!("|---|{}", "---:|".repeat(runs.len()));
+    let mut names: Vec<&String> = runs.iter().flat_map(|r| r.pages.iter().map(|k| &k.0)).collect();
+    names.sort();
+    names.dedup();
+    if let Some(last) = runs.last() {
+        names.sort_by_key(|k| std::cmp::Reverse(last.pages.iter().find(|x| &x.0 == *k).map_or(0, |x| x.1)));
+    }
+    for k in names {
+        let cells: Vec<String> = runs
+            .iter()
+            .map(|r| format!("{:.0}", per(r.pages.iter().find(|x| &x.0 == k).map_or(0, |x| x.1), r)))
+            .collect();
+        println!("| {k} | {} |", cells.join(" | "));
+    }
 }
 
 fn main() -> Result<(), String> {
@@ -117,5 +205,6 @@ fn main() -> Result<(), String> {
             sb / sa
         );
     }
+    breakdown(&runs);
     Ok(())
 }

@@ -44,12 +44,14 @@ pub enum Error {
         seq: Seq,
     },
     /// Approving or rejecting something that is not a proposal.
-    #[error("{seq} is a {kind} event, not a proposal")]
+    #[error("{seq} is {} {kind} event ({what}), not a proposal", crate::event::article(kind))]
     NotAProposal {
         /// The seq asked for.
         seq: Seq,
         /// The kind of event it is.
         kind: &'static str,
+        /// What it did, with names.
+        what: String,
     },
     /// Approving or rejecting a proposal that was already approved.
     #[error("the proposal at {seq} is already approved")]
@@ -76,18 +78,25 @@ pub enum Error {
         seq: Seq,
     },
     /// Reverting an event that applied no abstraction.
-    #[error("{seq} is a {kind} event; only RK2/RK3 firings and approvals can be reverted")]
+    #[error(
+        "{seq} is {} {kind} event ({what}); only RK2/RK3 firings and approvals can be reverted",
+        crate::event::article(kind)
+    )]
     NotRevertible {
         /// The seq asked for.
         seq: Seq,
         /// The kind of event it is.
         kind: &'static str,
+        /// What it did, with names.
+        what: String,
     },
     /// Reverting an abstraction whose concept a later one rewrote again.
-    #[error("the concept rewritten at {seq} has changed since; revert the later abstraction first")]
+    #[error("{concept}, rewritten at {seq}, has changed since; revert the later abstraction first")]
     ConceptChangedSince {
         /// The firing or approval asked for.
         seq: Seq,
+        /// The concept's name.
+        concept: String,
     },
     /// A memory handed to retrieval that is not the log's memory at the seq it was read at.
     #[error("the memory given has {memory} episodes but the log's branch at {at} has {log}")]

@@ -194,7 +194,25 @@ fn a_newer_schema_version_is_refused_and_nothing_is_appended() {
 // ---------------------------------------------------------------- item 10: damaged logs
 
 fn damage(db: &Path, sql: &str) {
+    if sql.contains("json_set") {
+        bodies_as_json_text(db);
+    }
     rusqlite::Connection::open(db).unwrap().execute_batch(sql).unwrap();
+}
+
+/// Stores every event body as the codec's JSON text, the layout before packed bodies (which
+/// the reader still takes), so SQL can edit a field of it.
+fn bodies_as_json_text(db: &Path) {
+    let records = rgmem::log::Log::open(db).unwrap().all().unwrap();
+    let conn = rusqlite::Connection::open(db).unwrap();
+    for r in &records {
+        let (_, _, body) = rgmem::event::encode(&r.event).unwrap();
+        conn.execute(
+            "UPDATE events SET body = ?1 WHERE seq = ?2",
+            rusqlite::params![body, i64::try_from(r.seq.0).unwrap()],
+        )
+        .unwrap();
+    }
 }
 
 #[test]
@@ -218,6 +236,10 @@ fn a_damaged_log_names_the_bad_seq_and_never_panics_or_hangs() {
              (SELECT min(seq) FROM events WHERE kind = 'concept_added')",
             "unknown concept 4000000",
         ),
+        ("UPDATE events SET body = x'01ffff00' WHERE seq = 4", "packed body"),
+        ("UPDATE events SET body = x'00ff' WHERE seq = 4", "packed body"),
+        ("UPDATE events SET body = x'' WHERE seq = 4", "packed body"),
+        ("DELETE FROM texts", "which the file does not hold"),
     ];
     for (sql, needle) in cases {
         let (_dir, db, _) = setup();

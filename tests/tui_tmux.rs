@@ -94,12 +94,12 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
         .status()
         .unwrap();
     assert!(started.success());
-    tmux.wait_for("the inspector", |s| s.contains("Timeline") && s.contains("PAUSED"));
+    tmux.wait_for("the inspector", |s| s.contains("Timeline") && s.contains("⏸ paused"));
 
     // Fastest speed, then play to the end.
     tmux.keys(">>>>>>> ");
     tmux.wait_for("the replay to finish", |s| {
-        s.contains("■ strength_training_injury.jsonl 110/110")
+        s.contains("■ finished strength_training_injury.jsonl 110/110")
     });
 
     // The last RK2 firing, from the log itself.
@@ -116,7 +116,7 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
     let seq = rk2["seq"].as_u64().unwrap();
     let target = rk2["target"].as_str().unwrap();
     let trigger = &rk2["trigger"];
-    tmux.wait_for("the head", |s| s.contains(&format!("#{head}/#{head}")));
+    tmux.wait_for("the head", |s| s.contains(&format!("#{head} following")));
 
     // Step back, one operator firing at a time, until the cursor is on the RK2 firing.
     let mut at = head;

@@ -1,8 +1,11 @@
 //! `rgmem log [--json] [--from SEQ] [--kind KIND]`: the event log, with branches made visible.
 
 use super::Shared;
-use anyhow::Result;
+use anyhow::{Context, Result};
+use rgmem::event::EventRecord;
 use rgmem::ids::Seq;
+use rgmem::log::Log;
+use rgmem::memory::Memory;
 use std::io::Write;
 
 /// Options of `log`.
@@ -35,20 +38,115 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     if args.branches {
         return super::branches::print(&super::points::History::from_log(log)?, args.json, &mut out);
     }
-    for r in log.range(Seq(args.from.max(1)), log.head())? {
-        if args.kind.as_deref().is_some_and(|k| k != r.event.kind()) {
-            continue;
-        }
-        if args.json {
+    let from = Seq(args.from.max(1));
+    let records = log.range(from, log.head())?;
+    let wanted = |r: &EventRecord| args.kind.as_deref().is_none_or(|k| k == r.event.kind());
+    if args.json {
+        for r in records.iter().filter(|r| wanted(r)) {
             writeln!(out, "{}", r.to_json())?;
-        } else {
-            let branch = if r.parent.0 + 1 == r.seq.0 {
-                String::new()
-            } else {
-                format!("  (parent {})", r.parent)
-            };
-            writeln!(out, "{}{branch}", r.summary())?;
+        }
+        return Ok(());
+    }
+    let start = Seq(from.0 - 1);
+    let mut names = Named {
+        at: start,
+        memory: log
+            .memory_at(start)
+            .with_context(|| format!("reading the memory at {start} to name the events"))?,
+    };
+    for r in &records {
+        // Every event moves the names on; only the wanted ones are printed.
+        let line = names.line(&log, r)?;
+        if wanted(r) {
+            writeln!(out, "{line}")?;
         }
     }
     Ok(())
+}
+
+/// The memory on each record's own branch, just after it, so ids read as the names they had
+/// there (a rollback's next branch may give the same id to another concept).
+struct Named {
+    at: Seq,
+    memory: Memory,
+}
+
+impl Named {
+    /// "#12 relation_added       Fitness → Swimming", and the parent of a record that does not
+    /// follow the one before it.
+    fn line(&mut self, log: &Log, r: &EventRecord) -> Result<String> {
+        if r.parent != self.at {
+            self.memory = log
+                .memory_at(r.parent)
+                .with_context(|| format!("reading the memory at {} to name {}", r.parent, r.seq))?;
+        }
+        self.memory.apply(&r.event);
+        self.at = r.seq;
+        let branch = if r.parent.0 + 1 == r.seq.0 {
+            String::new()
+        } else {
+            format!("  (parent {})", r.parent)
+        };
+        Ok(format!(
+            "{} {:<20} {}{branch}",
+            r.seq,
+            r.event.kind(),
+            r.event.detail_named(&self.memory)
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rgmem::Engine;
+    use rgmem::model::offline::OfflineModel;
+    use rgmem::session::SessionFile;
+
+    const SAMPLE: &str = include_str!("../../sample_sessions/strength_training_injury.jsonl");
+
+    fn lines(log: &Log) -> Vec<String> {
+        let mut named = Named {
+            at: Seq(0),
+            memory: Memory::new(),
+        };
+        log.range(Seq(1), log.head())
+            .unwrap()
+            .iter()
+            .map(|r| named.line(log, r).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn log_lines_name_concepts_and_relations_on_every_branch() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.db");
+        let file = SessionFile::parse(SAMPLE, "sample").unwrap();
+        let mut engine = Engine::open(Log::open(&path).unwrap(), Box::new(OfflineModel)).unwrap();
+        for turn in file.turns.iter().take(40) {
+            engine.ingest(turn, &file.user_name()).unwrap();
+        }
+        // A second branch from the middle, so the same ids may name other things there.
+        engine.rollback(Seq(engine.log().head().0 / 2)).unwrap();
+        for turn in file.turns.iter().skip(60).take(30) {
+            engine.ingest(turn, &file.user_name()).unwrap();
+        }
+        let log = Log::open(&path).unwrap();
+        let out = lines(&log);
+        let relations: Vec<&String> = out
+            .iter()
+            .filter(|l| l.contains("relation_added") || l.contains("mention_recorded"))
+            .collect();
+        assert!(!relations.is_empty());
+        for line in relations {
+            assert!(line.contains(" → "), "{line}");
+            let raw = line.split_whitespace().any(|w| {
+                w.strip_prefix('c')
+                    .or_else(|| w.strip_prefix('r'))
+                    .is_some_and(|n| n.trim_end_matches(':').parse::<u32>().is_ok())
+            });
+            assert!(!raw, "an id, not a name: {line}");
+        }
+        assert!(out.iter().any(|l| l.contains("(parent ")), "the branch is marked");
+    }
 }

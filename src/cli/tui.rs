@@ -66,7 +66,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let db = shared.db_path();
     let (keymap, keymap_problems) = crate::tui::keymap::Keymap::load();
     let options = Options {
-        db: db.display().to_string(),
+        db: crate::tui::app::place(&db),
         model,
         user,
         replay: replay.map(|(name, _, turns)| (name, turns)),

@@ -81,8 +81,8 @@ impl Engine {
             .person
             .clone()
             .unwrap_or_else(|| memory.roots().map(|r| r.name.clone()).collect::<Vec<_>>().join(" and "));
-        let (text, support) =
-            self.answer_from(question, &person, &context.render(), opts.log, on_token, &mut records)?;
+        let rendered = super::open_turns::with_open_turns(context.render(), memory, question);
+        let (text, support) = self.answer_from(question, &person, &rendered, opts.log, on_token, &mut records)?;
         Ok(Answer {
             context,
             person,

@@ -2,6 +2,7 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
+mod open_turns;
 pub use answer::{Answer, AskOptions, split_support};
 #[cfg(test)]
 mod tests;
@@ -213,11 +214,14 @@ impl Engine {
                 return Err(Error::NotRevertible {
                     seq,
                     kind: other.kind(),
+                    what: other.detail_named(&self.memory),
                 });
             }
         };
         if concept.index() >= self.memory.concepts.len() || self.memory.profile(concept) != after {
-            return Err(Error::ConceptChangedSince { seq });
+            let concept =
+                crate::event::Names::concept_name(&self.memory, concept).unwrap_or_else(|| concept.to_string());
+            return Err(Error::ConceptChangedSince { seq, concept });
         }
         let restored: Abstraction = before;
         self.run(|step| {
@@ -247,6 +251,7 @@ impl Engine {
             return Err(Error::NotAProposal {
                 seq,
                 kind: record.event.kind(),
+                what: record.event.detail_named(&self.memory),
             });
         };
         match self.memory.proposals.get(&proposal).map(|p| p.status) {

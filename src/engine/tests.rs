@@ -58,12 +58,12 @@ fn a_turn_is_neither_a_proposal_nor_revertible() {
     let r = records.iter().find(|r| r.event.kind() == "turn_ingested").unwrap();
     let head = e.log().head();
     match e.approve(r.seq) {
-        Err(Error::NotAProposal { seq, kind }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
+        Err(Error::NotAProposal { seq, kind, .. }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
         other => panic!("{other:?}"),
     }
     assert!(matches!(e.reject(r.seq), Err(Error::NotAProposal { .. })));
     match e.revert(r.seq) {
-        Err(Error::NotRevertible { seq, kind }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
+        Err(Error::NotRevertible { seq, kind, .. }) => assert_eq!((seq, kind), (r.seq, "turn_ingested")),
         other => panic!("{other:?}"),
     }
     assert_eq!(e.log().head(), head, "nothing appended");
@@ -109,7 +109,7 @@ fn a_proposal_is_decided_once_and_an_approval_reverted_once() {
 
     e.revert(approval).unwrap();
     match e.revert(approval) {
-        Err(Error::ConceptChangedSince { seq }) => assert_eq!(seq, approval),
+        Err(Error::ConceptChangedSince { seq, .. }) => assert_eq!(seq, approval),
         other => panic!("{other:?}"),
     }
 }

@@ -32,16 +32,16 @@ impl Level {
         matches!(self, Self::Root | Self::Base | Self::Abstract)
     }
 
-    /// The tier's name in log lines and `rgmem show`. These are the names printed before the
-    /// variants were renamed; renaming what people read is a separate, reviewed output change.
+    /// The tier's name in log lines, `rgmem show` and the inspector, in words a reader knows:
+    /// the paper's general event is something that recurs, its instance event a one-off.
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
-            Self::Root => "Root",
-            Self::Base => "Base",
-            Self::Abstract => "Abstract",
-            Self::Activity => "General",
-            Self::Occurrence => "Instance",
+            Self::Root => "person",
+            Self::Base => "base concept",
+            Self::Abstract => "concept",
+            Self::Activity => "recurring event",
+            Self::Occurrence => "one-off event",
         }
     }
 }

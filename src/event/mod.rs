@@ -5,9 +5,11 @@
 
 mod codec;
 mod level;
+mod names;
 
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
+pub use names::{Names, article};
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
@@ -485,14 +487,18 @@ impl Event {
                 target,
                 trigger,
                 ..
-            } => format!("{} {target} ({trigger})", operator.label()),
+            } => format!("{} {target} ({})", operator.label(), trigger.words()),
             Event::AbstractionProposed {
                 proposal,
                 operator,
                 target,
                 trigger,
                 ..
-            } => format!("{} {target} proposed {proposal} ({trigger})", operator.label()),
+            } => format!(
+                "{} {target} proposed {proposal} ({})",
+                operator.label(),
+                trigger.words()
+            ),
             Event::AbstractionApproved { proposal } | Event::AbstractionRejected { proposal } => proposal.to_string(),
             Event::AbstractionReverted { firing, concept, .. } => format!("{concept} back to before {firing}"),
             Event::ModelCalled {

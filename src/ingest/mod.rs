@@ -3,6 +3,7 @@
 
 mod graph;
 pub mod name;
+pub mod preview;
 pub mod segment;
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@ mod checkpoint;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
+mod pack;
 mod reader;
 mod schema;
 
@@ -23,7 +24,7 @@ use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
-use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, params};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,10 @@ pub struct Log {
     read_only: bool,
     /// The last checkpoint written or read, which the next one refers to for what is unchanged.
     base: RefCell<Option<checkpoint::Base>>,
+    /// Which lines of event bodies the file already holds, for packing appended events.
+    packer: pack::Packer,
+    /// Lines of packed bodies read so far.
+    texts: pack::TextCache,
 }
 
 impl Log {
@@ -128,6 +133,8 @@ impl Log {
             interval: CHECKPOINT_INTERVAL,
             read_only,
             base: RefCell::new(None),
+            packer: pack::Packer::default(),
+            texts: pack::TextCache::default(),
         };
         retry_busy(path, || log.refresh())?;
         Ok(log)
@@ -291,6 +298,7 @@ impl Log {
         }
         let mut records = Vec::with_capacity(events.len());
         let mut prev = start;
+        self.packer.begin();
         {
             let mut stmt = tx.prepare_cached(
                 "INSERT INTO events (seq, parent, kind, version, body, logged_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -305,6 +313,10 @@ impl Log {
                     _ => prev,
                 };
                 let (kind, version, body) = event::encode(e)?;
+                let body = self
+                    .packer
+                    .pack(&tx, &body)
+                    .map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
                 stmt.execute(params![to_i64(seq), to_i64(parent), kind, version, body, logged_at])?;
                 records.push(EventRecord {
                     seq,
@@ -328,6 +340,7 @@ impl Log {
             )?;
         }
         tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
+        self.packer.committed();
         self.parents.extend(records.iter().map(|r| r.parent));
         if let Some(base) = base {
             self.checkpoints.insert(end);
@@ -355,23 +368,14 @@ impl Log {
 
     /// One event.
     pub fn event(&self, seq: Seq) -> Result<EventRecord> {
-        self.conn
-            .query_row(
-                "SELECT seq, parent, kind, version, body FROM events WHERE seq = ?1",
-                [to_i64(seq)],
-                read_record,
-            )
-            .optional()?
-            .ok_or(Error::UnknownSeq(seq))?
+        read_range(&self.conn, &self.texts, seq, seq)?
+            .pop()
+            .ok_or(Error::UnknownSeq(seq))
     }
 
     /// Events with seq in `from..=to`, in order.
     pub fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, parent, kind, version, body FROM events WHERE seq >= ?1 AND seq <= ?2 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map([to_i64(from), to_i64(to)], read_record)?;
-        rows.map(|r| r?).collect()
+        read_range(&self.conn, &self.texts, from, to)
     }
 
     /// Every event.
@@ -438,20 +442,56 @@ impl Log {
     }
 }
 
-fn read_record(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<EventRecord>> {
-    let seq: i64 = r.get(0)?;
-    let parent: i64 = r.get(1)?;
-    let kind: String = r.get(2)?;
-    let version: u32 = r.get(3)?;
-    let body: String = r.get(4)?;
-    let seq = Seq(u64::try_from(seq).unwrap_or(0));
-    Ok(event::decode(&kind, version, &body)
-        .map(|event| EventRecord {
+/// Events with seq in `from..=to` as the file stores them, decoded: JSON text bodies as they
+/// are, packed ones unpacked through `texts` first.
+fn read_range(conn: &Connection, texts: &pack::TextCache, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT seq, parent, kind, version, body FROM events WHERE seq >= ?1 AND seq <= ?2 ORDER BY seq",
+    )?;
+    let rows = stmt.query_map([to_i64(from), to_i64(to)], |r| {
+        let body = match r.get_ref(4)? {
+            rusqlite::types::ValueRef::Text(t) => Stored::Json(String::from_utf8(t.to_vec())),
+            rusqlite::types::ValueRef::Blob(b) => Stored::Packed(b.to_vec()),
+            _ => Stored::Neither,
+        };
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, u32>(3)?,
+            body,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (seq, parent, kind, version, body) = row?;
+        let seq = Seq(u64::try_from(seq).unwrap_or(0));
+        let body = match body {
+            Stored::Json(Ok(text)) => text,
+            Stored::Json(Err(e)) => return Err(Error::Codec(format!("{seq}: the body is not UTF-8: {e}"))),
+            Stored::Packed(bytes) => texts
+                .unpack(conn, &bytes)
+                .map_err(|e| Error::Codec(format!("{seq}: {e}")))?,
+            Stored::Neither => return Err(Error::Codec(format!("{seq}: the body is neither text nor packed"))),
+        };
+        let event = event::decode(&kind, version, &body).map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
+        out.push(EventRecord {
             seq,
             parent: Seq(u64::try_from(parent).unwrap_or(0)),
             event,
-        })
-        .map_err(|e| Error::Codec(format!("{seq}: {e}"))))
+        });
+    }
+    Ok(out)
+}
+
+/// An event body as read from the file.
+enum Stored {
+    /// Written before migration 5: the codec's JSON text.
+    Json(std::result::Result<String, std::string::FromUtf8Error>),
+    /// A [`pack`]ed body.
+    Packed(Vec<u8>),
+    /// Anything else (a damaged file).
+    Neither,
 }
 
 /// What a step consumed of an input: position `position` of the source `source` (a content

@@ -1,7 +1,7 @@
 //! A second, read-only connection to a log file, for readers beside the engine's own
 //! connection: the inspector's timeline pages and its background snapshot fold.
 
-use super::{read_record, to_i64};
+use super::{pack, read_range};
 use crate::error::Result;
 use crate::event::EventRecord;
 use crate::ids::Seq;
@@ -12,6 +12,7 @@ use std::path::Path;
 /// A read-only connection to a log.
 pub struct Reader {
     conn: Connection,
+    texts: pack::TextCache,
 }
 
 impl Reader {
@@ -20,7 +21,10 @@ impl Reader {
         let conn =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Self { conn })
+        Ok(Self {
+            conn,
+            texts: pack::TextCache::default(),
+        })
     }
 
     /// The seqs of operator firings and proposals, ascending.
@@ -35,10 +39,6 @@ impl Reader {
 
 impl EventSource for Reader {
     fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, parent, kind, version, body FROM events WHERE seq >= ?1 AND seq <= ?2 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map([to_i64(from), to_i64(to)], read_record)?;
-        rows.map(|r| r?).collect()
+        read_range(&self.conn, &self.texts, from, to)
     }
 }

@@ -44,6 +44,16 @@ const MIGRATIONS: &[&str] = &[
         id INTEGER PRIMARY KEY,
         body TEXT NOT NULL
     );",
+    // 5: event bodies packed: lines stored once in `texts` (looked up by the first 8 bytes of
+    // their SHA-256, compared whole), the rest deflated; a packed body is a BLOB in
+    // `events.body`, so bodies written before stay JSON text and read as they are (see
+    // `log::pack`).
+    "CREATE TABLE texts (
+        id INTEGER PRIMARY KEY,
+        hash INTEGER NOT NULL,
+        body BLOB NOT NULL
+    );
+    CREATE INDEX texts_hash ON texts (hash);",
 ];
 
 /// The file's schema version, refusing one newer than this build knows: its writer may store

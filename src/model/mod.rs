@@ -165,6 +165,12 @@ pub trait Model: Send {
     fn canceller(&self) -> Option<Cancel> {
         None
     }
+
+    /// The server this model calls (its base URL), so a caller can check it is reachable
+    /// before the first call. `None` for models that call no server.
+    fn endpoint(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<M: Model + ?Sized> Model for Box<M> {
@@ -192,5 +198,8 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn canceller(&self) -> Option<Cancel> {
         (**self).canceller()
+    }
+    fn endpoint(&self) -> Option<String> {
+        (**self).endpoint()
     }
 }

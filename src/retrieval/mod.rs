@@ -12,7 +12,7 @@ mod pack;
 #[cfg(test)]
 mod tests;
 
-pub use assemble::{Retriever, person_in};
+pub use assemble::{Retriever, person_in, turn_line};
 pub use context::{Context, Item, Layer, Layers, Provenance, Scores};
 
 use crate::model::parse::{PlanItem, Retrieve};

@@ -10,6 +10,7 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
+use rgmem::ids::Seq;
 use rgmem::log::Reader;
 use rgmem::retrieval::Budgets;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
@@ -38,11 +39,24 @@ impl EngineHandle {
     }
 }
 
-/// Starts the engine thread; it first reports the log opened at head as `Opened`.
+/// Starts the engine thread; it first reports the log opened at head as `Opened`. A model that
+/// calls a server has it checked once, on a thread of its own, so the first frame never waits.
 pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
     let cancel = engine.model_mut().canceller();
     let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
     let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
+    if let Some(url) = engine.model_mut().endpoint() {
+        let updates = up_tx.clone();
+        // Without the thread there is no banner; the first call still reports the failure.
+        drop(
+            std::thread::Builder::new()
+                .name("rgmem-endpoint".into())
+                .spawn(move || {
+                    let problem = super::endpoint::check(&url, super::endpoint::WAIT).err();
+                    let _ = updates.send(EngineUpdate::Endpoint { problem });
+                }),
+        );
+    }
     std::thread::Builder::new()
         .name("rgmem-engine".into())
         .spawn(move || run(engine, &req_rx, &up_tx))?;
@@ -125,9 +139,9 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
     let what = match &request {
         EngineRequest::Export(path) => format!("export to {}", path.display()),
         EngineRequest::Rollback(to) => format!("rollback to {to}"),
-        EngineRequest::Approve(seq) => format!("approving {seq}"),
-        EngineRequest::Reject(seq) => format!("rejecting {seq}"),
-        EngineRequest::Revert(seq) => format!("reverting {seq}"),
+        EngineRequest::Approve(seq) => format!("approving {}", named(engine, *seq)),
+        EngineRequest::Reject(seq) => format!("rejecting {}", named(engine, *seq)),
+        EngineRequest::Revert(seq) => format!("reverting {}", named(engine, *seq)),
         EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
         EngineRequest::Chat { .. } => "the chat message".into(),
         EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
@@ -163,14 +177,36 @@ fn perform(
             records.extend(engine.run_due()?);
             records
         }
-        EngineRequest::Rollback(to) => engine.rollback(to)?,
+        EngineRequest::Rollback(to) => {
+            // A rollback into the middle of a step leaves operators due (a counter at θ_inf
+            // whose RK1 had not run yet): run them now, as part of the rollback, so their
+            // firings are never shown under the next message.
+            let mut records = engine.rollback(to)?;
+            records.extend(engine.run_due()?);
+            records
+        }
         EngineRequest::SetApprove(on) => {
             engine.set_approve(on);
             Vec::new()
         }
-        EngineRequest::Approve(seq) => engine.approve(seq)?,
-        EngineRequest::Reject(seq) => engine.reject(seq)?,
-        EngineRequest::Revert(seq) => engine.revert(seq)?,
+        EngineRequest::Approve(seq) => {
+            let what = named(engine, seq);
+            let records = engine.approve(seq)?;
+            send(EngineUpdate::Appended(records));
+            return Ok(Some(format!("approved {what}: its Σ/Δ now apply")));
+        }
+        EngineRequest::Reject(seq) => {
+            let what = named(engine, seq);
+            let records = engine.reject(seq)?;
+            send(EngineUpdate::Appended(records));
+            return Ok(Some(format!("rejected {what}: the Σ/Δ stay as they were")));
+        }
+        EngineRequest::Revert(seq) => {
+            let what = named(engine, seq);
+            let records = engine.revert(seq)?;
+            send(EngineUpdate::Appended(records));
+            return Ok(Some(format!("reverted {what}: its Σ/Δ are back to before {seq}")));
+        }
         EngineRequest::Export(path) => {
             return export(engine, &path).map(Some);
         }
@@ -184,6 +220,15 @@ fn perform(
     Ok(None)
 }
 
+/// "#430 (RK2 Fitness (score 8, θ_sum 6))": a seq with what its event did, named from the
+/// memory at head; the bare seq when the log cannot say.
+fn named(engine: &Engine, seq: Seq) -> String {
+    match engine.log().event(seq) {
+        Ok(r) => format!("{seq} ({})", r.event.detail_named(engine.memory())),
+        Err(_) => seq.to_string(),
+    }
+}
+
 /// Answers the user's message through [`Engine::chat`] (it ingests the message first), streaming
 /// the reply. The app ingests the reply only when it accepts it (a cancelled reply never reaches
 /// the memory); the model's note is a notice, never part of the reply.
@@ -195,12 +240,25 @@ fn chat(
     send: &mut dyn FnMut(EngineUpdate),
 ) -> rgmem::Result<Option<String>> {
     let now = rgmem::time::Timestamp::now();
-    let answer = engine.chat(text, user, now, &Budgets::default(), &mut |token| {
+    let before = engine.log().head();
+    let answered = engine.chat(text, user, now, &Budgets::default(), &mut |token| {
         send(EngineUpdate::Token {
             id,
             text: token.to_string(),
         });
-    })?;
+    });
+    let answer = match answered {
+        Ok(answer) => answer,
+        Err(e) => {
+            // The message was ingested before the answer failed (or was cancelled): hand its
+            // records over anyway, so the message is shown and the app's log stays the file's.
+            let head = engine.log().head();
+            if head > before {
+                send(EngineUpdate::Appended(engine.log().range(Seq(before.0 + 1), head)?));
+            }
+            return Err(e);
+        }
+    };
     if !answer.records.is_empty() {
         send(EngineUpdate::Appended(answer.records));
     }

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod app;
 pub mod command;
+pub mod endpoint;
 pub mod engine_task;
 pub mod focus;
 pub mod keymap;

@@ -74,6 +74,11 @@ pub enum EngineUpdate {
         /// The whole reply.
         text: String,
     },
+    /// The model's server was checked at start.
+    Endpoint {
+        /// What is wrong with it, if anything.
+        problem: Option<String>,
+    },
     /// A request finished; `error` says why it failed, if it did.
     Done {
         /// The request it answers, for chat requests.

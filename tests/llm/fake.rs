@@ -341,11 +341,11 @@ pub fn openai(config: OpenAiConfig) -> Box<dyn Model> {
     Box::new(OpenAiModel::new(config).unwrap())
 }
 
-/// The events table without `logged_at`, for byte comparisons.
+/// The events table without `logged_at`, for byte comparisons (bodies as hex: packed ones are BLOBs).
 pub fn event_rows(db: &Path) -> Vec<(i64, i64, String, i64, String)> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut stmt = conn
-        .prepare("SELECT seq, parent, kind, version, body FROM events ORDER BY seq")
+        .prepare("SELECT seq, parent, kind, version, hex(body) FROM events ORDER BY seq")
         .unwrap();
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
         .unwrap()

@@ -216,4 +216,8 @@ impl Model for OpenAiModel {
     fn canceller(&self) -> Option<Cancel> {
         Some(self.transport.cancel.clone())
     }
+
+    fn endpoint(&self) -> Option<String> {
+        Some(self.config().base().to_string())
+    }
 }

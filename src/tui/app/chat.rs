@@ -15,6 +15,8 @@ pub struct Pending {
     pub id: RequestId,
     /// The reply so far.
     pub text: String,
+    /// The message it answers, shown until its turn is in the log.
+    pub message: String,
 }
 
 /// The chat's own state: input line, history and the reply in flight.
@@ -118,6 +120,7 @@ impl App {
             self.chat.pending = Some(Pending {
                 id,
                 text: String::new(),
+                message: text.clone(),
             });
         }
         self.chat.scroll = 0;

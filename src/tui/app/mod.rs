@@ -6,8 +6,12 @@ mod actions;
 mod chat;
 mod compare_popup;
 mod diff_view;
+#[cfg(test)]
+mod hanging_tests;
 mod history_popup;
 mod input;
+#[cfg(test)]
+pub(crate) mod live_tests;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -74,10 +78,23 @@ pub struct Message {
 /// Messages kept for `:messages`.
 const MESSAGES_KEPT: usize = 200;
 
+/// Where a file is, for the status bar: its absolute path, with the home directory as `~`.
+#[must_use]
+pub fn place(path: &std::path::Path) -> String {
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if let Some(home) = std::env::var_os("HOME").map(std::path::PathBuf::from)
+        && !home.as_os_str().is_empty()
+        && let Ok(rest) = full.strip_prefix(&home)
+    {
+        return format!("~/{}", rest.display());
+    }
+    full.display().to_string()
+}
+
 /// What the inspector is started with.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// The database file, for the status bar.
+    /// Where the memory file is, for the status bar ([`place`]).
     pub db: String,
     /// The model's name, for the status bar.
     pub model: String,
@@ -178,6 +195,8 @@ pub struct App {
     pub last_error: Option<String>,
     /// The last notice, one line.
     pub notice: Option<String>,
+    /// The model's server could not be reached at start: shown until a reply arrives.
+    pub banner: Option<String>,
     /// Styles.
     pub theme: Theme,
     /// Terminal size.
@@ -238,6 +257,7 @@ impl App {
             user: options.user,
             last_error: None,
             notice: None,
+            banner: None,
             theme: options.theme,
             size: (80, 24),
             ticks: 0,
@@ -274,13 +294,15 @@ impl App {
         self.messages.drain(..extra);
     }
 
-    /// The message line's text, if there is one: the last error, else the last notice.
+    /// The message line's text, if there is one: the last error, else the last notice, else
+    /// the banner about an unreachable model server (which stays until a reply arrives).
     #[must_use]
     pub fn message(&self) -> Option<(&str, bool)> {
-        match (&self.last_error, &self.notice) {
-            (Some(e), _) => Some((e.as_str(), true)),
-            (None, Some(n)) => Some((n.as_str(), false)),
-            (None, None) => None,
+        match (&self.last_error, &self.notice, &self.banner) {
+            (Some(e), _, _) => Some((e.as_str(), true)),
+            (None, Some(n), _) => Some((n.as_str(), false)),
+            (None, None, Some(b)) => Some((b.as_str(), true)),
+            (None, None, None) => None,
         }
     }
 
@@ -411,11 +433,20 @@ impl App {
                 self.refresh();
             }
             EngineUpdate::Started { id } => {
+                let message = self
+                    .chat
+                    .queued
+                    .iter()
+                    .find(|(q, _)| *q == id)
+                    .map(|(_, m)| m.clone())
+                    .unwrap_or_default();
                 self.chat.queued.retain(|(q, _)| *q != id);
-                if self.chat.pending.as_ref().is_none_or(|p| p.id != id) {
+                // A request cancelled before the engine took it up gets no reply line back.
+                if self.chat.cancelling != Some(id) && self.chat.pending.as_ref().is_none_or(|p| p.id != id) {
                     self.chat.pending = Some(chat::Pending {
                         id,
                         text: String::new(),
+                        message,
                     });
                 }
             }
@@ -424,7 +455,19 @@ impl App {
                     p.text.push_str(&text);
                 }
             }
+            EngineUpdate::Endpoint { problem } => {
+                self.banner = problem.map(|p| {
+                    format!("model server unreachable: {p}. Replies will fail until it answers; Esc cancels a reply.")
+                });
+                if let Some(b) = &self.banner {
+                    self.messages.push(Message {
+                        text: b.clone(),
+                        error: true,
+                    });
+                }
+            }
             EngineUpdate::Replied { id, text } => {
+                self.banner = None;
                 if self.chat.pending.as_ref().is_some_and(|p| p.id == id) {
                     self.chat.pending = None;
                     let turn = self.chat_turn("assistant", text);
@@ -488,12 +531,20 @@ impl App {
                 .unwrap_or_else(|| seq.to_string())
         };
         match confirm {
-            Confirm::Rollback(to) => (
-                "Roll back?".into(),
-                format!(
-                    "Roll back to {to}? This appends rolled_back; the events after {to} stay visible as an abandoned branch, and new input grows a new one."
-                ),
-            ),
+            Confirm::Rollback(to) => {
+                let due = self.due_at_cursor();
+                let due = if due.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {to} is inside a step: what is due there ({due}) runs with the rollback.")
+                };
+                (
+                    "Roll back?".into(),
+                    format!(
+                        "Roll back to {to}? This appends rolled_back; the events after {to} stay visible as an abandoned branch, and new input grows a new one.{due}"
+                    ),
+                )
+            }
             Confirm::Revert(seq) => (
                 "Revert?".into(),
                 format!(
@@ -531,6 +582,27 @@ impl App {
                     "Restart the replay? This rolls back to {start} (appends rolled_back) and replays the session from its first turn on a new branch."
                 ),
             ),
+        }
+    }
+
+    /// The operators due in the memory at the cursor, in words ("RK1 Fitness → Swimming, RK2
+    /// Fitness"): a cursor inside a step, between a counter reaching its threshold and the
+    /// firing. Empty at a step's end, where nothing is ever left due.
+    fn due_at_cursor(&self) -> String {
+        let m = self.timeline.memory();
+        let relations = m
+            .due_relations()
+            .into_iter()
+            .map(|r| format!("RK1 {}", m.relation_name(r)));
+        let concepts = m
+            .due_concepts()
+            .into_iter()
+            .filter_map(|c| m.concepts.get(c.index()).map(|c| format!("RK2 {}", c.name)));
+        let all: Vec<String> = relations.chain(concepts).collect();
+        let shown: Vec<&str> = all.iter().take(3).map(String::as_str).collect();
+        match all.len() {
+            0..=3 => shown.join(", "),
+            n => format!("{} and {} more", shown.join(", "), n - 3),
         }
     }
 

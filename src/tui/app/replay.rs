@@ -80,27 +80,41 @@ impl Replay {
         false
     }
 
-    /// "▶ file 12/110 speed 4" for the status bar (without the file name when narrow).
+    /// "▶ playing sample.json 12/110 turns · 4 turns/s" for the status bar ("▶ playing 12/110 ·
+    /// 4 turns/s" when narrow): the state in words beside its symbol, the speed as turns per second.
     #[must_use]
     pub fn label(&self, with_name: bool) -> String {
         let state = if self.finished {
-            "■"
+            "■ finished"
         } else if self.playing {
-            "▶"
+            "▶ playing"
         } else {
-            "⏸"
+            "⏸ paused"
         };
         let name = if with_name {
             format!("{} ", self.name)
         } else {
             String::new()
         };
+        let turns = if with_name { " turns" } else { "" };
         format!(
-            "{state} {name}{}/{} speed {}",
+            "{state} {name}{}/{}{turns} · {}",
             self.next,
             self.turns.len(),
-            self.speed + 1
+            speed_words(self.interval())
         )
+    }
+}
+
+/// A replay speed in words: "1 turn/2 s", "4 turns/s", "full speed".
+#[must_use]
+pub fn speed_words(interval: Duration) -> String {
+    let ms = interval.as_millis();
+    match ms {
+        0 => "full speed".into(),
+        1000 => "1 turn/s".into(),
+        ms if ms > 1000 => format!("1 turn/{} s", ms.div_ceil(1000)),
+        ms => format!("{} turns/s", (1000 + ms / 2) / ms.max(1)),
     }
 }
 

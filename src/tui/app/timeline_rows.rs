@@ -2,9 +2,16 @@
 //! (names, not ids, from a memory on the row's own branch), and how it is marked.
 
 use super::App;
-use rgmem::event::{Event, EventRecord};
+use rgmem::event::EventRecord;
 use rgmem::ids::Seq;
 use rgmem::memory::Memory;
+
+/// Where a row's names come from.
+enum RowNames {
+    Cursor,
+    Head,
+    Own(std::rc::Rc<Memory>),
+}
 
 /// How a timeline row is marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,8 +72,11 @@ impl App {
                 kind: RowKind::Cursor,
             });
         }
-        for seq in self.timeline_window(height.saturating_sub(rows.len())) {
-            let Some(r) = self.timeline.entry(seq) else { continue };
+        let window = self.timeline_window(height.saturating_sub(rows.len()));
+        let records: Vec<EventRecord> = window.iter().filter_map(|s| self.timeline.entry(*s)).collect();
+        let names = self.row_memories(&records);
+        for (r, names) in records.iter().zip(names) {
+            let seq = r.seq;
             let on_branch = self.timeline.is_on_head_branch(seq);
             let mark = match (seq == cursor, seq == head) {
                 (true, true) => "▶◆",
@@ -84,20 +94,61 @@ impl App {
             } else {
                 RowKind::Plain
             };
-            // Name ids from a memory on the row's own branch: the cursor's for rows up to it, the
-            // head's for later rows on the head branch; rows on abandoned branches keep raw ids.
-            let names = if seq <= cursor {
-                Some(self.timeline.memory())
-            } else {
-                on_branch.then(|| self.timeline.head_memory())
+            let memory = match &names {
+                RowNames::Cursor => self.timeline.memory(),
+                RowNames::Head => self.timeline.head_memory(),
+                RowNames::Own(m) => m,
             };
             rows.push(TimelineRow {
                 seq: Some(seq),
-                text: format!("{mark}{}", row_text_named(&r, names)),
+                text: format!("{mark}{}", row_text_named(r, memory)),
                 kind,
             });
         }
         rows
+    }
+
+    /// Which memory names each row's ids: one on the row's own branch, at or after it. The
+    /// cursor's for its ancestors, the head's for the head branch, and for a run of rows on an
+    /// abandoned branch, the memory at the run's last row.
+    fn row_memories(&self, records: &[EventRecord]) -> Vec<RowNames> {
+        let Some(first) = records.first().map(|r| r.seq) else {
+            return Vec::new();
+        };
+        let mut cursor_chain = std::collections::HashSet::new();
+        let mut cur = self.timeline.cursor();
+        while cur >= first && cur.0 > 0 {
+            cursor_chain.insert(cur);
+            cur = self.timeline.parent_of(cur).unwrap_or(Seq(0));
+        }
+        let mut out: Vec<RowNames> = Vec::with_capacity(records.len());
+        let mut i = 0;
+        while i < records.len() {
+            let seq = records[i].seq;
+            if cursor_chain.contains(&seq) {
+                out.push(RowNames::Cursor);
+                i += 1;
+            } else if self.timeline.is_on_head_branch(seq) {
+                out.push(RowNames::Head);
+                i += 1;
+            } else {
+                // The run: following rows whose parent is the row before.
+                let mut end = i;
+                while end + 1 < records.len()
+                    && records[end + 1].parent == records[end].seq
+                    && !cursor_chain.contains(&records[end + 1].seq)
+                    && !self.timeline.is_on_head_branch(records[end + 1].seq)
+                {
+                    end += 1;
+                }
+                let memory = std::rc::Rc::new(self.timeline.memory_at(records[end].seq));
+                for _ in i..=end {
+                    out.push(RowNames::Own(memory.clone()));
+                }
+                i = end + 1;
+            }
+        }
+        out
     }
 
     /// The seq drawn at inner row `row` of a timeline pane with `height` inner rows (mouse clicks).
@@ -113,23 +164,13 @@ pub fn row_text(r: &EventRecord) -> String {
     format!("{:>5} {:<16} {}", r.seq.to_string(), r.event.kind(), r.event.detail())
 }
 
-/// Like [`row_text`], with concept and relation ids replaced by names from `memory`.
+/// Like [`row_text`], with concept, relation and proposal ids named from `memory`.
 #[must_use]
-pub fn row_text_named(r: &EventRecord, memory: Option<&Memory>) -> String {
-    let named = memory.and_then(|m| match &r.event {
-        Event::RelationAdded { source, target } => Some(format!(
-            "{} → {}",
-            m.concepts.get(source.index())?.name,
-            m.concepts.get(target.index())?.name
-        )),
-        Event::MentionRecorded { relation, label, .. } => {
-            m.relations.get(relation.index())?;
-            Some(format!("{}: {label}", m.relation_name(*relation)))
-        }
-        _ => None,
-    });
-    match named {
-        Some(d) => format!("{:>5} {:<16} {d}", r.seq.to_string(), r.event.kind()),
-        None => row_text(r),
-    }
+pub fn row_text_named(r: &EventRecord, memory: &Memory) -> String {
+    format!(
+        "{:>5} {:<16} {}",
+        r.seq.to_string(),
+        r.event.kind(),
+        r.event.detail_named(memory)
+    )
 }

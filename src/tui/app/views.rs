@@ -4,7 +4,10 @@
 use super::diff_view::DiffView;
 use rgmem::event::{Event, Operator, Subject};
 use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
+use rgmem::ingest::ASSISTANT;
+use rgmem::ingest::preview::{self, Preview};
 use rgmem::memory::{Level, Memory, ProposalStatus};
+use rgmem::model::offline::OfflineModel;
 use rgmem::timeline::Timeline;
 use std::collections::HashMap;
 
@@ -32,6 +35,19 @@ pub struct EvidenceRow {
     pub firings: u32,
     /// Set when RK1 just fired: the counter value it reset from.
     pub fired_at: Option<u32>,
+    /// Mentions the open segment will add when it closes.
+    pub pending: u32,
+    /// The relation does not exist yet: the open segment's close will add it.
+    pub new: bool,
+}
+
+impl EvidenceRow {
+    /// The next close fires RK1: the counter with its pending mentions reaches θ_inf.
+    #[must_use]
+    pub fn due(&self) -> bool {
+        let after = self.mentions.saturating_add(self.pending);
+        after >= self.theta && after > 0
+    }
 }
 
 /// One line of the conversation.
@@ -101,6 +117,14 @@ pub struct Views {
     pub tree: Vec<TreeRow>,
     /// Evidence counters, just-fired first, then closest to firing.
     pub evidence: Vec<EvidenceRow>,
+    /// The open segment at the cursor and the mentions its close will add.
+    pub pending: Preview,
+    /// What the open segment's latest turn by a person brings alone (when more than one turn is
+    /// open).
+    pub latest: Option<Preview>,
+    /// The (cursor, head) `pending` was previewed for: the preview runs the extraction, so it
+    /// runs again only when the memory at the cursor changes.
+    pending_for: Option<(Seq, Seq)>,
     /// The Σ/Δ pane.
     pub diff: DiffView,
     /// The seqs of pending proposals at head (approval mode).
@@ -122,7 +146,28 @@ impl Views {
         self.proposals = pending_proposals(timeline);
         let fired = just_fired(timeline);
         let flashed = !fired.is_empty();
-        self.evidence = evidence_rows(timeline, &fired);
+        let at = (timeline.cursor(), timeline.head());
+        if self.pending_for != Some(at) {
+            // The offline extractor is the engine's own extraction code without a network, so
+            // previewing never waits for (or spends) a real model's calls.
+            self.pending = preview::preview(memory, &mut OfflineModel);
+            // With more than one turn open, also what the latest person's turn brings alone, so
+            // each message shows what it touched even when the segment's count does not move.
+            self.latest = memory
+                .open_segment
+                .iter()
+                .rev()
+                .find(|t| {
+                    memory
+                        .turns
+                        .get(t.index())
+                        .is_some_and(|turn| turn.speaker != ASSISTANT)
+                })
+                .filter(|_| memory.open_segment.len() > 1)
+                .map(|t| preview::preview_turns(memory, &[*t], &mut OfflineModel));
+            self.pending_for = Some(at);
+        }
+        self.evidence = evidence_rows(timeline, &fired, &self.pending);
         self.diff = match self.proposals.get(proposal_index) {
             Some(seq) => DiffView::proposals(timeline, &self.proposals, *seq),
             None => match timeline.firing_at_or_before(timeline.cursor(), LOOKBACK) {
@@ -223,7 +268,10 @@ fn just_fired(timeline: &Timeline) -> HashMap<RelationId, u32> {
         .collect()
 }
 
-fn evidence_rows(timeline: &Timeline, fired: &HashMap<RelationId, u32>) -> Vec<EvidenceRow> {
+/// Every relation's counter with the mentions pending for it, and the relations the open
+/// segment will add; just fired first, then the ones with pending mentions, then the closest to
+/// firing.
+fn evidence_rows(timeline: &Timeline, fired: &HashMap<RelationId, u32>, pending: &Preview) -> Vec<EvidenceRow> {
     let memory = timeline.memory();
     let theta = memory.thresholds.theta_inf;
     let mut rows: Vec<EvidenceRow> = memory
@@ -237,12 +285,26 @@ fn evidence_rows(timeline: &Timeline, fired: &HashMap<RelationId, u32>) -> Vec<E
             theta,
             firings: r.rk1_firings,
             fired_at: fired.get(&r.id).copied(),
+            pending: pending.for_relation(r.id),
+            new: false,
         })
         .collect();
+    rows.extend(pending.mentions.iter().filter(|m| m.new).map(|m| EvidenceRow {
+        relation: m.relation,
+        name: m.name.clone(),
+        mentions: 0,
+        total: 0,
+        theta,
+        firings: 0,
+        fired_at: None,
+        pending: m.count,
+        new: true,
+    }));
     rows.sort_by_key(|r| {
         (
             r.fired_at.is_none(),
-            r.theta.saturating_sub(r.mentions),
+            r.pending == 0,
+            r.theta.saturating_sub(r.mentions.saturating_add(r.pending)),
             std::cmp::Reverse(r.total),
             r.relation,
         )

@@ -81,7 +81,7 @@ fn read(text: &str, source: &str, problems: &mut Vec<String>) -> Vec<Entry> {
                 match Action::deserialize(de) {
                     Ok(action) => Some(action),
                     Err(e) => {
-                        problems.push(at(format!("unknown action \"{word}\" ({e})")));
+                        problems.push(at(unknown_action(word, &e.to_string())));
                         continue;
                     }
                 }
@@ -103,6 +103,30 @@ fn read(text: &str, source: &str, problems: &mut Vec<String>) -> Vec<Entry> {
     }
     entries.sort_by_key(|(start, _)| *start);
     entries.into_iter().map(|(_, e)| e).collect()
+}
+
+/// "unknown action", with the names closest to it (from serde's list of the expected names).
+fn unknown_action(word: &str, serde_message: &str) -> String {
+    let names: Vec<&str> = serde_message
+        .split_once("expected one of")
+        .map_or("", |(_, list)| list)
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .collect();
+    let shared = |name: &str| name.chars().zip(word.chars()).take_while(|(a, b)| a == b).count();
+    let best = names.iter().map(|n| shared(n)).max().unwrap_or(0);
+    let near: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| best >= 2 && shared(n) == best || n.contains(word) && word.len() >= 3)
+        .take(4)
+        .collect();
+    if near.is_empty() {
+        format!("unknown action \"{word}\" (assets/keymap.toml in rgmem's source names every action)")
+    } else {
+        format!("unknown action \"{word}\"; did you mean {}?", near.join(", "))
+    }
 }
 
 /// Why an action may not be bound to this key in this section, if it may not.

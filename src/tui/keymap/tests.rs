@@ -100,6 +100,8 @@ fn an_unknown_action_names_the_file_and_line_and_the_rest_still_applies() {
     );
     assert_eq!(keymap.lookup(Focus::Timeline, key('q')), Some(Action::Quit));
     assert_eq!(keymap.lookup(Focus::Timeline, key('Q')), Some(Action::Quit));
+    let (_, problems) = with("[panes]\nq = \"step_bak\"\n");
+    assert!(problems[0].ends_with("did you mean step_back?"), "{}", problems[0]);
 }
 
 #[test]

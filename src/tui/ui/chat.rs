@@ -29,6 +29,16 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         push_item(&mut lines, item, width, theme);
     }
     if let Some(p) = &app.chat.pending {
+        // The message's turn reaches the log with the engine's step; until then, show it here.
+        let logged = app.views.chat.iter().rev().find_map(|l| match l {
+            ChatLine::Message { speaker, text, .. } if speaker != "assistant" => Some(text == &p.message),
+            _ => None,
+        });
+        if !p.message.is_empty() && logged != Some(true) {
+            for l in wrap(&format!("you: {}", p.message), width) {
+                lines.push(Line::styled(l, theme.user));
+            }
+        }
         let text = format!("assistant: {}{}", p.text, spinner(app.ticks));
         for l in wrap(&text, width) {
             lines.push(Line::styled(l, theme.assistant));

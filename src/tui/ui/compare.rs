@@ -95,7 +95,7 @@ mod tests {
         let old_head = h.app.timeline.head();
         key(&mut h, 'M');
         assert_eq!(h.app.mark, Some(old_head));
-        // Back to just before the second RK2 on Fitness, then roll back there.
+        // Back to before the second RK2 on Fitness, then roll back there.
         let rk2 = h
             .app
             .timeline
@@ -105,7 +105,17 @@ mod tests {
             .nth(1)
             .unwrap()
             .seq;
-        h.app.seek(rgmem::ids::Seq(rk2.0 - 1));
+        // The start of its step (just before the turn behind it): a rollback into the middle
+        // of the step would run the due RK2 again with the rollback.
+        let turn = h
+            .app
+            .timeline
+            .entries()
+            .iter()
+            .rfind(|r| r.seq < rk2 && r.event.kind() == "turn_ingested")
+            .unwrap()
+            .seq;
+        h.app.seek(rgmem::ids::Seq(turn.0 - 1));
         key(&mut h, 'r');
         key(&mut h, 'y');
         let new_head = h.app.timeline.head();

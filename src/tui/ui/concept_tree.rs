@@ -54,9 +54,9 @@ fn node_label(row: &TreeRow, theme: Theme) -> Line<'static> {
                 spans.push(Span::styled("Δ", theme.warn));
             }
         }
-        NodeKind::Event => spans.push(Span::styled(" ·event", theme.dim)),
-        NodeKind::Instance => spans.push(Span::styled(" ·instance", theme.dim)),
-        NodeKind::Person => spans.push(Span::styled(" ·person", theme.dim)),
+        NodeKind::Event => spans.push(Span::styled(" · recurring", theme.dim)),
+        NodeKind::Instance => spans.push(Span::styled(" · one-off", theme.dim)),
+        NodeKind::Person => spans.push(Span::styled(" · person", theme.dim)),
     }
     if row.dirty {
         spans.push(Span::styled(" ●", theme.warn));
@@ -124,11 +124,11 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
     let mut lines = vec![Line::styled(memory.path_of(c.id).join(" › "), theme.dim)];
     if c.level.is_abstract() {
         lines.push(Line::raw(format!(
-            "score {}/{} (θ_sum) · buffer {} · {:?}",
+            "{} · score {}/{} (θ_sum) · {} evidence items waiting",
+            c.level,
             c.score,
             memory.thresholds.theta_sum,
-            c.buffer.len(),
-            c.level
+            c.buffer.len()
         )));
     }
     if c.dirty {

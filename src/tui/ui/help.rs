@@ -63,9 +63,14 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
         area.height.saturating_sub(2).max(5),
     );
     frame.render_widget(Clear, rect);
-    let block = pane_block("Help · ↑↓ PgUp/PgDn scroll · Esc or ? closes".into(), true, app.theme);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    // The block's borders take two columns and two rows; lay the text out first, so the title
+    // can say which lines are shown and that the rest scrolls.
+    let inner = Rect {
+        x: rect.x.saturating_add(1),
+        y: rect.y.saturating_add(1),
+        width: rect.width.saturating_sub(2),
+        height: rect.height.saturating_sub(2),
+    };
     let two = inner.width >= 90;
     let cols: Vec<Rect> = if two {
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
@@ -78,6 +83,18 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
     let all = lines(app, width);
     let per = usize::from(inner.height);
     let skip = app.help_scroll.min(all.len().saturating_sub(1));
+    let last = skip.saturating_add(per.saturating_mul(cols.len())).min(all.len());
+    let title = if skip == 0 && last == all.len() {
+        "Help · Esc or ? closes".to_string()
+    } else {
+        format!(
+            "Help · lines {}–{last} of {} · ↑↓ PgUp/PgDn scroll · Esc or ? closes",
+            skip.saturating_add(1),
+            all.len()
+        )
+    };
+    let block = pane_block(title, true, app.theme);
+    frame.render_widget(block, rect);
     for (i, col) in cols.iter().enumerate() {
         let chunk: Vec<Line<'static>> = all.iter().skip(skip + i * per).take(per).cloned().collect();
         frame.render_widget(Paragraph::new(chunk), *col);

@@ -1,5 +1,6 @@
-//! The status bar: database, model, θ_inf/θ_sum, cursor/head, the mode, and the last error or
-//! notice in one line; while a prompt is open, the prompt.
+//! The status bar, in words: the mode (and the replay's state and speed), the model, θ_inf/θ_sum,
+//! where the cursor is, where the memory file is (cut to fit), and a hint or the error marker;
+//! while a prompt is open, the prompt.
 
 use super::clip;
 use crate::tui::app::{App, Prompt};
@@ -44,37 +45,88 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
     }
     let m = app.timeline.head_memory();
     let t = m.thresholds;
-    let db = std::path::Path::new(&app.db)
-        .file_name()
-        .map_or_else(|| app.db.clone(), |f| f.to_string_lossy().into_owned());
     let busy = if app.busy > 0 || app.chat.pending.is_some() {
-        format!(" {}", spinner(app.ticks))
+        format!(" {} working", spinner(app.ticks))
     } else {
         String::new()
     };
-    let replay = app
-        .replay
-        .as_ref()
-        .map(|r| format!(" {}", r.label(width >= 120)))
-        .unwrap_or_default();
+    // Narrow bars say the same in fewer words.
+    let wide = width >= 120;
+    let replay = app.replay.as_ref().map(|r| r.label(wide));
+    let at = match (app.follow, wide) {
+        (true, true) => format!("{} following", app.timeline.head()),
+        (true, false) => format!("{} follow", app.timeline.head()),
+        (false, true) => format!("at {} of {}", app.timeline.cursor(), app.timeline.head()),
+        (false, false) => format!("{}/{}", app.timeline.cursor(), app.timeline.head()),
+    };
+    // A replay's label says whether it plays; other modes are named.
+    let mode = match replay {
+        Some(label) if !app.approval => label,
+        Some(label) => format!("APPROVAL · {label}"),
+        None => app.mode().to_uppercase(),
+    };
     let left = format!(
-        " {db} · {} · θ_inf {} θ_sum {} · {}/{}{} · {}{replay}{busy} ",
-        app.model,
-        t.theta_inf,
-        t.theta_sum,
-        app.timeline.cursor(),
-        app.timeline.head(),
-        if app.follow { " follow" } else { "" },
-        app.mode().to_uppercase(),
+        " {mode}{busy} · {} · θ_inf {} θ_sum {} · {at} · ",
+        app.model, t.theta_inf, t.theta_sum,
     );
     let (msg, style) = match app.message() {
         Some((_, true)) => ("✗ error above · :messages".to_string(), theme.error),
         _ => ("? help · Tab focus · q quit".to_string(), theme.status),
     };
+    // The memory file's place comes next, cut from the left to fit (its name is kept longest);
+    // the hint gets what is left.
     let rest = width.saturating_sub(left.width());
+    let hint_room = if msg.width() + 2 <= rest / 2 {
+        msg.width() + 2
+    } else {
+        8.min(rest / 3)
+    };
+    let path = fit_path(&app.db, rest.saturating_sub(hint_room));
+    let rest = rest.saturating_sub(path.width());
     let line = Line::from(vec![
         Span::styled(left, theme.status.patch(theme.title)),
-        Span::styled(clip(&msg, rest), style),
+        Span::styled(path, theme.status),
+        Span::raw(if rest > 2 { "  " } else { "" }),
+        Span::styled(clip(&msg, rest.saturating_sub(2)), style),
     ]);
     frame.render_widget(Paragraph::new(line).style(theme.status), area);
+}
+
+/// A path in at most `width` columns: whole if it fits, else "…/" and as many of its last
+/// components as fit (the file name alone, cut, at worst).
+#[must_use]
+pub fn fit_path(path: &str, width: usize) -> String {
+    if path.width() <= width {
+        return path.to_string();
+    }
+    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let mut tail = String::new();
+    for part in parts.iter().rev() {
+        let next = if tail.is_empty() {
+            (*part).to_string()
+        } else {
+            format!("{part}/{tail}")
+        };
+        if next.width() + 2 > width {
+            break;
+        }
+        tail = next;
+    }
+    if tail.is_empty() {
+        return clip(parts.last().copied().unwrap_or(path), width);
+    }
+    format!("…/{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_path;
+
+    #[test]
+    fn a_long_path_keeps_its_last_components() {
+        assert_eq!(fit_path("/home/alex/notes/memory.db", 40), "/home/alex/notes/memory.db");
+        assert_eq!(fit_path("/home/alex/notes/memory.db", 18), "…/notes/memory.db");
+        assert_eq!(fit_path("/home/alex/notes/memory.db", 11), "…/memory.db");
+        assert_eq!(fit_path("/home/alex/notes/memory.db", 6), "memor…");
+    }
 }

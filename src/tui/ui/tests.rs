@@ -127,3 +127,40 @@ fn errors_get_a_line_of_their_own_at_80x24_and_stay_in_messages() {
     h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Enter)));
     insta::assert_snapshot!("messages_80x24", screen(&mut h.app, 80, 24));
 }
+
+/// A live message's mentions show as pending at once, before its segment closes; and the same
+/// while stepping by turn through a replay, up to the `due` of the next close.
+#[test]
+fn pending_mentions_show_in_the_evidence_pane_at_once() {
+    let mut h = crate::tui::app::live_tests::live();
+    h.app.db = "~/notes/alex/memory.db".into();
+    crate::tui::app::live_tests::say(&mut h, "I swim three times a week at the pool.");
+    insta::assert_snapshot!("pending_live_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("pending_live_160x48", screen(&mut h.app, 160, 48));
+
+    let mut r = Harness::new(false);
+    let due = (0..110).find(|_| {
+        r.act(Action::ReplayStep);
+        r.app.views.evidence.iter().any(|e| e.pending > 0 && e.due())
+    });
+    assert!(due.is_some(), "a counter becomes due from pending mentions");
+    r.app.focus = Focus::Evidence;
+    insta::assert_snapshot!("pending_due_80x24", screen(&mut r.app, 80, 24));
+}
+
+/// The start-up check's banner stays on its own line until a reply arrives.
+#[test]
+fn an_unreachable_model_server_gets_a_banner() {
+    let mut h = crate::tui::app::live_tests::live();
+    h.app.model = "openai:qwen2.5-coder-1.5b".into();
+    h.app
+        .update(crate::tui::msg::Msg::Engine(crate::tui::msg::EngineUpdate::Endpoint {
+            problem: Some("cannot connect to http://127.0.0.1:8080/v1 (Connection refused (os error 111))".into()),
+        }));
+    insta::assert_snapshot!("banner_unreachable_80x24", screen(&mut h.app, 80, 24));
+    // A key clears notices, never the banner.
+    h.send(crate::tui::msg::Msg::Key(crossterm::event::KeyEvent::from(
+        crossterm::event::KeyCode::Left,
+    )));
+    assert!(h.app.message().is_some_and(|(t, e)| e && t.contains("unreachable")));
+}

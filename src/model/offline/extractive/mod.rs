@@ -11,8 +11,11 @@ use crate::text::{is_stopword, sentences, words};
 use crate::time::Timestamp;
 use std::collections::{HashMap, HashSet};
 
+mod chunk;
 mod spans;
-use spans::{count, phrase, place, reason, when, who, yes_no};
+mod typed;
+use spans::{count, noun_answer, phrase, place, reason, when, who, yes_no};
+use typed::{asks_job, job, restriction_ends};
 
 /// What the offline model says when the context does not support an answer.
 pub const NOT_MENTIONED: &str = "not mentioned";
@@ -24,6 +27,8 @@ const OTHER_PERSON: f64 = 0.55;
 /// Below this share of the best sentence about someone else, the named person's best sentence
 /// does not count as support: the question asks about a person the evidence is not about.
 const OWN_SHARE: f64 = 0.6;
+/// Weight of the whole item's coverage in a sentence's coverage.
+const ITEM_SHARE: f64 = 0.3;
 /// Longest answer phrase, in words.
 const MAX_WORDS: usize = 6;
 
@@ -60,6 +65,8 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     let asked = asked_person(question, &known, person);
     let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
     let kind = kind_of(question);
+    let again = kind == Kind::When && asks_again(question);
+    let for_work = kind == Kind::What && asks_job(question);
     let wanted: Vec<String> = words(question)
         .filter(|w| {
             w.len() > 1
@@ -96,12 +103,42 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         (Some(a), Some(w)) if known.contains(w) => w == a,
         _ => true,
     };
+    // A sentence is also read with the rest of its item: "Work is busy. I'm a nurse." answers
+    // "What does X do for work?" with the sentence that does not repeat the question's words.
+    let mut item_stems: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for s in &sents {
+        item_stems
+            .entry(s.line.as_str())
+            .or_default()
+            .extend(s.stems.iter().map(String::as_str));
+    }
+    let item_coverage = |s: &Sentence| {
+        item_stems.get(s.line.as_str()).map_or(0.0, |st| {
+            wanted
+                .iter()
+                .filter(|w| st.contains(w.as_str()))
+                .map(|w| idf[w.as_str()])
+                .sum::<f64>()
+                / total
+        })
+    };
     let mut scored: Vec<(f64, f64, usize)> = sents
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let cov = coverage(s);
-            let bonus = if has_kind(kind, s) { 0.12 } else { 0.0 };
+            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s));
+            let fits = if again {
+                restriction_ends(s).is_some()
+            } else if for_work {
+                job(&s.text).is_some()
+            } else {
+                has_kind(kind, s)
+            };
+            let bonus = match (fits, again || for_work) {
+                (true, true) => 0.8,
+                (true, false) => 0.12,
+                _ => 0.0,
+            };
             let w = if about(s) { 1.0 } else { OTHER_PERSON };
             ((cov + bonus) * w, cov, i)
         })
@@ -117,8 +154,24 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
             return None;
         }
     }
+    // "When can X lift again?": the latest restriction end among the supporting sentences
+    // (a later word from the physio replaces the first estimate), not the injury's date.
+    let resumed = again
+        .then(|| {
+            scored
+                .iter()
+                .take(12)
+                .filter(|(_, cov, i)| *cov >= MIN_COVERAGE && about(&sents[*i]))
+                .filter_map(|(_, _, i)| restriction_ends(&sents[*i]).map(|d| (*i, d)))
+                .max_by_key(|(i, _)| sents[*i].date)
+        })
+        .flatten();
+    if let Some((i, date)) = resumed {
+        return Some((date, sents[i].line.clone()));
+    }
     let top = &sents[best];
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
+    let focus = focus_of(question);
     let answer = match kind {
         Kind::When => {
             let w = when(top);
@@ -141,7 +194,8 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 if *cov < MIN_COVERAGE || !about(s) || lines.contains(&s.line.as_str()) || parts.len() >= 3 {
                     continue;
                 }
-                let p = phrase(&s.text, &qstems, &names);
+                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref())
+                    .unwrap_or_else(|| phrase(&s.text, &qstems, &names));
                 if !p.is_empty() && !parts.contains(&p) {
                     parts.push(p);
                     lines.push(&s.line);
@@ -149,7 +203,9 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
             }
             parts.join(", ")
         }
-        Kind::What => phrase(&top.text, &qstems, &names),
+        Kind::What if for_work => job(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::What => noun_answer(&top.text, &qstems, &names, focus.as_deref())
+            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
     };
     if answer.trim().is_empty() {
         return None;
@@ -198,6 +254,26 @@ fn kind_of(question: &str) -> Kind {
         return Kind::List;
     }
     Kind::What
+}
+
+/// "When can Alex lift again?", "When will she be allowed to run?": a question about the end
+/// of a restriction.
+fn asks_again(question: &str) -> bool {
+    words(question).any(|w| matches!(w.as_str(), "again" | "resume" | "allowed" | "able" | "cleared"))
+}
+
+/// The noun a what/which question asks for ("What kind of cookies…" → "cooki", the stem), if
+/// it names one.
+fn focus_of(question: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).collect();
+    let at = toks.iter().position(|t| t == "what" || t == "which")?;
+    let mut rest = toks[at + 1..].iter().map(String::as_str).peekable();
+    let mut w = rest.next()?;
+    if matches!(w, "kind" | "kinds" | "type" | "types" | "sort" | "sorts") && rest.peek() == Some(&"of") {
+        rest.next();
+        w = rest.next()?;
+    }
+    (!is_stopword(w) && !chunk::is_breaker(w)).then(|| stem(w))
 }
 
 fn has_kind(kind: Kind, s: &Sentence) -> bool {

@@ -399,3 +399,74 @@ pub(super) fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<Strin
         .unwrap_or_default();
     pick.into_iter().take(MAX_WORDS).collect::<Vec<_>>().join(" ")
 }
+
+/// The noun phrase of a sentence that answers a what/which question: a chunk (see
+/// [`super::chunk`]) that says something the question does not, preferring one that holds the
+/// question's focus noun ("What kind of cookies…" → "chocolate chip cookies"), one right after
+/// a question word ("…make for her" → "pineapple cakes"), and names or lexicon activities.
+/// Question words at its edges are cut; dates and weekdays are no answer to "what".
+pub(super) fn noun_answer(
+    text: &str,
+    qstems: &HashSet<String>,
+    names: &HashSet<String>,
+    focus: Option<&str>,
+) -> Option<String> {
+    use super::chunk::{Tok, noun_phrases, toks};
+    let toks = toks(text);
+    let is_q = |t: &Tok| qstems.contains(&stem(&t.lower)) || names.contains(&t.lower);
+    let is_focus = |t: &Tok| focus.is_some_and(|f| stem(&t.lower) == f);
+    let is_time = |t: &Tok| {
+        Timestamp::month_from_name(&t.lower).is_some() && t.lower.chars().count() >= 3
+            || WEEKDAYS.contains(&t.lower.as_str())
+            || t.lower.chars().all(|c| c.is_ascii_digit())
+    };
+    let lex = crate::lexicon::Lexicon::builtin();
+    let mut best: Option<(f64, String)> = None;
+    for c in noun_phrases(&toks) {
+        let (mut s, mut e) = (c.start, c.end);
+        while s < e && is_q(&toks[s]) && !is_focus(&toks[s]) {
+            s += 1;
+        }
+        while e > s && is_q(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
+            e -= 1;
+        }
+        let words = &toks[s..e];
+        let new: Vec<&Tok> = words.iter().filter(|t| !is_q(t) && !is_time(t)).collect();
+        if new.is_empty() || words.iter().all(is_time) {
+            continue;
+        }
+        let phrase = words.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        let mut score: f64 = new
+            .iter()
+            .map(|t| {
+                let cap = s > 0 && t.text.chars().next().is_some_and(char::is_uppercase);
+                1.0 + if cap { 0.3 } else { 0.0 } + (t.lower.chars().count().min(8) as f64) / 16.0
+            })
+            .sum();
+        if words.iter().any(is_focus) {
+            score += 1.5;
+        }
+        if toks[c.start.saturating_sub(3)..c.start].iter().any(is_q) {
+            score += 1.0;
+        }
+        if lex.matches(&phrase.to_lowercase()).next().is_some() {
+            score += 0.5;
+        }
+        score -= 0.2 * words.iter().filter(|t| is_time(t)).count() as f64;
+        score -= 0.5 * (e - s).saturating_sub(4) as f64;
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, phrase));
+        }
+    }
+    best.map(|(_, p)| p.split_whitespace().take(MAX_WORDS).collect::<Vec<_>>().join(" "))
+}
+
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];

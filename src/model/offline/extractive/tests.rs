@@ -56,3 +56,79 @@ fn would_questions_say_likely_yes_or_no() {
     let (a, _) = short_answer("Would Alex go back to deadlifting?", ctx, "Alex").unwrap();
     assert!(a.starts_with("Likely no"), "{a}");
 }
+
+fn ask(q: &str, ctx: &str, person: &str) -> String {
+    short_answer(q, ctx, person).map_or_else(|| NOT_MENTIONED.to_string(), |(a, _)| a)
+}
+
+#[test]
+fn what_questions_get_the_noun_phrase_that_answers() {
+    let ctx = "# Events\n- [D1:1 3 March 2021] Priya: My grandmother used to bake chocolate chip cookies with me every winter.\n- [D1:2 3 March 2021] Priya: I work as a nurse at the children’s hospital.\n";
+    let a = ask(
+        "What kind of cookies did Priya bake with her grandmother?",
+        ctx,
+        "Priya",
+    );
+    assert_eq!(a, "chocolate chip cookies");
+    let (_, support) = short_answer("What kind of cookies did Priya bake?", ctx, "Priya").unwrap();
+    assert!(support.starts_with("[D1:1"), "{support}");
+}
+
+#[test]
+fn the_job_is_the_answer_to_what_someone_does_for_work() {
+    let ctx = "# Events\n- [D1:1 4 March 2024] Tomas: Work is busy. I'm a software tester at a bakery chain, so the gym is my stress valve.\n- [D2:1 15 April 2024] Tomas: Ugh, what a week at work.\n";
+    let a = ask("What does Tomas do for work?", ctx, "Tomas");
+    assert!(a.contains("software tester"), "{a}");
+    assert!(a.split_whitespace().count() <= 8, "{a}");
+}
+
+#[test]
+fn when_again_reads_the_end_of_the_restriction_not_the_injury() {
+    let ctx = "# Events\n- [D1:1 8 May 2024] Kai: I hurt my knee running on Saturday. The doctor says no running for six weeks.\n- [D2:1 1 June 2024] Kai: The physio says I can start running again in two weeks, very slowly.\n";
+    assert_eq!(ask("When can Kai run again?", ctx, "Kai"), "15 June 2024");
+    let delta = "# Concept profiles (L1, Σ/Δ)\n- Kai / Health / Running: Δ [injury] Kai may not run (8 May 2024; active until 19 June 2024).\n";
+    assert_eq!(ask("When can Kai run again?", delta, "Kai"), "19 June 2024");
+}
+
+#[test]
+fn questions_about_someone_the_evidence_is_not_about_are_not_mentioned() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Noor: I adopted a grey cat called Pixel from the shelter.\n- [D1:2 2 May 2022] Ivo: That is lovely, I only have a goldfish.\n";
+    assert_eq!(ask("What is the name of Ivo's cat?", ctx, "Ivo"), NOT_MENTIONED);
+    assert_eq!(ask("What is the name of Noor's cat?", ctx, "Noor"), "Pixel");
+}
+
+#[test]
+fn hostile_text_is_read_by_characters_not_bytes() {
+    let ctx = "# Events\n- [D1:1 9 June 2023] Mei: 我喜欢 “Dim Sum Diaries” 🍜 — it’s my favourite café in Zürich!\n- [D1:2 9 June 2023] Mei: I eat dim sum there twice a week 😀.\n";
+    let a = ask("What is Mei's favourite café?", ctx, "Mei");
+    assert!(!a.is_empty() && a != NOT_MENTIONED, "{a}");
+    assert_eq!(ask("How often does Mei eat dim sum?", ctx, "Mei"), "twice a week");
+    assert_eq!(ask("Where is Mei's favourite café?", ctx, "Mei"), "Zürich");
+    // Every answer is whole words of the context, whatever the bytes around them.
+    for q in [
+        "Who is Mei?",
+        "Would Mei like dim sum?",
+        "When did Mei say that?",
+        "Why does Mei go?",
+    ] {
+        let _ = ask(q, ctx, "Mei");
+    }
+}
+
+#[test]
+fn who_and_where_and_yes_no() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Lena: My brother Marco taught me to sail in Lisbon last summer.\n- [D1:2 2 May 2022] Lena: I don't like crowded beaches.\n";
+    assert_eq!(ask("Who taught Lena to sail?", ctx, "Lena"), "Marco");
+    assert_eq!(ask("Where did Lena learn to sail?", ctx, "Lena"), "Lisbon");
+    assert!(ask("Would Lena enjoy a crowded beach?", ctx, "Lena").starts_with("Likely no"));
+}
+
+#[test]
+fn the_chunker_keeps_noun_phrases_and_cuts_at_closed_class_words() {
+    let t = chunk::toks("I really love the photo of a desk, and my new running shoes!");
+    let got: Vec<String> = chunk::noun_phrases(&t)
+        .into_iter()
+        .map(|c| chunk::text_of(&t, c))
+        .collect();
+    assert_eq!(got, vec!["photo of a desk", "new running shoes"]);
+}
