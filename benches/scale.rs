@@ -94,12 +94,22 @@ fn app_at_head(timeline: Timeline) -> App {
 fn child_inspector(path: &Path) -> String {
     let start = Instant::now();
     let log = Log::open(path).expect("the log");
+    let log_ms = ms(start);
+    let phase = Instant::now();
     let engine = Engine::open(log, Box::new(OfflineModel)).expect("the engine");
+    let engine_ms = ms(phase);
+    let phase = Instant::now();
     let timeline = tui::engine_task::open_at_head(&engine).expect("the timeline at head");
+    let timeline_ms = ms(phase);
+    let phase = Instant::now();
     let mut app = app_at_head(timeline);
+    let app_ms = ms(phase);
+    let phase = Instant::now();
     let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("a test terminal");
     terminal.draw(|f| tui::ui::render(f, &mut app)).expect("a frame");
+    let frame_ms = ms(phase);
     let open = ms(start);
+    let (open_rss, _) = rss_mb();
     let nodes = app.timeline.head_memory().concepts.len();
 
     let fold = Instant::now();
@@ -126,7 +136,7 @@ fn child_inspector(path: &Path) -> String {
     terminal.draw(|f| tui::ui::render(f, &mut app)).expect("a frame");
     let (rss, hwm) = rss_mb();
     format!(
-        "open_ms={open:.1} nodes={nodes} fold_ms={fold:.0} first_ms={first:.1} back_from_head_ms={back:.1} rss_mb={rss:.1} hwm_mb={hwm:.1}"
+        "open_ms={open:.1} log_ms={log_ms:.1} engine_ms={engine_ms:.1} timeline_ms={timeline_ms:.1} app_ms={app_ms:.1} frame_ms={frame_ms:.1} open_rss_mb={open_rss:.1} nodes={nodes} fold_ms={fold:.0} first_ms={first:.1} back_from_head_ms={back:.1} rss_mb={rss:.1} hwm_mb={hwm:.1}"
     )
 }
 
@@ -159,6 +169,63 @@ fn child_steps(path: &Path) -> String {
     format!("step_ms={mean:.3} worst_ms={worst:.2} rss_mb={rss:.1} hwm_mb={hwm:.1}")
 }
 
+/// Where opening at head goes: the parents, the latest checkpoint's rows and their decoding, and
+/// the events after it.
+fn child_phases(path: &Path) -> String {
+    let start = Instant::now();
+    let log = Log::open(path).expect("the log");
+    let log_ms = ms(start);
+    let at = log.checkpoints().last().unwrap_or(Seq(0));
+    let conn = log.connection();
+    let phase = Instant::now();
+    let manifest: String = conn
+        .query_row("SELECT memory FROM checkpoints WHERE seq = ?1", [at.0 as i64], |r| {
+            r.get(0)
+        })
+        .unwrap_or_default();
+    let mut bodies = std::collections::HashMap::new();
+    let mut level = rgmem::memory::shared::chunked::references(&manifest);
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for batch in level.chunks(500) {
+            let list = batch.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            let mut stmt = conn
+                .prepare(&format!("SELECT id, body FROM checkpoint_chunks WHERE id IN ({list})"))
+                .expect("a chunk query");
+            let rows = stmt
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+                .expect("chunk rows");
+            for row in rows {
+                let (id, body) = row.expect("a chunk");
+                next.extend(rgmem::memory::shared::chunked::references(&body));
+                bodies.insert(id, body);
+            }
+        }
+        next.retain(|id| !bodies.contains_key(id));
+        level = next;
+    }
+    let fetch_ms = ms(phase);
+    let bytes: usize = bodies.values().map(String::len).sum::<usize>() + manifest.len();
+    let chunks = bodies.len();
+    let phase = Instant::now();
+    let decoded: (Memory, _) = rgmem::memory::shared::chunked::read(&manifest, bodies).expect("decoded");
+    let decode_ms = ms(phase);
+    drop(decoded);
+    let phase = Instant::now();
+    let checkpoint = log.memory_at(at).expect("the checkpoint");
+    let checkpoint_ms = ms(phase);
+    drop(checkpoint);
+    let phase = Instant::now();
+    let head = log.memory_at(log.head()).expect("the head");
+    let head_ms = ms(phase);
+    std::hint::black_box(head.turns.len());
+    format!(
+        "log_ms={log_ms:.1} fetch_ms={fetch_ms:.1} chunks={chunks} chunk_mb={:.1} decode_ms={decode_ms:.1} checkpoint_ms={checkpoint_ms:.1} head_ms={head_ms:.1} tail={}",
+        bytes as f64 / 1e6,
+        log.head().0 - at.0
+    )
+}
+
 fn child(mode: &str) {
     let (mode, file) = mode.split_once(':').expect("MODE:FILE");
     let path = Path::new(file);
@@ -166,6 +233,7 @@ fn child(mode: &str) {
         "show" => child_show(path),
         "inspector" => child_inspector(path),
         "steps" => child_steps(path),
+        "phases" => child_phases(path),
         other => panic!("unknown child mode {other}"),
     };
     println!("{line}");

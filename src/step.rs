@@ -31,6 +31,12 @@ impl<'a> Step<'a> {
         }
     }
 
+    /// Whether the step's model is a language model (see [`Model::generative`]).
+    #[must_use]
+    pub fn generative(&self) -> bool {
+        self.model.generative()
+    }
+
     /// Applies and records an event.
     pub fn emit(&mut self, event: Event) {
         self.memory.apply(&event);

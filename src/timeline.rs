@@ -21,7 +21,7 @@ use pages::Pages;
 use std::collections::BTreeMap;
 
 /// Default seqs between snapshots.
-pub const SNAPSHOT_INTERVAL: u64 = 512;
+pub const SNAPSHOT_INTERVAL: u64 = 1024;
 
 /// Whether an event is what the firing jumps stop at.
 #[must_use]

@@ -126,7 +126,11 @@ fn a_schema_4_file_opens_replays_shows_the_same_text_and_takes_new_events() {
     let export = exported(&packed, "packed.jsonl");
     assert!(export.contains("\"model_call\""), "the export holds the model calls");
     assert_eq!(export, exported(&old, "old.jsonl"));
-    assert_eq!(user_version(&old), 5, "opening migrates");
+    assert_eq!(
+        user_version(&old),
+        user_version(&packed),
+        "opening migrates to the latest schema"
+    );
     let old_rows = body_types(&old).len();
     assert!(
         body_types(&old).iter().all(|t| t == "text"),

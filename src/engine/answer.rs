@@ -174,10 +174,8 @@ impl Engine {
             records.extend(appended);
             return Ok(outcome.map(|c| c.reply));
         }
-        Ok(self
-            .model
-            .complete_streaming(&ModelRequest::new(task), on_token)
-            .map(|c| c.reply))
+        let request = ModelRequest::for_model(task, self.model.as_mut());
+        Ok(self.model.complete_streaming(&request, on_token).map(|c| c.reply))
     }
 
     /// Asks the model for `task`, handing the reply out as it streams, and logs the call.
@@ -187,7 +185,8 @@ impl Engine {
         task: Task,
         on_token: &mut dyn FnMut(&str),
     ) -> Result<(std::result::Result<Completion, ModelError>, Vec<EventRecord>)> {
-        let request = ModelRequest::new(task);
+        // The planner's reply follows its schema when the model supports structured output.
+        let request = ModelRequest::for_model(task, self.model.as_mut());
         let outcome = self.model.complete_streaming(&request, on_token);
         let model = self.model.name();
         let event = match &outcome {

@@ -118,5 +118,11 @@ fn label_for(step: &Step<'_>, source: ConceptId, target: ConceptId, triples: &[R
         .find(|r| entity_key(&r.source) == sk && entity_key(&r.target) == tk)
         .map(|r| r.relationship.trim().to_string())
         .filter(|l| !l.is_empty())
-        .unwrap_or_else(|| format!("user engages in {t}"))
+        // No label from the model: a plain one, naming the person as every prompt does.
+        .unwrap_or_else(|| {
+            format!(
+                "{} engages in {t}",
+                step.memory.concept(step.memory.concept(source).person).name
+            )
+        })
 }

@@ -105,6 +105,19 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let Some(paths) = step.call(task, parse::parse_paths) else {
             return false;
         };
+        // A base folder in an activity's place is a copy of the instructions' structure.
+        let paths = if step.generative() {
+            let said = [
+                synth.fact.as_str(),
+                &synth.base.join("\n"),
+                &synth.salient.join("\n"),
+                &source_text,
+            ]
+            .join("\n");
+            crate::model::grounding::grounded_paths(&said, paths)
+        } else {
+            paths
+        };
         let relations = if paths.is_empty() {
             Vec::new()
         } else {

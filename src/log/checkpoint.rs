@@ -18,7 +18,7 @@ use std::collections::HashMap;
 /// everything unchanged, so it costs only what changed since.
 pub(super) struct Base {
     seq: Seq,
-    _memory: Memory,
+    memory: Memory,
     stored: Stored,
 }
 
@@ -43,47 +43,74 @@ pub(super) fn write(conn: &Connection, seq: Seq, memory: &Memory, base: Option<&
     )?;
     Ok(Base {
         seq,
-        _memory: memory.clone(),
+        memory: memory.clone(),
         stored: written.stored,
     })
 }
 
-/// Reads the checkpoint at `seq` (its lookups not yet rebuilt), with the base it gives for
-/// later writes.
-pub(super) fn read(conn: &Connection, seq: Seq) -> Result<(Memory, Base)> {
+/// Reads the checkpoint at `seq` (its lookups not yet rebuilt), with the chunk addresses it
+/// gives for later writes (see [`Base::new`]).
+pub(super) fn read(conn: &Connection, seq: Seq) -> Result<(Memory, Stored)> {
     let codec = |e: &dyn std::fmt::Display| Error::Codec(format!("checkpoint at {seq}: {e}"));
     let manifest: String = conn.query_row(
         "SELECT memory FROM checkpoints WHERE seq = ?1",
         [super::to_i64(seq)],
         |r| r.get(0),
     )?;
-    let mut bodies = HashMap::new();
-    let mut todo = chunked::references(&manifest);
-    {
-        let mut stmt = conn.prepare_cached("SELECT body FROM checkpoint_chunks WHERE id = ?1")?;
-        while let Some(id) = todo.pop() {
-            if bodies.contains_key(&id) {
-                continue;
+    let bodies = fetch(conn, chunked::references(&manifest)).map_err(|e| codec(&e))?;
+    chunked::read(&manifest, bodies).map_err(|e| codec(&e))
+}
+
+/// Chunk ids asked for at once: well under SQLite's limit on a statement's length.
+const BATCH: usize = 500;
+
+/// The bodies of the chunks `ids` refer to and of every chunk those refer to, read level by
+/// level with one query per batch of ids (a checkpoint of a long history has thousands).
+fn fetch(conn: &Connection, ids: Vec<i64>) -> std::result::Result<HashMap<i64, String>, String> {
+    let mut bodies: HashMap<i64, String> = HashMap::new();
+    let mut level = ids;
+    while !level.is_empty() {
+        level.sort_unstable();
+        level.dedup();
+        level.retain(|id| !bodies.contains_key(id));
+        let mut next = Vec::new();
+        for batch in level.chunks(BATCH) {
+            // The ids are integers parsed from the manifest, so they go into the text as numbers.
+            let list = batch.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            let mut stmt = conn
+                .prepare(&format!("SELECT id, body FROM checkpoint_chunks WHERE id IN ({list})"))
+                .map_err(|e| e.to_string())?;
+            let rows = stmt
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+                .map_err(|e| e.to_string())?;
+            for row in rows {
+                let (id, body) = row.map_err(|e| e.to_string())?;
+                next.extend(chunked::references(&body));
+                bodies.insert(id, body);
             }
-            let body: String = stmt
-                .query_row([id], |r| r.get(0))
-                .map_err(|e| codec(&format!("chunk {id}: {e}")))?;
-            todo.extend(chunked::references(&body));
-            bodies.insert(id, body);
+            if let Some(missing) = batch.iter().find(|id| !bodies.contains_key(id)) {
+                return Err(format!("chunk {missing} is missing"));
+            }
         }
+        level = next;
     }
-    let (memory, stored): (Memory, Stored) = chunked::read(&manifest, bodies).map_err(|e| codec(&e))?;
-    let base = Base {
-        seq,
-        _memory: memory.clone(),
-        stored,
-    };
-    Ok((memory, base))
+    Ok(bodies)
 }
 
 impl Base {
+    /// The base of a checkpoint read back: its memory (lookups rebuilt) and the addresses
+    /// [`read`] gave its chunks.
+    pub(super) fn new(seq: Seq, memory: Memory, stored: Stored) -> Self {
+        Self { seq, memory, stored }
+    }
+
     /// The seq of the checkpoint it came from.
     pub(super) fn seq(&self) -> Seq {
         self.seq
+    }
+
+    /// Its memory: a clone shares every chunk with it.
+    pub(super) fn memory(&self) -> &Memory {
+        &self.memory
     }
 }

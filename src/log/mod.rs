@@ -428,7 +428,7 @@ impl Log {
     /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
     /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let (mut memory, base) = checkpoint::read(&self.conn, seq)?;
+        let (mut memory, stored) = checkpoint::read(&self.conn, seq)?;
         memory.check_consistent().map_err(|e| Error::InvalidRecord {
             seq,
             message: format!("its checkpoint: {e}"),
@@ -436,9 +436,17 @@ impl Log {
         memory.rebuild_index();
         let mut kept = self.base.borrow_mut();
         if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
-            *kept = Some(base);
+            *kept = Some(checkpoint::Base::new(seq, memory.clone(), stored));
         }
         Ok(memory)
+    }
+
+    /// The latest checkpoint this log wrote or read, with its memory (sharing structure with
+    /// it, so the copy is cheap): after [`Log::memory_at`] of the head, the checkpoint the head
+    /// was folded from, which a reader of the history can start from instead of the empty memory.
+    #[must_use]
+    pub fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        self.base.borrow().as_ref().map(|b| (b.seq(), b.memory().clone()))
     }
 }
 

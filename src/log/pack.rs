@@ -17,6 +17,8 @@ use std::sync::Arc;
 
 /// A line shorter than this stays in the body: a reference and its row would cost about as much.
 const MIN_LINE: usize = 24;
+/// Deflate's level: 6, its default (level 1 saves little time on bodies this short).
+const LEVEL: i32 = 6;
 /// Bodies and texts shorter than this are not deflated: deflate's own framing would eat the gain.
 const MIN_DEFLATE: usize = 64;
 /// A packed body or text never unpacks to more than this (a damaged file must not make the
@@ -50,6 +52,42 @@ pub enum PackError {
 pub struct Packer {
     stored: HashMap<[u8; 32], i64>,
     pending: Vec<([u8; 32], i64)>,
+    deflater: Deflater,
+}
+
+/// One deflate compressor, reset between bodies: building one allocates and clears its
+/// tables, which cost more than deflating a short body.
+struct Deflater(Box<miniz_oxide::deflate::core::CompressorOxide>);
+
+impl Default for Deflater {
+    fn default() -> Self {
+        let flags = miniz_oxide::deflate::core::create_comp_flags_from_zip_params(LEVEL, 0, 0);
+        Self(Box::new(miniz_oxide::deflate::core::CompressorOxide::new(flags)))
+    }
+}
+
+impl Deflater {
+    /// Raw deflate of `input`, or `None` when it would not be smaller.
+    fn deflate(&mut self, mut input: &[u8]) -> Option<Vec<u8>> {
+        use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
+        self.0.reset();
+        let mut out = vec![0u8; input.len()];
+        let mut at = 0usize;
+        loop {
+            let (status, read, written) = compress(&mut self.0, input, out.get_mut(at..)?, TDEFLFlush::Finish);
+            at = at.checked_add(written)?;
+            match status {
+                TDEFLStatus::Done => {
+                    out.truncate(at);
+                    return Some(out);
+                }
+                // The output is full: deflating does not make it smaller.
+                TDEFLStatus::Okay if at >= out.len() => return None,
+                TDEFLStatus::Okay => input = input.get(read..)?,
+                _ => return None,
+            }
+        }
+    }
 }
 
 impl Packer {
@@ -84,7 +122,7 @@ impl Packer {
             at = next;
         }
         put_literal(&mut stream, body.get(literal_start..).unwrap_or(""));
-        Ok(seal(&stream))
+        Ok(seal(&stream, &mut self.deflater))
     }
 
     fn intern(&mut self, tx: &Connection, text: &str) -> Result<i64, PackError> {
@@ -96,7 +134,7 @@ impl Packer {
             return Ok(*id);
         }
         let key = lookup_key(&digest);
-        let sealed = seal(text.as_bytes());
+        let sealed = seal(text.as_bytes(), &mut self.deflater);
         let mut stmt = tx.prepare_cached("SELECT id FROM texts WHERE hash = ?1 AND body = ?2")?;
         let id = match stmt
             .query_row(params![key, sealed], |r| r.get::<_, i64>(0))
@@ -223,15 +261,15 @@ fn take_varint(bytes: &[u8]) -> Result<(u64, &[u8]), PackError> {
 
 /// Bytes with their storage tag: deflated when that is smaller. Deterministic, so equal inputs
 /// seal to equal bytes (the texts table compares sealed bodies).
-fn seal(bytes: &[u8]) -> Vec<u8> {
-    if bytes.len() >= MIN_DEFLATE {
-        let z = miniz_oxide::deflate::compress_to_vec(bytes, 6);
-        if z.len() < bytes.len() {
-            let mut out = Vec::with_capacity(z.len().saturating_add(1));
-            out.push(DEFLATED);
-            out.extend_from_slice(&z);
-            return out;
-        }
+fn seal(bytes: &[u8], deflater: &mut Deflater) -> Vec<u8> {
+    if bytes.len() >= MIN_DEFLATE
+        && let Some(z) = deflater.deflate(bytes)
+        && z.len() < bytes.len()
+    {
+        let mut out = Vec::with_capacity(z.len().saturating_add(1));
+        out.push(DEFLATED);
+        out.extend_from_slice(&z);
+        return out;
     }
     let mut out = Vec::with_capacity(bytes.len().saturating_add(1));
     out.push(RAW);

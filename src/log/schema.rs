@@ -54,6 +54,9 @@ const MIGRATIONS: &[&str] = &[
         body BLOB NOT NULL
     );
     CREATE INDEX texts_hash ON texts (hash);",
+    // 6: the parent table as a covering index, so opening a long log reads a few bytes per
+    // event instead of every event's row (see `Log::refresh`).
+    "CREATE INDEX IF NOT EXISTS events_parents ON events (seq, parent);",
 ];
 
 /// The file's schema version, refusing one newer than this build knows: its writer may store

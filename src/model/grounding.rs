@@ -6,7 +6,9 @@
 //!   the input or the instructions, so an invented person, place or title is caught.
 //!
 //! Category names in entity paths are invented by design ("Strength Training"), so paths and
-//! relation labels get the first rule only.
+//! relation labels get the first rule only. A planner's keywords may be synonyms and folders,
+//! so a plan must only hold at least one keyword taken from its question ([`plan`]): a plan
+//! about something else (a copied example question) is rejected.
 
 // Every slice starts or ends at an index `find`/`strip_prefix` returned for an ASCII character
 // or a char-predicate match, or at a length of a prefix already matched, which are always
@@ -48,6 +50,10 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
             ));
         }
     }
+    if let Task::Plan { question } = task {
+        let items = super::parse::parse_plan(reply).map_err(|e| e.0)?;
+        return plan(question, &items);
+    }
     if !matches!(purpose, Purpose::Synth | Purpose::Rk1 | Purpose::Rk2 | Purpose::Rk3) {
         return Ok(());
     }
@@ -65,6 +71,67 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The paths whose events are events: a path that puts a base folder's name where an activity
+/// or instance belongs ("Work and Study" as something done) is a structural copy from the
+/// instructions, and is left out; so is a path whose names use letters the unit never does (a
+/// multilingual model slipping into another script: "light游泳"). Events named in other words
+/// than the unit's stay: a model may file "deadlifts" under "Strength Training", so names are
+/// not judged by their words here.
+#[must_use]
+pub fn grounded_paths(unit: &str, paths: Vec<Vec<super::parse::PathNode>>) -> Vec<Vec<super::parse::PathNode>> {
+    let foreign = |c: char| c.is_alphabetic() && !c.is_ascii() && !unit.contains(c);
+    paths
+        .into_iter()
+        .filter(|path| {
+            let folder_as_event = path.iter().filter(|n| n.is_concrete()).any(|n| {
+                let name = n.name.trim().to_lowercase();
+                crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
+            });
+            !folder_as_event && !path.iter().any(|n| n.name.chars().any(foreign))
+        })
+        .collect()
+}
+
+/// `Err` with the reason when a plan's keywords copy the prompt's example or none of them comes
+/// from the question (the plan answers another question).
+pub fn plan(question: &str, items: &[super::parse::PlanItem]) -> Result<(), String> {
+    let question = question.to_lowercase();
+    let asked: Vec<&str> = words(&question).collect();
+    for name in example_names(Purpose::Planner) {
+        let key = name.to_lowercase();
+        let copied = items.iter().any(|i| words(&i.name.to_lowercase()).any(|w| w == key));
+        if copied && !asked.contains(&key.as_str()) {
+            return Err(format!(
+                "it names '{name}', which comes from the prompt's invented example and not from the question"
+            ));
+        }
+    }
+    let from_question = items.iter().any(|i| {
+        let low = i.name.to_lowercase();
+        words(&low).any(|w| {
+            asked
+                .iter()
+                .any(|a| same_stem(a, w) || same_stem(w, a) || prefix_stem(a, w))
+        })
+    });
+    if from_question || asked.is_empty() {
+        Ok(())
+    } else {
+        Err("none of its keywords comes from the question".into())
+    }
+}
+
+/// Inflections too short for a five-letter stem ("swim" and "swimming"): one word starts with
+/// the other, of at least four letters.
+fn prefix_stem(a: &str, b: &str) -> bool {
+    let (short, long) = if a.chars().count() <= b.chars().count() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    short.chars().count() >= 4 && long.starts_with(short)
 }
 
 /// Month and weekday stems: dates are written out from numbers, so they need no source.
@@ -184,9 +251,74 @@ mod tests {
         assert!(check(&t, OutputMode::Text, "Fact: Alex hurt his back. Physio helps.").is_ok());
     }
 
+    fn node(name: &str, kind: &str) -> super::super::parse::PathNode {
+        super::super::parse::PathNode {
+            name: name.into(),
+            kind: kind.into(),
+        }
+    }
+
+    #[test]
+    fn a_path_with_a_base_folder_in_an_event_place_or_a_foreign_script_is_left_out() {
+        let paths = vec![
+            vec![
+                node("Rowan", "abstract"),
+                node("Sports", "abstract"),
+                node("Swimming", "event"),
+            ],
+            vec![
+                node("Rowan", "abstract"),
+                node("Health and Wellness", "abstract"),
+                node("Work and Study", "event"),
+            ],
+            vec![
+                node("Rowan", "abstract"),
+                node("Fitness", "abstract"),
+                node("Strength Training", "event"),
+            ],
+            vec![node("Rowan", "abstract"), node("Light 游泳", "event")],
+            vec![node("Rowan", "abstract"), node("Café Visits", "event")],
+        ];
+        let kept: Vec<String> = grounded_paths("Rowan deadlifts, then goes to the café.", paths)
+            .iter()
+            .map(|p| p.last().map(|n| n.name.clone()).unwrap_or_default())
+            .collect();
+        assert_eq!(kept, ["Swimming", "Strength Training", "Café Visits"]);
+    }
+
+    fn keywords(names: &[&str]) -> Vec<super::super::parse::PlanItem> {
+        names
+            .iter()
+            .map(|n| super::super::parse::PlanItem {
+                name: (*n).to_string(),
+                retrieve: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_plan_must_take_a_keyword_from_its_question_and_never_copy_the_example() {
+        let q = "How often does Rowan swim at the pool?";
+        assert!(plan(q, &keywords(&["Rowan", "Swimming", "Fitness"])).is_ok());
+        // Synonyms and folders may be added as long as one keyword is the question's own.
+        assert!(plan(q, &keywords(&["swimming", "Health and Wellness", "laps"])).is_ok());
+        let other = plan(q, &keywords(&["bake", "bread", "Cooking"])).unwrap_err();
+        assert!(other.contains("none of its keywords"), "{other}");
+        let copied = plan(q, &keywords(&["Rowan", "Quillby fair"])).unwrap_err();
+        assert!(copied.contains("Quillby"), "{copied}");
+        assert!(plan("Did Quillby win?", &keywords(&["Quillby"])).is_ok());
+        // Through the reply check, the same rules apply to a planner reply.
+        let t = Task::Plan { question: q.into() };
+        let reply = r#"{"keywords": [{"name": "bread", "retrieve": ["history"]}]}"#;
+        assert!(check(&t, OutputMode::JsonSchema, reply).is_err());
+        let reply = r#"{"keywords": [{"name": "pool", "retrieve": ["history"]}]}"#;
+        assert_eq!(check(&t, OutputMode::JsonSchema, reply), Ok(()));
+    }
+
     #[test]
     fn summary_labels_may_be_invented_but_facts_may_not() {
         let t = Task::Rk2 {
+            person: "Alex".into(),
             concept: "Fitness".into(),
             sigma: String::new(),
             delta: String::new(),

@@ -166,6 +166,13 @@ pub trait Model: Send {
         None
     }
 
+    /// Whether the model writes free text that may name things its input never said (a
+    /// language model), so its entity paths are checked against the unit. The offline model
+    /// maps the person's words to its lexicon's names by rule and is not.
+    fn generative(&self) -> bool {
+        true
+    }
+
     /// The server this model calls (its base URL), so a caller can check it is reachable
     /// before the first call. `None` for models that call no server.
     fn endpoint(&self) -> Option<String> {
@@ -198,6 +205,9 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn canceller(&self) -> Option<Cancel> {
         (**self).canceller()
+    }
+    fn generative(&self) -> bool {
+        (**self).generative()
     }
     fn endpoint(&self) -> Option<String> {
         (**self).endpoint()

@@ -162,10 +162,10 @@ mod tests {
     const CASES: &[(Purpose, &[&str])] = &[
         (Purpose::Synth, &["person", "date", "segment"]),
         (Purpose::Entities, &["person", "unit"]),
-        (Purpose::Relations, &["person", "unit", "paths"]),
-        (Purpose::Rk1, &["source", "target", "evidence", "previous"]),
-        (Purpose::Rk2, &["concept", "previous", "evidence"]),
-        (Purpose::Rk3, &["concept", "children"]),
+        (Purpose::Relations, &["person", "unit", "paths", "edges"]),
+        (Purpose::Rk1, &["person", "source", "target", "evidence", "previous"]),
+        (Purpose::Rk2, &["person", "concept", "previous", "evidence"]),
+        (Purpose::Rk3, &["person", "concept", "children"]),
         (Purpose::Planner, &["question"]),
         (Purpose::Answer, &["person", "context", "question"]),
         (Purpose::Judge, &["question", "gold", "answer"]),
@@ -182,6 +182,28 @@ mod tests {
                 assert!(!out.contains("@@") && !out.contains("#!"), "{purpose:?} shows markup");
                 assert!(out.trim_end().ends_with("VALUE"), "{purpose:?}: inputs are not last");
                 assert!(out.contains("VALUE"), "{purpose:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_task_about_a_person_names_them_and_never_says_user() {
+        for (purpose, names) in CASES {
+            let t = template(*purpose);
+            assert!(
+                !t.split(|c: char| !c.is_alphanumeric()).any(|w| w == "User"),
+                "{purpose:?} calls someone \"User\""
+            );
+            if names.contains(&"person") {
+                let vars: Vec<(&str, &str)> = names
+                    .iter()
+                    .map(|n| (*n, if *n == "person" { "Rowan" } else { "VALUE" }))
+                    .collect();
+                let out = render(*purpose, OutputMode::JsonSchema, &vars);
+                assert!(
+                    out.matches("Rowan").count() >= 2,
+                    "{purpose:?} names the person only once"
+                );
             }
         }
     }

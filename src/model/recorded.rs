@@ -221,6 +221,11 @@ impl Model for RecordedModel {
         self.modes.get(&purpose).copied().unwrap_or_default()
     }
 
+    /// Replies recorded from the offline model replay as the offline model's.
+    fn generative(&self) -> bool {
+        self.last_model.as_deref() != Some("offline")
+    }
+
     fn complete(&mut self, request: &ModelRequest) -> std::result::Result<Completion, ModelError> {
         let Some(recording) = self.take(request.purpose, &request.prompt) else {
             self.last_model = None;

@@ -86,6 +86,8 @@ pub enum Task {
     },
     /// RK1 on one relation.
     Rk1 {
+        /// The tracked person the relation belongs to (their root's name).
+        person: String,
         /// Source name.
         source: String,
         /// Target name.
@@ -97,6 +99,8 @@ pub enum Task {
     },
     /// RK2 on one concept.
     Rk2 {
+        /// The tracked person the concept belongs to.
+        person: String,
         /// Concept name.
         concept: String,
         /// Previous Σ.
@@ -108,6 +112,8 @@ pub enum Task {
     },
     /// RK3 on one parent.
     Rk3 {
+        /// The tracked person the concept belongs to.
+        person: String,
         /// Parent name.
         concept: String,
         /// The microstates: the parent's own RK2 profile (if any) and its children's.
@@ -198,6 +204,7 @@ impl Task {
                 fact,
                 conclusions,
                 paths_json,
+                paths,
                 ..
             } => render(
                 p,
@@ -205,9 +212,11 @@ impl Task {
                     ("person", person),
                     ("unit", &unit_text(fact, conclusions)),
                     ("paths", paths_json),
+                    ("edges", &event_edges(paths)),
                 ],
             ),
             Self::Rk1 {
+                person,
                 source,
                 target,
                 evidence,
@@ -217,6 +226,7 @@ impl Task {
                 render(
                     p,
                     &[
+                        ("person", person),
                         ("source", source),
                         ("target", target),
                         ("evidence", &evidence_lines(evidence)),
@@ -225,6 +235,7 @@ impl Task {
                 )
             }
             Self::Rk2 {
+                person,
                 concept,
                 sigma,
                 delta,
@@ -238,13 +249,18 @@ impl Task {
                 render(
                     p,
                     &[
+                        ("person", person),
                         ("concept", concept),
                         ("previous", &previous),
                         ("evidence", &facet_blocks(evidence)),
                     ],
                 )
             }
-            Self::Rk3 { concept, children } => {
+            Self::Rk3 {
+                person,
+                concept,
+                children,
+            } => {
                 let blocks: Vec<String> = children
                     .iter()
                     .map(|c| {
@@ -253,7 +269,14 @@ impl Task {
                             .to_string()
                     })
                     .collect();
-                render(p, &[("concept", concept), ("children", &blocks.join("\n\n"))])
+                render(
+                    p,
+                    &[
+                        ("person", person),
+                        ("concept", concept),
+                        ("children", &blocks.join("\n\n")),
+                    ],
+                )
             }
             Self::Plan { question } => render(p, &[("question", question)]),
             Self::Answer {
@@ -307,19 +330,25 @@ impl Task {
                 ..
             } => format!("{person}\n{}\n{paths_json}", unit_text(fact, conclusions)),
             Self::Rk1 {
+                person,
                 source,
                 target,
                 evidence: ev,
                 previous,
-            } => format!("{source}\n{target}\n{}\n{previous}", evidence(ev)),
+            } => format!("{person}\n{source}\n{target}\n{}\n{previous}", evidence(ev)),
             Self::Rk2 {
+                person,
                 concept,
                 sigma,
                 delta,
                 evidence: ev,
-            } => format!("{concept}\n{sigma}\n{delta}\n{}", evidence(ev)),
-            Self::Rk3 { concept, children } => {
-                let mut s = concept.clone();
+            } => format!("{person}\n{concept}\n{sigma}\n{delta}\n{}", evidence(ev)),
+            Self::Rk3 {
+                person,
+                concept,
+                children,
+            } => {
+                let mut s = format!("{person}\n{concept}");
                 for c in children {
                     s.push_str(&format!("\n{}\n{}\n{}", c.name, c.sigma, c.delta));
                 }
@@ -344,9 +373,11 @@ impl Task {
                 Purpose::Synth => {
                     "{\"fact\": \"<sentence>\", \"base_conclusions\": [\"<sentence>\"], \"salient_conclusions\": [\"<sentence>\"]}"
                 }
-                Purpose::Entities => "{\"paths\": [[{\"name\": \"<entity>\", \"type\": \"abstract\"|\"event\"}]]}",
+                Purpose::Entities => {
+                    "{\"paths\": [{\"base\": \"<base node>\", \"folder\": \"<sub-concept or empty>\", \"activity\": \"<activity>\", \"instance\": \"<happening or empty>\"}]}"
+                }
                 Purpose::Relations => {
-                    "{\"relations\": [{\"source\": ..., \"target\": ..., \"relationship\": ..., \"relationship_type\": \"classification\"|\"event\"}]}"
+                    "{\"relations\": [{\"source\": ..., \"target\": ..., \"relationship\": \"<event snapshot>\"}]}"
                 }
                 Purpose::Rk1 => "{\"fact_summary\": \"<paragraph>\", \"inferences\": [\"<inference>\"]}",
                 Purpose::Rk2 => {
@@ -367,7 +398,7 @@ impl Task {
                 "Fact: <sentence>\nBase Conclusions:\n- <conclusion>\nSalient Conclusions:\n- <conclusion>"
             }
             Purpose::Entities => {
-                "a JSON list of paths; each path a list of {\"name\": ..., \"type\": \"abstract\"|\"event\"} starting with {\"name\": \"User\", \"type\": \"abstract\"}"
+                "a JSON list of paths; each path a list of {\"name\": ..., \"type\": \"abstract\"|\"event\"} starting with the tracked person's name as {\"name\": <name>, \"type\": \"abstract\"}"
             }
             Purpose::Relations => {
                 "a JSON list of {\"source\": ..., \"target\": ..., \"relationship\": ..., \"relationship_type\": \"classification\"|\"event\"}"
@@ -383,6 +414,27 @@ impl Task {
             Purpose::Judge => "{\"label\": \"CORRECT\"} or {\"label\": \"WRONG\"}",
             Purpose::Answer | Purpose::Repair | Purpose::Embed => "plain text",
         }
+    }
+}
+
+/// The edges of the paths that touch an event, one `source -> target` line each, in path order
+/// and once each: the edges a relation is built on, which a model has to label.
+fn event_edges(paths: &[Vec<super::parse::PathNode>]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for path in paths {
+        for pair in path.windows(2) {
+            if pair.iter().any(super::parse::PathNode::is_concrete) {
+                let line = format!("{} -> {}", pair[0].name.trim(), pair[1].name.trim());
+                if !lines.contains(&line) {
+                    lines.push(line);
+                }
+            }
+        }
+    }
+    if lines.is_empty() {
+        "(none)".into()
+    } else {
+        lines.join("\n")
     }
 }
 

@@ -12,6 +12,7 @@ use crate::model::Task;
 pub fn plan(memory: &Memory, relation: RelationId) -> Option<Firing> {
     let r = memory.relation(relation);
     let task = Task::Rk1 {
+        person: memory.concept(memory.concept(r.source).person).name.clone(),
         source: memory.concept(r.source).name.clone(),
         target: memory.concept(r.target).name.clone(),
         evidence: evidence_items(memory, &r.buffer),

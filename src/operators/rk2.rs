@@ -16,6 +16,7 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         return None;
     }
     let task = Task::Rk2 {
+        person: memory.concept(c.person).name.clone(),
         concept: c.name.clone(),
         sigma: c.own_sigma.clone(),
         delta: c.own_delta.clone(),

@@ -45,6 +45,7 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         subject: Subject::Concept(concept),
         target: c.name.clone(),
         task: Task::Rk3 {
+            person: memory.concept(c.person).name.clone(),
             concept: c.name.clone(),
             children,
         },

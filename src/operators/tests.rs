@@ -61,6 +61,7 @@ fn rk1_plans_from_the_relation_buffer() {
     assert_eq!(f.before, Abstraction::Summary { summary: String::new() });
     assert_eq!(f.evidence, vec![EpisodeId(0), EpisodeId(1)]);
     let Task::Rk1 {
+        person,
         source,
         target,
         evidence,
@@ -70,8 +71,8 @@ fn rk1_plans_from_the_relation_buffer() {
         panic!("an RK1 task: {:?}", f.task);
     };
     assert_eq!(
-        (source.as_str(), target.as_str(), previous.as_str()),
-        ("Fitness", "Running", "")
+        (person.as_str(), source.as_str(), target.as_str(), previous.as_str()),
+        ("Alex", "Fitness", "Running", "")
     );
     let kinds: Vec<EvidenceKind> = evidence.iter().map(|e| e.kind).collect();
     assert_eq!(
@@ -126,7 +127,9 @@ fn rk2_plans_from_the_concept_buffer() {
     assert_eq!(f.before, Abstraction::empty_profile());
     assert_eq!(f.consumed, 2);
     assert_eq!(f.evidence, vec![EpisodeId(0), EpisodeId(1)]);
-    assert!(matches!(&f.task, Task::Rk2 { concept, evidence, .. } if concept == "Fitness" && evidence.len() == 4));
+    assert!(
+        matches!(&f.task, Task::Rk2 { person, concept, evidence, .. } if person == "Alex" && concept == "Fitness" && evidence.len() == 4)
+    );
 }
 
 #[test]
@@ -187,6 +190,7 @@ fn rk3_plans_from_the_children_that_have_a_profile() {
     assert_eq!(
         f.task,
         Task::Rk3 {
+            person: "Alex".into(),
             concept: "Health and Wellness".into(),
             children: vec![ChildSummary {
                 name: "Fitness".into(),

@@ -33,6 +33,9 @@ const CONCLUSION_VALUE: f64 = 0.1;
 const CONCEPT_VALUE: f64 = 0.5;
 /// Value of a relation summary per unit of cosine.
 const RELATION_VALUE: f64 = 0.4;
+/// Weight of the turn-level list ranked by the question's own words, against 1 for the list
+/// ranked by the plan's keywords and their synonyms.
+const ASKED: f64 = 2.0;
 /// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
 /// the next turn).
 const NEIGHBOUR: f64 = 0.5;
@@ -99,20 +102,27 @@ impl<'a> Retriever<'a> {
         let without = budgets.without;
         let mut items = Vec::new();
         let mut sources: Vec<Source> = Vec::new();
-        let mut turn_hits: Vec<(TurnId, EpisodeId)> = Vec::new();
-        if let Some(expr) = index::match_expr(&keywords) {
+        // Two turn-level lists: the plan's keywords (with their synonyms), and the question's
+        // own words, which rank the turn that says what was asked without the synonyms' noise.
+        let asked: Vec<String> = content_words(question)
+            .into_iter()
+            .filter(|w| !names.contains(&entity_key(w)))
+            .collect();
+        let mut turn_hits: Vec<Vec<(TurnId, EpisodeId)>> = Vec::new();
+        for list in [&keywords, &asked] {
+            let Some(expr) = index::match_expr(list).filter(|_| !without.contains(Layer::Turn)) else {
+                continue;
+            };
             let conn = self.log.connection();
-            if !without.contains(Layer::Turn) {
-                let hits = self.ranked(
-                    index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
-                    root,
-                );
-                for (hit, _) in hits {
-                    if let Some(t) = m.episode(hit.episode).turns.get(hit.item) {
-                        turn_hits.push((*t, hit.episode));
-                    }
-                }
-            }
+            let hits = self.ranked(
+                index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
+                root,
+            );
+            turn_hits.push(
+                hits.into_iter()
+                    .filter_map(|(hit, _)| m.episode(hit.episode).turns.get(hit.item).map(|t| (*t, hit.episode)))
+                    .collect(),
+            );
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
             let conn = self.log.connection();
@@ -370,7 +380,7 @@ impl<'a> Retriever<'a> {
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
-        turn_hits: &[(TurnId, EpisodeId)],
+        turn_hits: &[Vec<(TurnId, EpisodeId)>],
         items: &mut Vec<Item>,
     ) {
         let m = self.memory;
@@ -387,21 +397,28 @@ impl<'a> Retriever<'a> {
         };
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
-        for (rank, (t, e)) in turn_hits.iter().enumerate() {
-            let rrf = 1.0 / (RRF_K + rank as f64);
-            let ep = m.episode(*e);
-            let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
-            let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
-            for (i, p) in around.into_iter().enumerate() {
-                let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
-                    continue;
-                };
-                let w = if i == 1 { 1.0 } else { NEIGHBOUR };
-                let score = rrf * w * person(*n);
-                let entry = turn_level.entry(*n).or_insert((0.0, *e));
-                if score > entry.0 {
-                    *entry = (score, *e);
+        for (li, list) in turn_hits.iter().enumerate() {
+            let lw = if li == 0 { 1.0 } else { ASKED };
+            let mut best: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
+            for (rank, (t, e)) in list.iter().enumerate() {
+                let rrf = 1.0 / (RRF_K + rank as f64);
+                let ep = m.episode(*e);
+                let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
+                let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
+                for (i, p) in around.into_iter().enumerate() {
+                    let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
+                        continue;
+                    };
+                    let w = if i == 1 { 1.0 } else { NEIGHBOUR };
+                    let score = lw * rrf * w * person(*n);
+                    let entry = best.entry(*n).or_insert((0.0, *e));
+                    if score > entry.0 {
+                        *entry = (score, *e);
+                    }
                 }
+            }
+            for (t, (score, e)) in best {
+                turn_level.entry(t).or_insert((0.0, e)).0 += score;
             }
         }
         let mut order: Vec<&Source> = sources.iter().collect();
@@ -448,17 +465,20 @@ impl<'a> Retriever<'a> {
             let mut prov = self.episode_provenance(&[e]);
             prov.turns = vec![t];
             prov.source_refs = turn.source_ref.iter().cloned().collect();
-            items.push(Item::new(
-                Layer::Turn,
-                turn_line(m, t),
-                Scores {
-                    bm25: None,
-                    cosine: Some(rel(t)),
-                },
-                0.9 * score / top,
-                format!("turn {t}: {why}"),
-                prov,
-            ));
+            items.push(
+                Item::new(
+                    Layer::Turn,
+                    turn_line(m, t),
+                    Scores {
+                        bm25: None,
+                        cosine: Some(rel(t)),
+                    },
+                    0.9 * score / top,
+                    format!("turn {t}: {why}"),
+                    prov,
+                )
+                .in_group(turn_group(m, t)),
+            );
         }
     }
 
@@ -489,6 +509,10 @@ impl<'a> Retriever<'a> {
             .iter()
             .zip(&held)
             .map(|(i, h)| Facets {
+                brief: match i.layer {
+                    Layer::Turn => i.provenance.turns.first().and_then(|t| brief(m, *t, &keys)),
+                    _ => None,
+                },
                 keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
                 session: match i.layer {
                     Layer::Turn | Layer::Fact | Layer::Conclusion => {
@@ -558,16 +582,56 @@ impl<'a> Retriever<'a> {
     }
 }
 
-/// A turn as a context line: source id, session date, speaker, text.
+/// A turn as a context line: speaker and text (its date is its group's header).
 #[must_use]
 pub fn turn_line(m: &Memory, t: TurnId) -> String {
+    format!("{}: {}", speaker_name(m, t), m.turns[t.index()].text)
+}
+
+/// The header a turn shares with the other turns of its session: the session's date, or its
+/// number when the turns carry no time.
+#[must_use]
+pub fn turn_group(m: &Memory, t: TurnId) -> String {
     let turn = &m.turns[t.index()];
-    let id = turn.source_ref.clone().unwrap_or_else(|| t.to_string());
-    let date = turn.time.map(|ts| format!(" {}", ts.human_date())).unwrap_or_default();
-    let who = m
-        .person_for(&turn.speaker)
-        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone());
-    format!("[{id}{date}] {who}: {}", turn.text)
+    turn.time
+        .map_or_else(|| format!("session {}", turn.session), |ts| ts.human_date())
+}
+
+fn speaker_name(m: &Memory, t: TurnId) -> String {
+    let turn = &m.turns[t.index()];
+    m.person_for(&turn.speaker)
+        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
+}
+
+/// A turn cut to the sentences that hold one of the question's keyword stems, the gaps marked
+/// "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
+fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
+    let sents = crate::text::sentences(&m.turns[t.index()].text);
+    let holds: Vec<bool> = sents
+        .iter()
+        .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
+        .collect();
+    if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
+        return None;
+    }
+    let mut out = format!("{}:", speaker_name(m, t));
+    let mut gap = false;
+    for (s, h) in sents.iter().zip(&holds) {
+        if *h {
+            if gap {
+                out.push_str(" …");
+            }
+            out.push(' ');
+            out.push_str(s);
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    if gap {
+        out.push_str(" …");
+    }
+    Some(out)
 }
 
 /// The tracked person a question names (first mention wins), matched on whole words.

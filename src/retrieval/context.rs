@@ -151,6 +151,10 @@ pub struct Item {
     pub provenance: Provenance,
     /// Estimated tokens of its rendered line.
     pub tokens: u32,
+    /// The header it shares with the items next to it (a turn's session date), rendered once
+    /// per run of items with the same header instead of on every line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 impl Item {
@@ -166,7 +170,21 @@ impl Item {
             reason,
             provenance,
             tokens,
+            group: None,
         }
+    }
+
+    /// The item under a shared header.
+    #[must_use]
+    pub fn in_group(mut self, group: String) -> Self {
+        self.group = Some(group);
+        self
+    }
+
+    /// Estimated tokens of a group header line.
+    #[must_use]
+    pub fn group_tokens(group: &str) -> u32 {
+        estimate_tokens(group) + 2
     }
 }
 
@@ -186,11 +204,13 @@ pub struct Context {
 }
 
 impl Context {
-    /// The context as a model reads it: one section per layer, one line per item.
+    /// The context as a model reads it: one section per layer, one line per item, and a
+    /// `## header` (a session's date) once over each run of items that share it.
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::new();
         let mut current = None;
+        let mut group: Option<&str> = None;
         for item in &self.items {
             if current != Some(item.layer) {
                 if current.is_some() {
@@ -198,6 +218,13 @@ impl Context {
                 }
                 out.push_str(&format!("# {}\n", item.layer.heading()));
                 current = Some(item.layer);
+                group = None;
+            }
+            if let Some(g) = item.group.as_deref()
+                && group != Some(g)
+            {
+                out.push_str(&format!("## {g}\n"));
+                group = Some(g);
             }
             out.push_str(&format!("- {}\n", item.text));
         }

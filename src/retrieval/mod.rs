@@ -77,9 +77,10 @@ impl Plan {
     /// The plan a model writes (`Task::Plan`, parsed by `parse_plan`); the rules when the call or
     /// the parse fails, so a question is never left unplanned.
     pub fn by_model(model: &mut dyn crate::model::Model, question: &str) -> Self {
-        let request = crate::model::ModelRequest::new(crate::model::Task::Plan {
+        let task = crate::model::Task::Plan {
             question: question.to_string(),
-        });
+        };
+        let request = crate::model::ModelRequest::for_model(task, model);
         let reply = model.complete(&request).ok().map(|c| c.reply);
         Self::from_reply(reply.as_deref(), question, model.name())
     }
@@ -88,7 +89,10 @@ impl Plan {
     #[must_use]
     pub fn from_reply(reply: Option<&str>, question: &str, source: String) -> Self {
         match reply.map(crate::model::parse::parse_plan) {
-            Some(Ok(items)) if !items.is_empty() => Self { items, source },
+            // A plan about another question (a copied example) is worse than the rules.
+            Some(Ok(items)) if !items.is_empty() && crate::model::grounding::plan(question, &items).is_ok() => {
+                Self { items, source }
+            }
             _ => Self::rules(question),
         }
     }

@@ -2,7 +2,9 @@
 //! goes in next, whatever its layer. An item's gain is its retrieval value, discounted for the
 //! question keywords that items already packed cover (so a second keyword, a second hop, gets
 //! its own evidence) and for the items already packed from its session (so evidence spreads
-//! across sessions).
+//! across sessions). Where a long turn no longer fits whole, it may go in as its brief (the
+//! sentences that hold the question's keywords), widened to the whole turn if room is left; a
+//! group header (a session's date) is paid for once, by the first item under it.
 
 use super::context::{Item, Layer};
 use crate::text::estimate_tokens;
@@ -14,6 +16,10 @@ const COVERED: f64 = 0.5;
 const SAME_SESSION: f64 = 0.85;
 /// Share of an item's gain that does not depend on which keywords it covers.
 const BASE: f64 = 0.35;
+/// Share of a turn's value its brief carries: the rest is in the sentences it leaves out.
+const BRIEF: f64 = 0.7;
+/// Share of a turn's value that widening its brief to the whole turn adds.
+const WIDEN: f64 = 0.3;
 
 /// What packing needs to know of one item besides its text.
 #[derive(Debug, Clone, Default)]
@@ -22,67 +28,90 @@ pub struct Facets {
     pub keywords: Vec<(String, f64)>,
     /// The session the item comes from, for items tied to one.
     pub session: Option<u32>,
+    /// A shorter text for the item (its sentences that hold the question's keywords).
+    pub brief: Option<String>,
 }
 
-/// Keeps the items that fit `budget` tokens (section headings included), best gain per token
-/// first, in their original order. Returns how many were dropped.
+/// How much of an item is packed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    Out,
+    Brief,
+    Whole,
+}
+
+/// Keeps the items that fit `budget` tokens (section and group headings included), best gain
+/// per token first, in their original order; an item kept as its brief shows the brief.
+/// Returns how many were dropped.
 pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
     let n = items.len();
-    let mut keep = vec![false; n];
+    let mut kept = vec![Kept::Out; n];
     let mut used = 0u32;
     let mut layers: Vec<Layer> = Vec::new();
+    let mut groups: Vec<(Layer, String)> = Vec::new();
     let mut covered: HashMap<&str, u32> = HashMap::new();
     let mut sessions: HashMap<u32, u32> = HashMap::new();
     let empty = Facets::default();
+    let briefs: Vec<Option<(&str, u32)>> = (0..n)
+        .map(|i| {
+            facets
+                .get(i)
+                .and_then(|f| f.brief.as_deref())
+                .map(|b| (b, estimate_tokens(b) + 1))
+                .filter(|(_, t)| *t < items[i].tokens)
+        })
+        .collect();
     loop {
-        let mut best: Option<(f64, usize, u32)> = None;
+        // (density, item, what it becomes, cost)
+        let mut best: Option<(f64, usize, Kept, u32)> = None;
+        let mut consider = |density: f64, i: usize, to: Kept, cost: u32| {
+            if used.saturating_add(cost) <= budget && best.is_none_or(|(d, ..)| density > d) {
+                best = Some((density, i, to, cost));
+            }
+        };
         for i in 0..n {
-            if keep[i] {
+            let item = &items[i];
+            if kept[i] == Kept::Brief {
+                let extra = item.tokens.saturating_sub(briefs[i].map_or(0, |b| b.1));
+                consider(item.value * WIDEN / f64::from(extra.max(1)), i, Kept::Whole, extra);
                 continue;
             }
-            let heading = if layers.contains(&items[i].layer) {
+            if kept[i] == Kept::Whole {
+                continue;
+            }
+            let mut heading = if layers.contains(&item.layer) {
                 0
             } else {
-                estimate_tokens(items[i].layer.heading()) + 3
+                estimate_tokens(item.layer.heading()) + 3
             };
-            let cost = items[i].tokens + heading;
-            if used.saturating_add(cost) > budget {
-                continue;
+            if let Some(g) = &item.group
+                && !groups.iter().any(|(l, h)| *l == item.layer && h == g)
+            {
+                heading += Item::group_tokens(g);
             }
             let f = facets.get(i).unwrap_or(&empty);
-            let total: f64 = f.keywords.iter().map(|(_, w)| w).sum();
-            let fresh: f64 = f
-                .keywords
-                .iter()
-                .map(|(k, w)| {
-                    w * COVERED.powi(
-                        covered
-                            .get(k.as_str())
-                            .copied()
-                            .unwrap_or(0)
-                            .try_into()
-                            .unwrap_or(i32::MAX),
-                    )
-                })
-                .sum();
-            let novelty = if total > 0.0 {
-                BASE + (1.0 - BASE) * fresh / total
-            } else {
-                BASE
-            };
-            let spread = f.session.map_or(1.0, |s| {
-                SAME_SESSION.powi(sessions.get(&s).copied().unwrap_or(0).try_into().unwrap_or(i32::MAX))
-            });
-            let density = items[i].value * novelty * spread / f64::from(cost.max(1));
-            if best.is_none_or(|(d, _, _)| density > d) {
-                best = Some((density, i, cost));
+            let gain = item.value * novelty(f, &covered) * spread(f, &sessions);
+            let cost = item.tokens + heading;
+            consider(gain / f64::from(cost.max(1)), i, Kept::Whole, cost);
+            // A brief loses the whole turn as evidence: it only fills room the whole turn
+            // would not fit in.
+            if let Some((_, t)) = briefs[i].filter(|_| used.saturating_add(cost) > budget) {
+                let cost = t + heading;
+                consider(gain * BRIEF / f64::from(cost.max(1)), i, Kept::Brief, cost);
             }
         }
-        let Some((_, i, cost)) = best else { break };
-        keep[i] = true;
+        let Some((_, i, to, cost)) = best else { break };
+        let first = kept[i] == Kept::Out;
+        kept[i] = to;
         used += cost;
+        if !first {
+            continue;
+        }
         if !layers.contains(&items[i].layer) {
             layers.push(items[i].layer);
+        }
+        if let Some(g) = &items[i].group {
+            groups.push((items[i].layer, g.clone()));
         }
         if let Some(f) = facets.get(i) {
             for (k, _) in &f.keywords {
@@ -93,10 +122,42 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
             }
         }
     }
+    for (i, item) in items.iter_mut().enumerate() {
+        if kept[i] == Kept::Brief
+            && let Some((text, tokens)) = briefs[i]
+        {
+            item.text = text.to_string();
+            item.tokens = tokens;
+        }
+    }
     let before = items.len();
-    let mut k = keep.into_iter();
-    items.retain(|_| k.next().unwrap_or(false));
+    let mut k = kept.into_iter();
+    items.retain(|_| k.next().is_some_and(|k| k != Kept::Out));
     before - items.len()
+}
+
+/// The share of an item's gain left once packed items cover some of its keywords.
+fn novelty(f: &Facets, covered: &HashMap<&str, u32>) -> f64 {
+    let total: f64 = f.keywords.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 {
+        return BASE;
+    }
+    let fresh: f64 = f
+        .keywords
+        .iter()
+        .map(|(k, w)| w * COVERED.powi(times(covered.get(k.as_str()).copied())))
+        .sum();
+    BASE + (1.0 - BASE) * fresh / total
+}
+
+/// The discount for the items already packed from the item's session.
+fn spread(f: &Facets, sessions: &HashMap<u32, u32>) -> f64 {
+    f.session
+        .map_or(1.0, |s| SAME_SESSION.powi(times(sessions.get(&s).copied())))
+}
+
+fn times(n: Option<u32>) -> i32 {
+    n.unwrap_or(0).try_into().unwrap_or(i32::MAX)
 }
 
 #[cfg(test)]
@@ -119,6 +180,7 @@ mod tests {
         Facets {
             keywords: keywords.iter().map(|k| ((*k).to_string(), 1.0)).collect(),
             session: Some(session),
+            brief: None,
         }
     }
 
@@ -145,5 +207,43 @@ mod tests {
         pack(&mut items, &f, 70);
         assert_eq!(items.len(), 2);
         assert!((items[1].value - 0.9).abs() < 1e-9, "the camping item is kept");
+    }
+
+    #[test]
+    fn a_group_header_is_paid_for_once() {
+        // Three turns under one date fit where they would not if each paid the header.
+        let mut items: Vec<Item> = (0..3)
+            .map(|_| item(Layer::Turn, 9, 1.0).in_group("8 May 2023".into()))
+            .collect();
+        let heading = estimate_tokens(Layer::Turn.heading()) + 3;
+        let group = Item::group_tokens("8 May 2023");
+        let budget = heading + group + 3 * items[0].tokens;
+        let f = vec![facets(&["paint"], 1), facets(&["camp"], 1), facets(&["lake"], 1)];
+        assert_eq!(pack(&mut items, &f, budget), 0, "all three fit under one header");
+        let mut other: Vec<Item> = (0..3)
+            .map(|d| item(Layer::Turn, 9, 1.0).in_group(format!("{} May 2023", d + 1)))
+            .collect();
+        assert_eq!(pack(&mut other, &f, budget), 1, "three headers leave room for two");
+    }
+
+    #[test]
+    fn a_long_turn_goes_in_as_its_brief_when_the_budget_is_tight() {
+        let whole = item(Layer::Turn, 40, 1.0);
+        let brief = "Sam: … I went camping at the lake. …".to_string();
+        let f = vec![Facets {
+            brief: Some(brief.clone()),
+            ..facets(&["camp"], 1)
+        }];
+        let mut tight = vec![whole.clone()];
+        pack(&mut tight, &f, 30);
+        assert_eq!(tight.len(), 1);
+        assert_eq!(tight[0].text, brief, "only the sentence that holds the keyword");
+        assert!(tight[0].tokens < whole.tokens);
+        let mut loose = vec![whole.clone()];
+        pack(&mut loose, &f, 100);
+        assert_eq!(
+            loose[0].text, whole.text,
+            "with room to spare the brief widens to the whole turn"
+        );
     }
 }

@@ -273,3 +273,29 @@ fn an_ablated_layer_is_neither_shown_nor_used() {
     assert!(super::Layers::parse("facts,vibes").is_err());
     assert_eq!(without.to_string(), "facts,conclusions,concepts,relations");
 }
+
+#[test]
+fn turns_render_under_one_header_per_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let turns = [
+        turn("I went camping at the lake with my sister.", 1, 0),
+        turn("The lake was cold but camping was fun.", 1, 1),
+        turn("We plan to go camping at the lake again.", 2, 0),
+    ];
+    ingest(&mut e, &turns, "Sam");
+    let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
+    let ctx = retrieve(
+        &e,
+        "When did Sam go camping at the lake?",
+        &Budgets {
+            without,
+            ..Budgets::default()
+        },
+    );
+    let text = ctx.render();
+    assert_eq!(text.matches("## session 1\n").count(), 1, "{text}");
+    assert_eq!(text.matches("## session 2\n").count(), 1, "{text}");
+    assert!(text.contains("- Sam: I went camping at the lake"), "{text}");
+    assert!(!text.contains("- ["), "no per-line id or date: {text}");
+}

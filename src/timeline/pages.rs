@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// Entries per page.
 const PAGE: u64 = 256;
 /// Pages kept.
-const KEEP: usize = 48;
+const KEEP: usize = 16;
 
 /// A log to read entries from.
 pub trait EventSource: Send {

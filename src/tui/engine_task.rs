@@ -96,13 +96,17 @@ fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &U
 pub fn open_at_head(engine: &Engine) -> rgmem::Result<Timeline> {
     let reader = Reader::open(engine.log().path())?;
     let firings = reader.firings()?;
-    Ok(Timeline::open(
+    let mut timeline = Timeline::open(
         engine.memory().clone(),
         engine.log().parents().to_vec(),
         firings,
         Box::new(reader),
         SNAPSHOT_INTERVAL,
-    ))
+    );
+    // The checkpoint the head was folded from: a step back from head folds from there at once,
+    // not from the start while the history is still being folded.
+    timeline.add_snapshots(engine.log().last_checkpoint().into_iter().collect());
+    Ok(timeline)
 }
 
 /// Folds the log on a thread of its own and sends the snapshots; stops when the app is gone.

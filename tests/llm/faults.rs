@@ -267,7 +267,11 @@ fn a_404_names_the_model_and_the_base_url() {
 fn a_failed_operator_leaves_no_partial_state_and_fires_at_the_next_step() {
     let theta = Thresholds::default();
     let fake = Fake::new(SESSION, theta);
-    fake.plan(Target::Prompt("You are a User Profiler"), Fault::Garbage, 1);
+    fake.plan(
+        Target::Prompt("You are a Profiler and Insight Extractor"),
+        Fault::Garbage,
+        1,
+    );
     fake.plan(Target::Prompt("You are a careful formatter"), Fault::Garbage, 1);
     let dir = tempfile::tempdir().unwrap();
     let file = SessionFile::read(&session_path(SESSION)).unwrap();

@@ -55,14 +55,16 @@ impl OfflineModel {
                 target,
                 evidence,
                 previous,
+                ..
             } => abstraction::rk1(lex, source, target, evidence, previous),
             Task::Rk2 {
                 concept,
                 sigma,
                 delta,
                 evidence,
+                ..
             } => abstraction::rk2(lex, concept, sigma, delta, evidence),
-            Task::Rk3 { concept, children } => abstraction::rk3(concept, children),
+            Task::Rk3 { concept, children, .. } => abstraction::rk3(concept, children),
             Task::Plan { question } => answer::plan(lex, question),
             Task::Answer {
                 person,
@@ -82,6 +84,10 @@ impl Model for OfflineModel {
 
     fn answer_note(&self) -> Option<&'static str> {
         Some("offline model, answered from memory")
+    }
+
+    fn generative(&self) -> bool {
+        false
     }
 
     fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {

@@ -269,6 +269,20 @@ pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
     let mut paths = Vec::new();
     for (i, p) in list.into_iter().enumerate() {
         let nodes: Vec<PathNode> = match p {
+            // The structured form: one base, one folder, one activity, one instance (any may be "").
+            Value::Object(o) => {
+                let field = |k: &str| o.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+                let node = |name: String, kind: &str| PathNode {
+                    name,
+                    kind: kind.into(),
+                };
+                vec![
+                    node(field("base"), "abstract"),
+                    node(field("folder"), "abstract"),
+                    node(field("activity"), "event"),
+                    node(field("instance"), "event"),
+                ]
+            }
             Value::Array(nodes) => nodes
                 .into_iter()
                 .map(|n| match n {

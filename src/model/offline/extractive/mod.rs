@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 mod chunk;
 mod spans;
 mod typed;
-use spans::{count, noun_answer, phrase, place, reason, when, who, yes_no};
+use spans::{count, feeling, noun_answer, phrase, place, reason, when, who, yes_no};
 use typed::{asks_job, job, restriction_ends};
 
 /// What the offline model says when the context does not support an answer.
@@ -27,6 +27,9 @@ const OTHER_PERSON: f64 = 0.55;
 /// Below this share of the best sentence about someone else, the named person's best sentence
 /// does not count as support: the question asks about a person the evidence is not about.
 const OWN_SHARE: f64 = 0.6;
+/// Below this share of the best support said by someone else, the named person's own best
+/// support does not count: the question's content belongs to another person.
+const RIVAL: f64 = 0.6;
 /// Weight of the whole item's coverage in a sentence's coverage.
 const ITEM_SHARE: f64 = 0.3;
 /// Longest answer phrase, in words.
@@ -51,7 +54,11 @@ enum Kind {
     Count,
     Who,
     Where,
-    YesNo { likely: bool },
+    YesNo {
+        likely: bool,
+    },
+    /// "How did X feel…", "How does X describe…": the words of a feeling or description.
+    Feeling,
     Why,
     List,
     What,
@@ -148,6 +155,24 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     if best_cov < MIN_COVERAGE {
         return None;
     }
+    // The question's content is said by someone else, far better than by the person it names:
+    // the question is about a person the evidence is not about.
+    if asked.is_some() {
+        let best_of = |own: bool| {
+            scored
+                .iter()
+                .filter(|(_, _, i)| {
+                    let s = &sents[*i];
+                    about(s) == own && (own || s.who.as_ref().is_some_and(|w| known.contains(w)))
+                })
+                .map(|s| s.1)
+                .fold(0.0, f64::max)
+        };
+        let (own, other) = (best_of(true), best_of(false));
+        if other >= MIN_COVERAGE && own < RIVAL * other {
+            return None;
+        }
+    }
     if asked.is_some() && !about(&sents[best]) {
         let own = scored.iter().find(|(_, _, i)| about(&sents[*i])).map_or(0.0, |s| s.1);
         if own < OWN_SHARE * best_cov || own < MIN_COVERAGE {
@@ -184,8 +209,9 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
-        Kind::YesNo { likely } => yes_no(&top.text, likely, &qstems, &names),
+        Kind::YesNo { likely } => yes_no(&top.text, likely),
         Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::List => {
             let mut parts: Vec<String> = Vec::new();
             let mut lines: Vec<&str> = Vec::new();
@@ -232,6 +258,13 @@ fn kind_of(question: &str) -> Kind {
         "where" => Some(Kind::Where),
         "why" => Some(Kind::Why),
         "how" if has("many") || has("often") || has("much") || has("long") => Some(Kind::Count),
+        "how"
+            if toks
+                .iter()
+                .any(|t| t.starts_with("feel") || t == "felt" || t.starts_with("describ")) =>
+        {
+            Some(Kind::Feeling)
+        }
         "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will"
         | "should" => Some(Kind::YesNo { likely }),
         _ => None,
@@ -280,24 +313,53 @@ fn has_kind(kind: Kind, s: &Sentence) -> bool {
     match kind {
         Kind::Count => count(&s.text).is_some(),
         Kind::Why => reason(&s.text).is_some(),
+        Kind::Feeling => feeling(&s.text).is_some(),
         _ => false,
     }
 }
 
 /// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
-/// ("[D1:3 8 May 2023] Caroline: …"), concept paths ("Alex / Fitness: Σ …") and section dates.
+/// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
+/// "- Caroline: …"), and concept paths ("Alex / Fitness: Σ …").
 fn read_context(context: &str) -> Vec<Sentence> {
     let mut out = Vec::new();
+    // The group header the lines below stand under: its text and its date.
+    let mut group: Option<(&str, Option<Timestamp>)> = None;
     for raw in context.lines().map(str::trim) {
-        let Some(line) = raw.strip_prefix("- ") else { continue };
+        if let Some(header) = raw.strip_prefix("## ") {
+            group = Some((header, parse_date(header)));
+            continue;
+        }
+        if raw.starts_with('#') {
+            group = None;
+            continue;
+        }
+        let Some(item) = raw.strip_prefix("- ") else { continue };
+        // A turn under a header reads as the turn with its header's date.
+        let grouped = group.and_then(|(header, date)| {
+            let (who, _) = item.split_once(": ")?;
+            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
+        });
+        let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
         let (date, who, body) = split_item(line);
+        let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
         let spoken = who.is_some() && line.starts_with('[');
         let body = unquote(body);
+        // Σ/Δ bullets run on in one line ("Σ - Photography: … - Pottery: …"); in a turn a dash
+        // is the speaker's own punctuation.
+        let bullets = !line.starts_with('[');
         for s in sentences(body)
             .iter()
-            .flat_map(|s| s.split(" - "))
+            .flat_map(|s| {
+                if bullets {
+                    s.split(" - ").collect::<Vec<_>>()
+                } else {
+                    vec![s.as_str()]
+                }
+            })
             .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
-            .map(str::trim)
+            // A brief's "…" marks a gap, not words.
+            .map(|s| s.trim_matches(|c: char| c == '…' || c.is_whitespace()))
             .filter(|s| !s.is_empty())
         {
             let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");

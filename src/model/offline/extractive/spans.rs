@@ -276,8 +276,9 @@ pub(super) fn reason(text: &str) -> Option<String> {
     None
 }
 
-/// Yes or No (with "Likely" for would/likely questions), and the phrase it rests on.
-pub(super) fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
+/// Yes or No (with "Likely" for would/likely questions). The reason is the supporting item the
+/// answer names, shown beside it; the verdict stays as short as the question asks.
+pub(super) fn yes_no(text: &str, likely: bool) -> String {
     let negative = words(text).any(|w| {
         matches!(
             w.as_str(),
@@ -290,12 +291,7 @@ pub(super) fn yes_no(text: &str, likely: bool, qstems: &HashSet<String>, names: 
         (false, false) => "Yes",
         (false, true) => "No",
     };
-    let why = phrase(text, qstems, names);
-    if why.is_empty() {
-        verdict.to_string()
-    } else {
-        format!("{verdict}, {why}")
-    }
+    verdict.to_string()
 }
 
 /// A title in quotes ("Charlotte's Web"), the likeliest answer to a what-question.
@@ -470,3 +466,37 @@ const WEEKDAYS: &[&str] = &[
     "saturday",
     "sunday",
 ];
+
+/// A feeling or description: the words after "feel", "felt", "made me feel", "it's so", "was
+/// so" up to the clause's end ("It made me feel so much love and gratitude." → "so much love
+/// and gratitude"), at most five words.
+pub(super) fn feeling(text: &str) -> Option<String> {
+    use super::chunk::toks;
+    let toks = toks(text);
+    let at = toks
+        .iter()
+        .position(|t| matches!(t.lower.as_str(), "feel" | "felt" | "feels" | "feeling"))
+        .or_else(|| {
+            toks.iter()
+                .position(|t| matches!(t.lower.as_str(), "so" | "it's" | "was" | "am" | "is"))
+        })?;
+    let words: Vec<&str> = toks[at + 1..]
+        .iter()
+        .skip_while(|t| {
+            matches!(
+                t.lower.as_str(),
+                "so" | "really" | "very" | "like" | "super" | "pretty" | "a" | "bit"
+            )
+        })
+        .scan(false, |done, t| {
+            if *done {
+                return None;
+            }
+            *done = t.ends_clause;
+            Some(t.text.as_str())
+        })
+        .take(5)
+        .collect();
+    let content = words.iter().any(|w| !is_stopword(&w.to_lowercase()));
+    (content && !words.is_empty()).then(|| words.join(" "))
+}

@@ -57,6 +57,22 @@ fn would_questions_say_likely_yes_or_no() {
     assert!(a.starts_with("Likely no"), "{a}");
 }
 
+#[test]
+fn turns_under_a_group_header_carry_its_date_and_their_speaker() {
+    let grouped = "# Events\n## 8 May 2023\n- Caroline: … I went to a LGBTQ support group yesterday. …\n- Melanie: I painted a lake sunrise last year!\n## 20 May 2023\n- Melanie: I ran a charity race for mental health last Saturday.\n";
+    let got = |q: &str, p: &str| short_answer(q, grouped, p).map_or_else(|| NOT_MENTIONED.to_string(), |(a, _)| a);
+    assert_eq!(
+        got("When did Caroline go to the LGBTQ support group?", "Caroline"),
+        "7 May 2023"
+    );
+    assert_eq!(
+        got("When did Melanie run a charity race?", "Melanie"),
+        "the saturday before 20 May 2023"
+    );
+    let (_, support) = short_answer("When did Melanie paint a sunrise?", grouped, "Melanie").unwrap();
+    assert!(support.starts_with("[8 May 2023] Melanie:"), "{support}");
+}
+
 fn ask(q: &str, ctx: &str, person: &str) -> String {
     short_answer(q, ctx, person).map_or_else(|| NOT_MENTIONED.to_string(), |(a, _)| a)
 }
@@ -131,4 +147,30 @@ fn the_chunker_keeps_noun_phrases_and_cuts_at_closed_class_words() {
         .map(|c| chunk::text_of(&t, c))
         .collect();
     assert_eq!(got, vec!["photo of a desk", "new running shoes"]);
+}
+
+#[test]
+fn yes_no_answers_are_the_verdict_and_name_their_support() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Lena: I don't like crowded beaches.\n";
+    let (a, support) = short_answer("Does Lena like crowded beaches?", ctx, "Lena").unwrap();
+    assert_eq!(a, "No");
+    assert!(support.contains("crowded beaches"), "{support}");
+}
+
+#[test]
+fn feelings_are_read_after_feel() {
+    let ctx =
+        "# Events\n- [D1:1 2 May 2022] Ravi: Finishing the marathon made me feel proud and exhausted. Then we ate.\n";
+    assert_eq!(
+        ask("How did Ravi feel after the marathon?", ctx, "Ravi"),
+        "proud and exhausted"
+    );
+}
+
+#[test]
+fn a_dash_in_a_turn_does_not_split_it() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Ines: This necklace is special to me - a gift from my grandma.\n";
+    let (_, support) = short_answer("What was grandma's gift to Ines?", ctx, "Ines").unwrap();
+    assert!(support.contains("necklace"), "{support}");
+    assert_eq!(ask("What was grandma's gift to Ines?", ctx, "Ines"), "necklace");
 }
