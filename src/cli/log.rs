@@ -1,4 +1,4 @@
-//! `rgmem log [--json] [--from SEQ]`: the event log, with branches made visible.
+//! `rgmem log [--json] [--from SEQ] [--kind KIND]`: the event log, with branches made visible.
 
 use super::Shared;
 use anyhow::{Context, Result};
@@ -23,6 +23,9 @@ pub struct Args {
     /// List the branches of the history instead, with the tips `branch:N` names.
     #[arg(long, conflicts_with = "cost")]
     branches: bool,
+    /// Only events of this kind (e.g. abstraction_proposed, operator_fired, rolled_back).
+    #[arg(long, value_name = "KIND", conflicts_with_all = ["cost", "branches"])]
+    kind: Option<String>,
 }
 
 /// Runs `log`.
@@ -37,8 +40,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     }
     let from = Seq(args.from.max(1));
     let records = log.range(from, log.head())?;
+    let wanted = |r: &EventRecord| args.kind.as_deref().is_none_or(|k| k == r.event.kind());
     if args.json {
-        for r in &records {
+        for r in records.iter().filter(|r| wanted(r)) {
             writeln!(out, "{}", r.to_json())?;
         }
         return Ok(());
@@ -51,7 +55,11 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             .with_context(|| format!("reading the memory at {start} to name the events"))?,
     };
     for r in &records {
-        writeln!(out, "{}", names.line(&log, r)?)?;
+        // Every event moves the names on; only the wanted ones are printed.
+        let line = names.line(&log, r)?;
+        if wanted(r) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
 }

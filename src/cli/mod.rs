@@ -71,11 +71,52 @@ enum Command {
     Sweep(sweep::Args),
     /// Run a benchmark against baselines measured in the same run.
     Eval(eval::Args),
+    /// Model calls and tokens per turn at several θ_inf, ingesting session files into scratch
+    /// memories (`--markdown`: the README's cost table).
+    Cost(cost::Args),
+}
+
+/// Options that only change what ingesting does, and the commands that never ingest.
+const INGEST_ONLY: [&str; 3] = ["theta_inf", "theta_sum", "approve"];
+const NEVER_INGEST: [&str; 10] = [
+    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask",
+];
+/// Options that only choose the model, and the commands that never call one.
+const MODEL_ONLY: [&str; 5] = ["model", "model_name", "embed_model", "timeout", "recorded"];
+const NEVER_MODEL: [&str; 9] = [
+    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export",
+];
+
+/// The command line, with each subcommand's help listing only the shared options it uses.
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    // Global options reach the subcommands when the command is built; hide them after that.
+    cmd.build();
+    let hide = |cmd: clap::Command, subs: &[&str], args: &[&str]| {
+        subs.iter().fold(cmd, |cmd, sub| {
+            cmd.mut_subcommand(*sub, |s| {
+                args.iter().fold(s, |s, arg| {
+                    if s.get_arguments().any(|a| a.get_id() == *arg) {
+                        s.mut_arg(*arg, |a| a.hide(true))
+                    } else {
+                        s
+                    }
+                })
+            })
+        })
+    };
+    let cmd = hide(cmd, &NEVER_INGEST, &INGEST_ONLY);
+    hide(cmd, &NEVER_MODEL, &MODEL_ONLY)
 }
 
 /// Runs the command line and maps failures to exit codes.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::FromArgMatches;
+    let cli = match Cli::from_arg_matches(&command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let ranged = cli.shared.theta_inf.is_some_and(|t| t.lo != t.hi);
     let result = match cli.command {
         Some(ref c) if ranged && !matches!(c, Command::Sweep(_)) => Err(anyhow::anyhow!(
@@ -101,6 +142,7 @@ pub fn main() -> ExitCode {
         Some(Command::Ask(args)) => ask::run(&cli.shared, &args),
         Some(Command::Sweep(args)) => sweep::run(&cli.shared, &args),
         Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
+        Some(Command::Cost(args)) => cost::run(&cli.shared, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

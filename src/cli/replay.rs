@@ -218,3 +218,69 @@ fn stop_if_refused(records: &[EventRecord]) -> Result<()> {
     }
     Ok(())
 }
+
+/// A directory of its own for a memory nobody asked to keep (`tui --session` without `--db`):
+/// removed with everything in it (the database, its WAL and shared-memory files) when dropped,
+/// so an error, a panic or a normal exit all leave nothing behind.
+#[derive(Debug)]
+pub struct ScratchDir {
+    path: PathBuf,
+}
+
+impl ScratchDir {
+    /// Creates a fresh directory under the system's temp directory.
+    ///
+    /// # Errors
+    /// When no directory can be created there.
+    pub fn new() -> Result<Self> {
+        let base = std::env::temp_dir();
+        let pid = std::process::id();
+        let mut last = None;
+        for attempt in 0u32..100 {
+            let path = base.join(format!("rgmem-replay-{pid}-{attempt}"));
+            match std::fs::create_dir(&path) {
+                Ok(()) => return Ok(Self { path }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => {
+                    return Err(e).with_context(|| format!("creating a scratch directory in {}", base.display()));
+                }
+            }
+        }
+        Err(last.map_or_else(|| anyhow::anyhow!("no free name"), anyhow::Error::from))
+            .with_context(|| format!("creating a scratch directory in {}", base.display()))
+    }
+
+    /// The memory file inside it.
+    #[must_use]
+    pub fn db(&self) -> PathBuf {
+        self.path.join("memory.db")
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod scratch_tests {
+    use super::ScratchDir;
+
+    #[test]
+    fn a_scratch_memory_leaves_nothing_behind_even_on_an_error() {
+        let dir = ScratchDir::new().unwrap();
+        let db = dir.db();
+        let parent = db.parent().unwrap().to_path_buf();
+        let failed = (|| -> anyhow::Result<()> {
+            let log = rgmem::log::Log::open(&db)?;
+            drop(log);
+            std::fs::write(parent.join("memory.db-wal"), b"x")?;
+            anyhow::bail!("the replay failed")
+        })();
+        assert!(failed.is_err());
+        assert!(parent.exists());
+        drop(dir);
+        assert!(!parent.exists(), "{} was left behind", parent.display());
+    }
+}

@@ -44,8 +44,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         None => None,
     };
     let mut shared = shared.clone();
-    if shared.db.is_none() && replay.is_some() {
-        shared.db = Some(std::env::temp_dir().join(format!("rgmem-replay-{}.db", std::process::id())));
+    // A replay without --db goes into a scratch directory, removed on every way out.
+    let scratch = match (&shared.db, &replay) {
+        (None, Some(_)) => Some(super::replay::ScratchDir::new()?),
+        _ => None,
+    };
+    if let Some(dir) = &scratch {
+        shared.db = Some(dir.db());
     }
     let mut engine = shared.open_engine()?;
     let model = engine.model_mut().name();
@@ -59,6 +64,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             .map_or_else(|| "User".to_string(), |r| r.name.clone()),
     };
     let db = shared.db_path();
+    let (keymap, keymap_problems) = crate::tui::keymap::Keymap::load();
     let options = Options {
         db: crate::tui::app::place(&db),
         model,
@@ -68,10 +74,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         theme: Theme::from_env(),
         snapshot_interval: rgmem::timeline::SNAPSHOT_INTERVAL,
         coverage,
+        keymap,
     };
-    crate::tui::run(engine, options).context("running the inspector")?;
-    if args.session.is_some() && shared.db.as_ref().is_some_and(|d| d.starts_with(std::env::temp_dir())) {
-        eprintln!("the replayed memory is kept at {}", db.display());
+    let result = crate::tui::run(engine, options, &keymap_problems).context("running the inspector");
+    for problem in &keymap_problems {
+        eprintln!("keymap: {problem}");
     }
-    Ok(())
+    drop(scratch);
+    result
 }

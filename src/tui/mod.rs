@@ -28,18 +28,27 @@ use crossterm::execute;
 use rgmem::Engine;
 
 /// Opens the inspector over an engine; returns when the user quits. The terminal is restored
-/// on every exit path, panics included.
-pub fn run(engine: Engine, options: Options) -> Result<()> {
+/// on every exit path, panics included. `problems` (the user's keymap file's) are shown at start
+/// and kept for `:messages`.
+pub fn run(engine: Engine, options: Options, problems: &[String]) -> Result<()> {
     let handle = engine_task::spawn(engine).context("starting the engine thread")?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     let mut app = App::new(options);
+    app.report_problems(problems);
     let mut terminal = ratatui::init();
     install_mouse_restore_hook();
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
-    let result = runtime.block_on(runtime::run(&mut terminal, &mut app, handle));
+    let input = crossterm::event::EventStream::new();
+    let result = runtime.block_on(runtime::run(
+        &mut terminal,
+        &mut app,
+        handle,
+        input,
+        runtime::Pace::Live,
+    ));
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result

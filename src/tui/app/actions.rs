@@ -14,13 +14,18 @@ use rgmem::memory::Thresholds;
 impl App {
     /// Performs one intent.
     pub(super) fn act(&mut self, action: Action, out: &mut Vec<Command>) {
-        if self.show_help && matches!(action, Action::Up | Action::Down | Action::PageUp | Action::PageDown) {
-            let by = if matches!(action, Action::Up | Action::Down) {
-                1
-            } else {
-                10
-            };
-            self.help_scroll = if matches!(action, Action::Down | Action::PageDown) {
+        // The help scrolls with the arrows and pages, whichever pane (the chat included) is under it.
+        let scroll = match action {
+            Action::Up | Action::InputHistoryBack => Some((false, 1)),
+            Action::Down | Action::InputHistoryForward => Some((true, 1)),
+            Action::PageUp | Action::ScrollChatUp => Some((false, 10)),
+            Action::PageDown | Action::ScrollChatDown => Some((true, 10)),
+            _ => None,
+        };
+        if self.show_help
+            && let Some((down, by)) = scroll
+        {
+            self.help_scroll = if down {
                 self.help_scroll + by
             } else {
                 self.help_scroll.saturating_sub(by)
@@ -118,6 +123,11 @@ impl App {
             Action::OpenHistory => self.open_history(),
             Action::SetMark => self.set_mark(),
             Action::OpenCompare => self.open_compare(),
+            Action::SendMessage
+            | Action::InputHistoryBack
+            | Action::InputHistoryForward
+            | Action::ScrollChatUp
+            | Action::ScrollChatDown => self.chat_act(action, out),
         }
     }
 

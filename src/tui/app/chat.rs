@@ -1,6 +1,7 @@
 //! The chat's state and keys: the input line with its history, and the reply in flight.
 
 use super::App;
+use crate::tui::action::Action;
 use crate::tui::command::{Command, EngineRequest};
 use crate::tui::msg::RequestId;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -54,25 +55,35 @@ impl App {
         }
     }
 
-    pub(super) fn chat_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
+    /// The characters the chat input types; its other keys are in the keymap's [chat] section.
+    pub(super) fn chat_key(&mut self, key: KeyEvent) {
         let chat = &mut self.chat;
         match key.code {
-            KeyCode::Enter => {
+            KeyCode::Backspace => {
+                chat.input.pop();
+            }
+            KeyCode::Char(ch) if !key.modifiers.contains(KeyModifiers::CONTROL) => chat.input.push(ch),
+            _ => {}
+        }
+    }
+
+    /// The chat input's bound keys: send, input history, scrolling.
+    pub(super) fn chat_act(&mut self, action: Action, out: &mut Vec<Command>) {
+        let chat = &mut self.chat;
+        match action {
+            Action::SendMessage => {
                 let text = std::mem::take(&mut chat.input);
                 chat.history_pos = None;
                 self.submit_chat(text.trim().to_string(), out);
             }
-            KeyCode::Backspace => {
-                chat.input.pop();
-            }
-            KeyCode::Up => {
+            Action::InputHistoryBack => {
                 let pos = chat.history_pos.map_or(chat.history.len(), |p| p).saturating_sub(1);
                 if let Some(h) = chat.history.get(pos) {
                     chat.input = h.clone();
                     chat.history_pos = Some(pos);
                 }
             }
-            KeyCode::Down => match chat.history_pos {
+            Action::InputHistoryForward => match chat.history_pos {
                 Some(p) if p + 1 < chat.history.len() => {
                     chat.history_pos = Some(p + 1);
                     chat.input = chat.history[p + 1].clone();
@@ -83,9 +94,8 @@ impl App {
                 }
                 None => {}
             },
-            KeyCode::PageUp => chat.scroll = chat.scroll.saturating_add(5),
-            KeyCode::PageDown => chat.scroll = chat.scroll.saturating_sub(5),
-            KeyCode::Char(ch) if !key.modifiers.contains(KeyModifiers::CONTROL) => chat.input.push(ch),
+            Action::ScrollChatUp => chat.scroll = chat.scroll.saturating_add(5),
+            Action::ScrollChatDown => chat.scroll = chat.scroll.saturating_sub(5),
             _ => {}
         }
     }

@@ -2,7 +2,7 @@
 //! parsing, completion (Tab) and the help, so the three can never disagree; every argument is
 //! checked, and a bad one gets a message naming the command and what it wanted.
 
-use super::{App, Confirm, Prompt};
+use super::{App, Confirm, Message, Prompt};
 use crate::tui::command::{Command, EngineRequest};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rgmem::ids::Seq;
@@ -297,6 +297,35 @@ pub fn complete(line: &str) -> Option<String> {
 }
 
 impl App {
+    /// Shows problems found before the inspector opened (the user's keymap file): the first on
+    /// the message line, all of them in `:messages`.
+    pub fn report_problems(&mut self, problems: &[String]) {
+        for text in problems {
+            self.messages.push(Message {
+                text: text.clone(),
+                error: true,
+            });
+        }
+        self.last_error = match problems {
+            [] => None,
+            [one] => Some(one.clone()),
+            [first, rest @ ..] => Some(format!("{first} (and {} more: :messages)", rest.len())),
+        };
+        self.dirty = true;
+    }
+
+    /// Whether the engine owes an answer: a request is in flight or a chat message waits.
+    #[must_use]
+    pub fn awaits_engine(&self) -> bool {
+        self.busy > 0 || self.chat.pending.is_some() || !self.chat.queued.is_empty()
+    }
+
+    /// Whether a session replay is playing, so time moving on ingests its next turn.
+    #[must_use]
+    pub fn replay_due(&self) -> bool {
+        self.replay.as_ref().is_some_and(|r| r.playing && !r.finished)
+    }
+
     pub(super) fn prompt_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
         let Some(prompt) = self.prompt.as_mut() else { return };
         let text = match prompt {

@@ -29,7 +29,7 @@ pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
 
 use super::command::{Command, EngineRequest};
 use super::focus::Focus;
-use super::keymap;
+use super::keymap::Keymap;
 use super::msg::{EngineUpdate, Msg};
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -110,6 +110,8 @@ pub struct Options {
     pub snapshot_interval: u64,
     /// Recall coverage to colour the tree and the evidence pane by.
     pub coverage: Option<rgmem::coverage::MemoryCoverage>,
+    /// The keys (the defaults with the user's keymap file on top).
+    pub keymap: Keymap,
 }
 
 impl Default for Options {
@@ -123,6 +125,7 @@ impl Default for Options {
             theme: Theme::monochrome(),
             snapshot_interval: SNAPSHOT_INTERVAL,
             coverage: None,
+            keymap: Keymap::default(),
         }
     }
 }
@@ -205,6 +208,8 @@ pub struct App {
     /// Whether something changed since the last draw.
     pub dirty: bool,
     snapshot_interval: u64,
+    /// The keys.
+    pub keymap: Keymap,
 }
 
 impl App {
@@ -259,6 +264,7 @@ impl App {
             flash_ticks: 0,
             dirty: true,
             snapshot_interval: options.snapshot_interval,
+            keymap: options.keymap,
         }
     }
 
@@ -345,7 +351,7 @@ impl App {
             // typed by mistake can never confirm a write it did not see.
             if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
                 out.push(Command::Quit);
-            } else if let Some(action) = keymap::confirm_answer(key) {
+            } else if let Some(action) = self.keymap.confirm_answer(key) {
                 self.act(action, out);
             } else {
                 self.confirm = None;
@@ -361,12 +367,12 @@ impl App {
             self.compare_key(key);
             return;
         }
-        if let Some(action) = keymap::lookup(self.focus, key) {
+        if let Some(action) = self.keymap.lookup(self.focus, key) {
             self.act(action, out);
             return;
         }
         if self.focus == Focus::Chat {
-            self.chat_key(key, out);
+            self.chat_key(key);
         } else if let KeyCode::Char(ch) = key.code
             && !key.modifiers.contains(KeyModifiers::CONTROL)
             && !ch.is_control()
