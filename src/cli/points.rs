@@ -19,19 +19,23 @@ pub struct History {
     pub tree: Tree,
 }
 
+/// Opens an existing memory file read-only: asking about history never writes, not even a
+/// schema upgrade.
+pub fn open_log(shared: &Shared) -> Result<Log> {
+    let path = shared.db_path();
+    if !path.exists() {
+        anyhow::bail!(
+            "no memory file at {} (ingest something first, or pass --db)",
+            path.display()
+        );
+    }
+    Log::open_read_only(&path).with_context(|| format!("opening the memory file {}", path.display()))
+}
+
 impl History {
     /// Opens an existing memory file and reads its history.
     pub fn open(shared: &Shared) -> Result<Self> {
-        let path = shared.db_path();
-        if !path.exists() {
-            anyhow::bail!(
-                "no memory file at {} (ingest something first, or pass --db)",
-                path.display()
-            );
-        }
-        // Read-only: asking about history never writes, not even a schema upgrade.
-        let log = Log::open_read_only(&path).with_context(|| format!("opening the memory file {}", path.display()))?;
-        Self::from_log(log)
+        Self::from_log(open_log(shared)?)
     }
 
     /// Reads the history of an open log.

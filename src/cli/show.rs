@@ -1,9 +1,11 @@
 //! `rgmem show [--at POINT] [--json]`: the memory at head or at any point in history.
 
 use super::Shared;
-use super::points::{History, describe};
-use anyhow::Result;
-use rgmem::history::Point;
+use super::points::{History, describe, open_log};
+use anyhow::{Context, Result};
+use rgmem::history::{HistoryError, Point};
+use rgmem::ids::Seq;
+use rgmem::log::Log;
 use std::io::Write;
 
 /// Options of `show`.
@@ -28,10 +30,11 @@ pub fn parse_point(s: &str) -> Result<Point, String> {
 
 /// Runs `show`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
-    let history = History::open(shared)?;
     let point = args.at.clone().unwrap_or(Point::Head);
-    let seq = history.tree.resolve(&point)?;
-    let memory = history.memory_at(seq)?;
+    let (log, seq) = resolve(shared, &point)?;
+    let memory = log
+        .memory_at(seq)
+        .with_context(|| format!("folding the memory at {seq}"))?;
     let mut out = super::escape::stdout();
     if let Some(file) = &args.coverage {
         return super::coverage::print_unreached(file, &shared.db_path(), &memory, &mut out);
@@ -40,15 +43,37 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;
     } else {
         let t = memory.thresholds;
-        writeln!(
-            out,
-            "memory at {} (head {}), θ_inf={} θ_sum={}",
-            describe(&point, seq),
-            history.log.head(),
-            t.theta_inf,
-            t.theta_sum
-        )?;
+        let at = if seq == log.head() {
+            format!("{seq} (head)")
+        } else {
+            format!("{} (head {})", describe(&point, seq), log.head())
+        };
+        writeln!(out, "memory at {at}, θ_inf={} θ_sum={}", t.theta_inf, t.theta_sum)?;
         write!(out, "{}", memory.to_tree_text())?;
     }
     Ok(())
+}
+
+/// The log and the seq a point names. The head and a plain seq need only the log's head, so a
+/// year of history is not read just to show where it ends; dates and branches need the tree.
+fn resolve(shared: &Shared, point: &Point) -> Result<(Log, Seq)> {
+    match point {
+        Point::Head | Point::Seq(_) => {
+            let log = open_log(shared)?;
+            let head = log.head();
+            let seq = match point {
+                Point::Seq(seq) if *seq > head => {
+                    return Err(HistoryError::UnknownSeq { seq: *seq, head }.into());
+                }
+                Point::Seq(seq) => *seq,
+                _ => head,
+            };
+            Ok((log, seq))
+        }
+        _ => {
+            let history = History::open(shared)?;
+            let seq = history.tree.resolve(point)?;
+            Ok((history.log, seq))
+        }
+    }
 }
