@@ -99,15 +99,7 @@ pub(super) fn when(s: &Sentence) -> String {
     let day = 86_400;
     let has = |p: &str| lower.contains(p);
     let the = |what: &str| format!("the {what} before {}", d.human_date());
-    for wd in [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ] {
+    for wd in WEEKDAYS {
         if has(&format!("last {wd}")) {
             return the(wd);
         }
