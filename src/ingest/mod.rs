@@ -1,6 +1,7 @@
 //! L0 and L1 ingestion: cutting turns into segments (f_seg), synthesising episodes (f_synth),
 //! and extracting entity paths and relations into the graph (f_extract).
 
+mod canon;
 mod graph;
 pub mod name;
 pub mod preview;
@@ -114,7 +115,8 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
                 &source_text,
             ]
             .join("\n");
-            crate::model::grounding::grounded_paths(&said, paths)
+            let paths = crate::model::grounding::grounded_paths(&said, paths);
+            canon::fold(step.memory, root, &said, paths)
         } else {
             paths
         };
