@@ -20,27 +20,89 @@ const FILLER: [&str; 16] = [
 ];
 
 /// `paths` with every activity, folder and instance that near-duplicates an existing node of
-/// `person` renamed to it, plus a path to each known activity the unit's own words name.
+/// `person` (or an earlier path of the same reply) renamed to it, plus a path to each known
+/// activity the unit's own words name. When the unit states a change (`salient`), the new things
+/// it brings are filed under the known activity it names as well: an injury that stops a habit
+/// goes under its theme and under the habit, as the entities prompt asks of a complex event.
 #[must_use]
-pub fn fold(memory: &Memory, person: ConceptId, said: &str, paths: Vec<Vec<PathNode>>) -> Vec<Vec<PathNode>> {
+pub fn fold(
+    memory: &Memory,
+    person: ConceptId,
+    said: &str,
+    salient: bool,
+    paths: Vec<Vec<PathNode>>,
+) -> Vec<Vec<PathNode>> {
     let mut out: Vec<Vec<PathNode>> = Vec::new();
     for path in paths {
         let path = fold_path(memory, person, path);
+        let path = fold_onto_earlier(memory, person, &out, path);
         if !out.contains(&path) {
             out.push(path);
         }
     }
     let said_roots: Vec<String> = words(said).map(|w| root(&w)).collect();
-    for activity in named_activities(memory, person, &said_roots) {
-        let covered = out.iter().any(|p| {
-            p.iter()
-                .any(|n| n.is_concrete() && entity_key(&n.name) == entity_key(&memory.concept(activity).name))
-        });
+    let named = named_activities(memory, person, &said_roots);
+    let new_things: Vec<String> = out
+        .iter()
+        .filter_map(|p| activity_of(p))
+        .filter(|n| memory.find_concept(person, Level::Activity, n).is_none())
+        .collect();
+    for activity in named {
+        let key = entity_key(&memory.concept(activity).name);
+        let covered = out
+            .iter()
+            .any(|p| p.iter().any(|n| n.is_concrete() && entity_key(&n.name) == key));
+        let habit = branch(memory, activity);
         if !covered {
-            out.push(branch(memory, activity));
+            out.push(habit.clone());
+        }
+        if salient {
+            for thing in &new_things {
+                let mut path = habit.clone();
+                path.push(PathNode {
+                    name: thing.clone(),
+                    kind: "event".into(),
+                });
+                if !out.contains(&path) {
+                    out.push(path);
+                }
+            }
         }
     }
     out
+}
+
+/// The first concrete node of a path: its activity.
+fn activity_of(path: &[PathNode]) -> Option<String> {
+    path.iter().find(|n| n.is_concrete()).map(|n| n.name.clone())
+}
+
+/// A path whose new activity near-duplicates the activity of an earlier path in the same reply
+/// takes that path's branch ("Swimming" and "Swimming Laps" in one reply are one activity).
+fn fold_onto_earlier(
+    memory: &Memory,
+    person: ConceptId,
+    earlier: &[Vec<PathNode>],
+    path: Vec<PathNode>,
+) -> Vec<PathNode> {
+    let Some(at) = path.iter().position(PathNode::is_concrete) else {
+        return path;
+    };
+    if memory.find_concept(person, Level::Activity, &path[at].name).is_some() {
+        return path;
+    }
+    let wanted = content_roots(&path[at].name);
+    for e in earlier {
+        let Some(e_at) = e.iter().position(PathNode::is_concrete) else {
+            continue;
+        };
+        if near(&wanted, &content_roots(&e[e_at].name)) {
+            let mut folded: Vec<PathNode> = e[..=e_at].to_vec();
+            folded.extend(path.into_iter().skip(at + 1));
+            return folded;
+        }
+    }
+    path
 }
 
 fn fold_path(memory: &Memory, person: ConceptId, path: Vec<PathNode>) -> Vec<PathNode> {
@@ -296,7 +358,7 @@ mod tests {
             node("Swimming", "event"),
             node("Forty Length", "event"),
         ]];
-        let out = fold(&m, person, "I swam forty lengths again.", paths);
+        let out = fold(&m, person, "I swam forty lengths again.", false, paths);
         assert_eq!(
             out.iter().map(|p| names(p)).collect::<Vec<_>>(),
             [[
@@ -317,7 +379,8 @@ mod tests {
             node("Injuries", "abstract"),
             node("Shoulder Dislocation", "event"),
         ]];
-        let out = fold(&m, person, "The doctor says no swimming for six weeks.", paths.clone());
+        let said = "The doctor says no swimming for six weeks.";
+        let out = fold(&m, person, said, false, paths.clone());
         assert_eq!(
             out.iter().map(|p| names(p)).collect::<Vec<_>>(),
             vec![
@@ -325,8 +388,41 @@ mod tests {
                 vec!["Interests and Entertainment", "Sports", "Swimming Laps"],
             ]
         );
+        // Stated as a change, the injury is filed under the habit it stops too.
+        let out = fold(&m, person, said, true, paths.clone());
+        assert_eq!(
+            names(&out[2]),
+            [
+                "Interests and Entertainment",
+                "Sports",
+                "Swimming Laps",
+                "Shoulder Dislocation"
+            ]
+        );
         // A unit that never names the habit adds nothing.
-        assert_eq!(fold(&m, person, "I walked in the park.", paths.clone()), paths);
+        assert_eq!(fold(&m, person, "I walked in the park.", true, paths.clone()), paths);
+    }
+
+    #[test]
+    fn near_duplicates_in_one_reply_share_the_first_branch() {
+        let (m, person) = swimmer();
+        let paths = vec![
+            vec![
+                node("Health and Wellness", "abstract"),
+                node("Exercise", "abstract"),
+                node("Rowing", "event"),
+            ],
+            vec![
+                node("Interests and Entertainment", "abstract"),
+                node("Rowing Machine", "event"),
+                node("Gym Session", "event"),
+            ],
+        ];
+        let out = fold(&m, person, "I rowed at the gym.", false, paths);
+        assert_eq!(
+            names(&out[1]),
+            ["Health and Wellness", "Exercise", "Rowing", "Gym Session"]
+        );
     }
 
     #[test]

@@ -106,7 +106,8 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let Some(paths) = step.call(task, parse::parse_paths) else {
             return false;
         };
-        // A base folder in an activity's place is a copy of the instructions' structure.
+        // A language model's paths: a base folder in an activity's place is a copy of the
+        // instructions' structure; names it varies fold onto the branches the person has.
         let paths = if step.generative() {
             let said = [
                 synth.fact.as_str(),
@@ -116,7 +117,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             ]
             .join("\n");
             let paths = crate::model::grounding::grounded_paths(&said, paths);
-            canon::fold(step.memory, root, &said, paths)
+            canon::fold(step.memory, root, &said, !synth.salient.is_empty(), paths)
         } else {
             paths
         };
