@@ -1,0 +1,157 @@
+//! The graph's items for a question: concept Σ/Δ by cosine to the plan's graph targets, relation
+//! summaries for `inference`, and the segments of matching relations as turn sources for `history`.
+
+use super::assemble::{Retriever, Source};
+use super::context::{Item, Layer, Scores};
+use super::embed::{self, cosine};
+use super::{Budgets, Plan};
+use crate::ids::ConceptId;
+use crate::model::Model;
+use crate::model::parse::Retrieve;
+use crate::text::{content_words, words};
+use std::collections::HashSet;
+
+/// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets.
+const CONCEPT_VALUE: f64 = 0.5;
+/// Value of a relation summary per unit of cosine.
+const RELATION_VALUE: f64 = 0.4;
+
+impl Retriever<'_> {
+    /// Concepts (Σ/Δ) by cosine, relation summaries for `inference`, and relation evidence for `history`.
+    pub(super) fn graph_items(
+        &self,
+        plan: &Plan,
+        root: Option<ConceptId>,
+        budgets: &Budgets,
+        model: &mut dyn Model,
+        items: &mut Vec<Item>,
+        sources: &mut Vec<Source>,
+    ) {
+        let m = self.memory;
+        let mut targets: Vec<String> = plan.elite().map(|i| i.name.clone()).collect();
+        if targets.is_empty() {
+            targets = plan.keywords().into_iter().take(3).collect();
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let on_person = |c: ConceptId| root.is_none_or(|r| m.concept(c).person == r);
+        let without = budgets.without;
+        let concepts: Vec<ConceptId> = m
+            .concepts
+            .iter()
+            .filter(|_| !without.contains(Layer::Concept))
+            .filter(|c| c.level.is_abstract() && !(c.sigma.is_empty() && c.delta.is_empty()) && on_person(c.id))
+            .map(|c| c.id)
+            .collect();
+        let relations: Vec<_> = m
+            .relations
+            .iter()
+            .filter(|_| !without.contains(Layer::Relation))
+            .filter(|r| on_person(r.source) && (r.total_mentions > 0))
+            .map(|r| r.id)
+            .collect();
+        let mut texts = targets.clone();
+        texts.extend(concepts.iter().map(|c| m.concept(*c).name.clone()));
+        texts.extend(relations.iter().map(|r| m.concept(m.relation(*r).target).name.clone()));
+        let (vectors, _) = embed::embed(model, &texts);
+        let (queries, rest) = vectors.split_at(targets.len());
+        let (concept_vecs, relation_vecs) = rest.split_at(concepts.len());
+        let best = |v: &[f32]| queries.iter().map(|q| cosine(q, v)).fold(0.0f32, f32::max);
+        let mut picked: Vec<(ConceptId, f32)> = concepts
+            .iter()
+            .zip(concept_vecs)
+            .map(|(c, v)| (*c, best(v)))
+            .filter(|(_, cos)| *cos >= budgets.min_cosine)
+            .collect();
+        picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        for (c, cos) in picked.into_iter().take(budgets.concepts) {
+            let node = m.concept(c);
+            // Only the Σ/Δ bullets that hold a planned keyword (all of them when none does), so
+            // the item is worth its tokens.
+            let mut text = format!("{}:", m.path_of(c).join(" / "));
+            let wanted: HashSet<String> = plan
+                .keywords()
+                .iter()
+                .flat_map(|k| content_words(k))
+                .map(|w| crate::stem::stem(&w))
+                .collect();
+            let holds = |l: &str| words(l).any(|w| wanted.contains(&crate::stem::stem(&w)));
+            let any = [&node.sigma, &node.delta].iter().any(|b| b.lines().any(holds));
+            for (tag, body) in [("Σ", &node.sigma), ("Δ", &node.delta)] {
+                let lines: Vec<&str> = body
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#') && (!any || holds(l)))
+                    .collect();
+                if !lines.is_empty() {
+                    text.push_str(&format!(" {tag} {}", lines.join(" ")));
+                }
+            }
+            let mut prov = self.episode_provenance(&node.episodes.iter().copied().collect::<Vec<_>>());
+            prov.concepts = vec![c];
+            prov.relations.clone_from(&node.relations);
+            items.push(Item::new(
+                Layer::Concept,
+                text,
+                Scores {
+                    bm25: None,
+                    cosine: Some(cos),
+                },
+                f64::from(cos) * CONCEPT_VALUE,
+                format!(
+                    "concept {} is within cosine {cos:.2} of a planned graph target",
+                    node.name
+                ),
+                prov,
+            ));
+        }
+        let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
+            .iter()
+            .zip(relation_vecs)
+            .map(|(r, v)| (*r, best(v)))
+            .filter(|(_, cos)| *cos >= budgets.min_cosine)
+            .collect();
+        rels.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        if plan.wants(&Retrieve::Inference) {
+            for (r, cos) in rels
+                .iter()
+                .filter(|(r, _)| !m.relation(*r).summary.is_empty())
+                .take(budgets.relations)
+            {
+                let rel = m.relation(*r);
+                let mut prov = self.episode_provenance(&rel.episodes.iter().copied().collect::<Vec<_>>());
+                prov.relations = vec![*r];
+                prov.concepts = vec![rel.source, rel.target, rel.owner];
+                let summary: Vec<&str> = rel.summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                items.push(Item::new(
+                    Layer::Relation,
+                    format!("{}: {}", m.relation_name(*r), summary.join(" ")),
+                    Scores {
+                        bm25: None,
+                        cosine: Some(*cos),
+                    },
+                    f64::from(*cos) * RELATION_VALUE,
+                    format!(
+                        "relation {} matches a planned `inference` target (cosine {cos:.2})",
+                        m.relation_name(*r)
+                    ),
+                    prov,
+                ));
+            }
+        }
+        if plan.wants(&Retrieve::History) {
+            for (r, cos) in rels.iter().take(budgets.relations) {
+                let rel = m.relation(*r);
+                for e in rel.episodes.iter().rev().take(3) {
+                    sources.push(Source {
+                        episode: *e,
+                        value: f64::from(*cos) * 0.7,
+                        why: format!("mention of {}", m.relation_name(*r)),
+                        direct: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+}
