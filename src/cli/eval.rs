@@ -45,6 +45,10 @@ struct LocomoArgs {
     /// the same run, and report the difference. Repeat for several ablations.
     #[arg(long, value_name = "LAYER[,LAYER]", value_parser = parse_layers)]
     ablate: Vec<Layers>,
+    /// With --json, also print each system's rendered context per question (to see what a
+    /// system missed).
+    #[arg(long, requires = "json")]
+    contexts: bool,
 }
 
 fn parse_layers(list: &str) -> std::result::Result<Layers, String> {
@@ -101,7 +105,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     if temp {
         let _ = std::fs::remove_dir_all(&work_dir);
     }
-    let questions = result?;
+    let mut questions = result?;
+    if !args.contexts {
+        for r in questions.iter_mut().flat_map(|q| q.systems.values_mut()) {
+            r.context = None;
+        }
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::to_json(&questions))?);
     } else {

@@ -221,17 +221,19 @@ pub fn evaluate(
                 Some(&flat_answer.0),
             ),
         );
-        systems.insert(
-            "full_context".to_string(),
-            scored(
+        // The whole conversation is the same for every question: not kept per question.
+        let whole = SystemResult {
+            context: None,
+            ..scored(
                 q,
                 &evidence,
                 &full,
                 crate::text::estimate_tokens(&full),
                 flat.all().iter().map(|t| t.dia.clone()).collect(),
                 None,
-            ),
-        );
+            )
+        };
+        systems.insert("full_context".to_string(), whole);
         if judge {
             for r in systems.values_mut() {
                 judged(engine.model_mut(), q, r);
@@ -267,6 +269,7 @@ fn scored(
             answer_token_recall(&q.answer, context)
         },
         context_tokens: tokens,
+        context: Some(context.to_string()),
         f1: answer.map(|a| official_score(a, &q.answer, q.category)),
         not_mentioned: answer.map(says_not_mentioned),
         answer: answer.map(str::to_string),

@@ -43,6 +43,9 @@ pub struct SystemResult {
     pub answer_token_recall: Option<f64>,
     /// Estimated tokens of the context.
     pub context_tokens: u32,
+    /// The context as rendered for the answerer (`eval --contexts` prints it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
     /// The model's answer, when a real model answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,

@@ -8,13 +8,16 @@ mod assemble;
 mod concept_text;
 mod context;
 pub mod embed;
+mod graph;
 pub mod index;
 mod pack;
 #[cfg(test)]
 mod tests;
+mod turns;
 
-pub use assemble::{Retriever, person_in, turn_line};
+pub use assemble::{Retriever, person_in};
 pub use context::{Context, Item, Layer, Layers, Provenance, Scores};
+pub use turns::turn_line;
 
 use crate::model::parse::{PlanItem, Retrieve};
 

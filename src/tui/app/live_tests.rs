@@ -5,6 +5,7 @@
 use super::tests::Harness;
 use super::*;
 use crate::tui::action::Action;
+use crate::tui::msg::EngineUpdate;
 use rgmem::Engine;
 use rgmem::event::{Event, Operator};
 use rgmem::log::Log;

@@ -5,7 +5,9 @@
 mod actions;
 mod chat;
 mod compare_popup;
+mod confirm_text;
 mod diff_view;
+mod engine_updates;
 #[cfg(test)]
 mod hanging_tests;
 mod history_popup;
@@ -30,7 +32,7 @@ pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
 use super::command::{Command, EngineRequest};
 use super::focus::Focus;
 use super::keymap::Keymap;
-use super::msg::{EngineUpdate, Msg};
+use super::msg::Msg;
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use rgmem::ids::Seq;
@@ -402,110 +404,6 @@ impl App {
         }
     }
 
-    fn on_engine(&mut self, update: EngineUpdate, out: &mut Vec<Command>) {
-        match update {
-            EngineUpdate::Loaded { records, approve } => {
-                self.timeline = Timeline::from_records(&records, self.snapshot_interval);
-                self.loaded = true;
-                self.approval = approve;
-                if let Some(r) = &mut self.replay {
-                    r.start = self.timeline.head();
-                }
-                self.refresh();
-            }
-            EngineUpdate::Opened { timeline, approve } => {
-                if let Some(t) = timeline.take() {
-                    self.timeline = t;
-                }
-                self.loaded = true;
-                self.approval = approve;
-                if let Some(r) = &mut self.replay {
-                    r.start = self.timeline.head();
-                }
-                self.refresh();
-            }
-            EngineUpdate::Snapshots(snapshots) => self.timeline.add_snapshots(snapshots),
-            EngineUpdate::Appended(records) => {
-                self.timeline.push(&records);
-                if self.follow {
-                    self.timeline.seek(self.timeline.head());
-                }
-                self.refresh();
-            }
-            EngineUpdate::Started { id } => {
-                let message = self
-                    .chat
-                    .queued
-                    .iter()
-                    .find(|(q, _)| *q == id)
-                    .map(|(_, m)| m.clone())
-                    .unwrap_or_default();
-                self.chat.queued.retain(|(q, _)| *q != id);
-                // A request cancelled before the engine took it up gets no reply line back.
-                if self.chat.cancelling != Some(id) && self.chat.pending.as_ref().is_none_or(|p| p.id != id) {
-                    self.chat.pending = Some(chat::Pending {
-                        id,
-                        text: String::new(),
-                        message,
-                    });
-                }
-            }
-            EngineUpdate::Token { id, text } => {
-                if let Some(p) = self.chat.pending.as_mut().filter(|p| p.id == id) {
-                    p.text.push_str(&text);
-                }
-            }
-            EngineUpdate::Endpoint { problem } => {
-                self.banner = problem.map(|p| {
-                    format!("model server unreachable: {p}. Replies will fail until it answers; Esc cancels a reply.")
-                });
-                if let Some(b) = &self.banner {
-                    self.messages.push(Message {
-                        text: b.clone(),
-                        error: true,
-                    });
-                }
-            }
-            EngineUpdate::Replied { id, text } => {
-                self.banner = None;
-                if self.chat.pending.as_ref().is_some_and(|p| p.id == id) {
-                    self.chat.pending = None;
-                    let turn = self.chat_turn("assistant", text);
-                    self.engine(
-                        out,
-                        EngineRequest::Ingest {
-                            turn,
-                            user: self.user.clone(),
-                        },
-                    );
-                }
-            }
-            EngineUpdate::Done { id, error, notice } => {
-                self.busy = self.busy.saturating_sub(1);
-                if id.is_some() && id == self.chat.cancelling {
-                    self.chat.cancelling = None;
-                    self.notice = Some("reply cancelled; your message is in the memory and the engine is free".into());
-                } else if let Some(e) = error {
-                    self.last_error = Some(e);
-                    if id.is_some() && self.chat.pending.as_ref().map(|p| p.id) == id {
-                        self.chat.pending = None;
-                    }
-                }
-                if notice.is_some() {
-                    self.notice = notice;
-                }
-                let mut next = false;
-                if let Some(r) = self.replay.as_mut().filter(|r| r.awaiting && id.is_none()) {
-                    r.awaiting = false;
-                    next = r.playing && r.interval().is_zero();
-                }
-                if next {
-                    self.replay_next(out);
-                }
-            }
-        }
-    }
-
     /// Where typed text goes, for a printable key the focused pane does not use.
     fn where_typing_goes(&self) -> String {
         if self.maximised {
@@ -519,91 +417,6 @@ impl App {
             "Tab to the chat"
         };
         format!("this pane only browses, nothing was typed: {key} to type (? lists the keys)")
-    }
-
-    /// What a confirmation popup asks, in words: its title and its question.
-    #[must_use]
-    pub fn confirm_text(&self, confirm: Confirm) -> (String, String) {
-        let name = |seq: Seq| {
-            self.timeline
-                .entry(seq)
-                .map(|r| format!("{} ({})", seq, r.event.detail()))
-                .unwrap_or_else(|| seq.to_string())
-        };
-        match confirm {
-            Confirm::Rollback(to) => {
-                let due = self.due_at_cursor();
-                let due = if due.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {to} is inside a step: what is due there ({due}) runs with the rollback.")
-                };
-                (
-                    "Roll back?".into(),
-                    format!(
-                        "Roll back to {to}? This appends rolled_back; the events after {to} stay visible as an abandoned branch, and new input grows a new one.{due}"
-                    ),
-                )
-            }
-            Confirm::Revert(seq) => (
-                "Revert?".into(),
-                format!(
-                    "Revert {}? This appends abstraction_reverted and restores the Σ/Δ from before it.",
-                    name(seq)
-                ),
-            ),
-            Confirm::Approve(seq) => (
-                "Approve?".into(),
-                format!(
-                    "Approve {}? This appends abstraction_approved and applies its Σ/Δ.",
-                    name(seq)
-                ),
-            ),
-            Confirm::Reject(seq) => (
-                "Reject?".into(),
-                format!(
-                    "Reject {}? This appends abstraction_rejected; the Σ/Δ stay as they are.",
-                    name(seq)
-                ),
-            ),
-            Confirm::Thresholds(t) => {
-                let now = self.timeline.head_memory().thresholds;
-                (
-                    "Change thresholds?".into(),
-                    format!(
-                        "Set θ_inf {} → {} and θ_sum {} → {}? This appends thresholds_changed and runs the operators that become due.",
-                        now.theta_inf, t.theta_inf, now.theta_sum, t.theta_sum
-                    ),
-                )
-            }
-            Confirm::Restart(start) => (
-                "Restart the replay?".into(),
-                format!(
-                    "Restart the replay? This rolls back to {start} (appends rolled_back) and replays the session from its first turn on a new branch."
-                ),
-            ),
-        }
-    }
-
-    /// The operators due in the memory at the cursor, in words ("RK1 Fitness → Swimming, RK2
-    /// Fitness"): a cursor inside a step, between a counter reaching its threshold and the
-    /// firing. Empty at a step's end, where nothing is ever left due.
-    fn due_at_cursor(&self) -> String {
-        let m = self.timeline.memory();
-        let relations = m
-            .due_relations()
-            .into_iter()
-            .map(|r| format!("RK1 {}", m.relation_name(r)));
-        let concepts = m
-            .due_concepts()
-            .into_iter()
-            .filter_map(|c| m.concepts.get(c.index()).map(|c| format!("RK2 {}", c.name)));
-        let all: Vec<String> = relations.chain(concepts).collect();
-        let shown: Vec<&str> = all.iter().take(3).map(String::as_str).collect();
-        match all.len() {
-            0..=3 => shown.join(", "),
-            n => format!("{} and {} more", shown.join(", "), n - 3),
-        }
     }
 
     /// Hands a request to the engine and counts it as outstanding.

@@ -5,6 +5,7 @@ use super::replay::SPEEDS;
 use super::*;
 use crate::tui::action::Action;
 use crate::tui::engine_task;
+use crate::tui::msg::EngineUpdate;
 use rgmem::Engine;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;

@@ -1,0 +1,235 @@
+//! Raw turns for a question: reciprocal rank fusion of the turn-level and segment-level lists,
+//! each turn rendered under its session's header, and its brief (the sentences that hold the
+//! question's keywords) for packing.
+
+use super::Budgets;
+use super::assemble::{OTHER_PERSON, Retriever, Source};
+use super::context::{Item, Layer, Scores};
+use super::embed::{self, cosine};
+use super::pack::Facets;
+use crate::ids::{ConceptId, EpisodeId, TurnId};
+use crate::memory::Memory;
+use crate::text::{content_words, words};
+use std::collections::{HashMap, HashSet};
+
+/// Weight of a segment's other turns, relative to the turn an item was taken from.
+const SEGMENT: f64 = 0.5;
+/// The part of a segment turn's weight that does not depend on its resemblance to the question.
+const SEGMENT_BASE: f64 = 0.25;
+/// Reciprocal rank fusion's constant: a turn ranked r in a list adds 1 / (RRF_K + r).
+const RRF_K: f64 = 10.0;
+/// Weight of the turn-level list ranked by the question's own words, against 1 for the list
+/// ranked by the plan's keywords and their synonyms.
+const ASKED: f64 = 2.0;
+/// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
+/// the next turn).
+const NEIGHBOUR: f64 = 0.5;
+
+impl Retriever<'_> {
+    /// Raw turns, ranked by reciprocal rank fusion of two lists: the turn level (the turns' own
+    /// BM25 rank, with their segment neighbours at half weight) and the segment level (the rank
+    /// of the fact, conclusion or relation mention whose segment holds them; the turn an item
+    /// was taken from at full weight, the rest of the segment as much as it resembles the
+    /// question). A turn the question's person did not say weighs less.
+    pub(super) fn turn_items(
+        &self,
+        keywords: &[String],
+        root: Option<ConceptId>,
+        budgets: &Budgets,
+        sources: &[Source],
+        turn_hits: &[Vec<(TurnId, EpisodeId)>],
+        items: &mut Vec<Item>,
+    ) {
+        let m = self.memory;
+        let query = embed::builtin(&keywords.join(" "));
+        let speaker_of_root: Option<&str> =
+            root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
+        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker);
+        let person = |t: TurnId| if own(t) { 1.0 } else { OTHER_PERSON };
+        let mut cosines: HashMap<TurnId, f32> = HashMap::new();
+        let mut rel = |t: TurnId| {
+            *cosines
+                .entry(t)
+                .or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].text)))
+        };
+        // Best contribution per turn in each list, with the episode and reason that gave it.
+        let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
+        for (li, list) in turn_hits.iter().enumerate() {
+            let lw = if li == 0 { 1.0 } else { ASKED };
+            let mut best: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
+            for (rank, (t, e)) in list.iter().enumerate() {
+                let rrf = 1.0 / (RRF_K + rank as f64);
+                let ep = m.episode(*e);
+                let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
+                let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
+                for (i, p) in around.into_iter().enumerate() {
+                    let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
+                        continue;
+                    };
+                    let w = if i == 1 { 1.0 } else { NEIGHBOUR };
+                    let score = lw * rrf * w * person(*n);
+                    let entry = best.entry(*n).or_insert((0.0, *e));
+                    if score > entry.0 {
+                        *entry = (score, *e);
+                    }
+                }
+            }
+            for (t, (score, e)) in best {
+                turn_level.entry(t).or_insert((0.0, e)).0 += score;
+            }
+        }
+        let mut order: Vec<&Source> = sources.iter().collect();
+        order.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let mut segment_level: HashMap<TurnId, (f64, EpisodeId, &str)> = HashMap::new();
+        for (rank, src) in order.iter().enumerate() {
+            let rrf = 1.0 / (RRF_K + rank as f64);
+            for t in &m.episode(src.episode).turns {
+                let w = if src.direct.contains(t) {
+                    1.0
+                } else {
+                    SEGMENT * (SEGMENT_BASE + f64::from(rel(*t)))
+                };
+                let score = rrf * w * person(*t);
+                let entry = segment_level.entry(*t).or_insert((0.0, src.episode, src.why.as_str()));
+                if score > entry.0 {
+                    *entry = (score, src.episode, src.why.as_str());
+                }
+            }
+        }
+        let mut fused: HashMap<TurnId, (f64, EpisodeId, String)> = HashMap::new();
+        for (t, (score, e)) in &turn_level {
+            fused.insert(
+                *t,
+                (*score, *e, "turn-level BM25 match of the plan's keywords".to_string()),
+            );
+        }
+        for (t, (score, e, why)) in &segment_level {
+            let entry = fused.entry(*t).or_insert((0.0, *e, String::new()));
+            entry.0 += score;
+            entry.2 = if entry.2.is_empty() {
+                format!("evidence of the {why}")
+            } else {
+                format!("{} and evidence of the {why}", entry.2)
+            };
+        }
+        let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
+        ranked.truncate(budgets.turns);
+        let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
+        ranked.sort_by_key(|(t, _)| *t);
+        for (t, (score, e, why)) in ranked {
+            let turn = &m.turns[t.index()];
+            let mut prov = self.episode_provenance(&[e]);
+            prov.turns = vec![t];
+            prov.source_refs = turn.source_ref.iter().cloned().collect();
+            items.push(
+                Item::new(
+                    Layer::Turn,
+                    turn_line(m, t),
+                    Scores {
+                        bm25: None,
+                        cosine: Some(rel(t)),
+                    },
+                    0.9 * score / top,
+                    format!("turn {t}: {why}"),
+                    prov,
+                )
+                .in_group(turn_group(m, t)),
+            );
+        }
+    }
+
+    /// What packing needs of each item: the plan's keywords it holds (weighted by how rare they
+    /// are among the items) and its session.
+    pub(super) fn facets(&self, items: &[Item], keywords: &[String]) -> Vec<Facets> {
+        let m = self.memory;
+        let keys: Vec<String> = keywords
+            .iter()
+            .flat_map(|k| content_words(k))
+            .map(|w| crate::stem::stem(&w))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let held: Vec<HashSet<String>> = items
+            .iter()
+            .map(|i| {
+                let stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
+                keys.iter().filter(|k| stems.contains(*k)).cloned().collect()
+            })
+            .collect();
+        let n = items.len() as f64;
+        let weight = |k: &str| {
+            let df = held.iter().filter(|h| h.contains(k)).count() as f64;
+            (1.0 + n / (1.0 + df)).ln()
+        };
+        items
+            .iter()
+            .zip(&held)
+            .map(|(i, h)| Facets {
+                brief: match i.layer {
+                    Layer::Turn => i.provenance.turns.first().and_then(|t| brief(m, *t, &keys)),
+                    _ => None,
+                },
+                keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
+                session: match i.layer {
+                    Layer::Turn | Layer::Fact | Layer::Conclusion => {
+                        i.provenance.turns.first().map(|t| m.turns[t.index()].session)
+                    }
+                    Layer::Concept | Layer::Relation => None,
+                },
+            })
+            .collect()
+    }
+}
+
+/// A turn as a context line: speaker and text (its date is its group's header).
+#[must_use]
+pub fn turn_line(m: &Memory, t: TurnId) -> String {
+    format!("{}: {}", speaker_name(m, t), m.turns[t.index()].text)
+}
+
+/// The header a turn shares with the other turns of its session: the session's date, or its
+/// number when the turns carry no time.
+#[must_use]
+pub fn turn_group(m: &Memory, t: TurnId) -> String {
+    let turn = &m.turns[t.index()];
+    turn.time
+        .map_or_else(|| format!("session {}", turn.session), |ts| ts.human_date())
+}
+
+fn speaker_name(m: &Memory, t: TurnId) -> String {
+    let turn = &m.turns[t.index()];
+    m.person_for(&turn.speaker)
+        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
+}
+
+/// A turn cut to the sentences that hold one of the question's keyword stems, the gaps marked
+/// "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
+fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
+    let sents = crate::text::sentences(&m.turns[t.index()].text);
+    let holds: Vec<bool> = sents
+        .iter()
+        .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
+        .collect();
+    if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
+        return None;
+    }
+    let mut out = format!("{}:", speaker_name(m, t));
+    let mut gap = false;
+    for (s, h) in sents.iter().zip(&holds) {
+        if *h {
+            if gap {
+                out.push_str(" …");
+            }
+            out.push(' ');
+            out.push_str(s);
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    if gap {
+        out.push_str(" …");
+    }
+    Some(out)
+}
