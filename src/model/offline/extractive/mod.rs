@@ -7,13 +7,15 @@
 //! support is about someone else than the person the question names.
 
 use crate::stem::stem;
-use crate::text::{is_stopword, sentences, words};
+use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
 use std::collections::{HashMap, HashSet};
 
 mod chunk;
+mod context;
 mod spans;
 mod typed;
+use context::{asked_person, attribute, persons, read_context};
 use spans::{count, feeling, noun_answer, phrase, place, reason, when, who, yes_no};
 use typed::{asks_job, job, restriction_ends};
 
@@ -29,9 +31,11 @@ const OTHER_PERSON: f64 = 0.55;
 const OWN_SHARE: f64 = 0.6;
 /// Below this share of the best support said by someone else, the named person's own best
 /// support does not count: the question's content belongs to another person.
-const RIVAL: f64 = 0.6;
+const RIVAL: f64 = 0.75;
 /// Weight of the whole item's coverage in a sentence's coverage.
 const ITEM_SHARE: f64 = 0.3;
+/// Score added to a sentence dated in the month (or year) the question names.
+const DATED: f64 = 0.15;
 /// Longest answer phrase, in words.
 const MAX_WORDS: usize = 6;
 
@@ -44,6 +48,8 @@ struct Sentence {
     who: Option<String>,
     /// Whether `who` is the line's speaker (a turn), not a guess from its first word.
     spoken: bool,
+    /// Whether the sentence asks something: a question is no support for an answer.
+    asks: bool,
     stems: HashSet<String>,
 }
 
@@ -67,14 +73,17 @@ enum Kind {
 /// The short answer and the item line it rests on; `None` when nothing supports one.
 #[must_use]
 pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
-    let sents = read_context(context);
+    let mut sents = read_context(context);
     let known = persons(&sents, person);
+    attribute(&mut sents, &known);
     let asked = asked_person(question, &known, person);
     let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
     let kind = kind_of(question);
     let again = kind == Kind::When && asks_again(question);
     let for_work = kind == Kind::What && asks_job(question);
+    let asked_date = question_date(question);
     let wanted: Vec<String> = words(question)
+        .filter(|w| !is_date_word(w))
         .filter(|w| {
             w.len() > 1
                 && !is_stopword(w)
@@ -146,7 +155,20 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 (true, false) => 0.12,
                 _ => 0.0,
             };
-            let w = if about(s) { 1.0 } else { OTHER_PERSON };
+            let w = if s.asks {
+                0.0
+            } else if about(s) {
+                1.0
+            } else {
+                OTHER_PERSON
+            };
+            let dated = asked_date.is_some_and(|(y, m)| {
+                s.date.is_some_and(|d| {
+                    let (sy, sm, _) = d.civil();
+                    sy == y && m.is_none_or(|m| m == sm)
+                })
+            });
+            let bonus = bonus + if dated { DATED } else { 0.0 };
             ((cov + bonus) * w, cov, i)
         })
         .collect();
@@ -239,6 +261,27 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     Some((answer, top.line.clone()))
 }
 
+/// A month name, a year or a day number: the question's date, matched against the sentences'
+/// dates rather than their words ("What did Audrey do in November 2023?").
+fn is_date_word(w: &str) -> bool {
+    Timestamp::month_from_name(w).is_some() && w.chars().count() >= 3
+        || w.parse::<u32>()
+            .is_ok_and(|n| (1..=31).contains(&n) || (1900..=2100).contains(&n))
+}
+
+/// The year (and month) a question names: "in November 2023" → (2023, Some(11)).
+fn question_date(question: &str) -> Option<(i64, Option<u32>)> {
+    let toks: Vec<String> = words(question).collect();
+    let year = toks
+        .iter()
+        .find_map(|t| t.parse::<i64>().ok().filter(|y| (1900..=2100).contains(y)))?;
+    let month = toks
+        .iter()
+        .filter(|t| t.chars().count() >= 3)
+        .find_map(|t| Timestamp::month_from_name(t));
+    Some((year, month))
+}
+
 /// Question words that say what is asked, not what it is about.
 const QUESTION_WORDS: &[&str] = &[
     "often", "likely", "kind", "kinds", "type", "types", "many", "much", "long", "ever", "usually", "probably",
@@ -316,150 +359,6 @@ fn has_kind(kind: Kind, s: &Sentence) -> bool {
         Kind::Feeling => feeling(&s.text).is_some(),
         _ => false,
     }
-}
-
-/// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
-/// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
-/// "- Caroline: …"), and concept paths ("Alex / Fitness: Σ …").
-fn read_context(context: &str) -> Vec<Sentence> {
-    let mut out = Vec::new();
-    // The group header the lines below stand under: its text and its date.
-    let mut group: Option<(&str, Option<Timestamp>)> = None;
-    for raw in context.lines().map(str::trim) {
-        if let Some(header) = raw.strip_prefix("## ") {
-            group = Some((header, parse_date(header)));
-            continue;
-        }
-        if raw.starts_with('#') {
-            group = None;
-            continue;
-        }
-        let Some(item) = raw.strip_prefix("- ") else { continue };
-        // A turn under a header reads as the turn with its header's date.
-        let grouped = group.and_then(|(header, date)| {
-            let (who, _) = item.split_once(": ")?;
-            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
-        });
-        let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
-        let (date, who, body) = split_item(line);
-        let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
-        let spoken = who.is_some() && line.starts_with('[');
-        let body = unquote(body);
-        // Σ/Δ bullets run on in one line ("Σ - Photography: … - Pottery: …"); in a turn a dash
-        // is the speaker's own punctuation.
-        let bullets = !line.starts_with('[');
-        for s in sentences(body)
-            .iter()
-            .flat_map(|s| {
-                if bullets {
-                    s.split(" - ").collect::<Vec<_>>()
-                } else {
-                    vec![s.as_str()]
-                }
-            })
-            .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
-            // A brief's "…" marks a gap, not words.
-            .map(|s| s.trim_matches(|c: char| c == '…' || c.is_whitespace()))
-            .filter(|s| !s.is_empty())
-        {
-            let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");
-            let s = strip_tag(s);
-            let who = who.clone().or_else(|| {
-                s.split_whitespace()
-                    .next()
-                    .map(|w| w.trim_end_matches("'s").to_string())
-            });
-            out.push(Sentence {
-                stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
-                text: s.to_string(),
-                line: line.to_string(),
-                date,
-                who,
-                spoken,
-            });
-        }
-    }
-    out
-}
-
-/// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
-fn unquote(body: &str) -> &str {
-    let Some((head, said)) = body.split_once(" said: ") else {
-        return body;
-    };
-    if !head.starts_with("On ") || head.split_whitespace().count() > 8 {
-        return body;
-    }
-    said.trim().trim_matches(|c| c == '"' || c == '“' || c == '”')
-}
-
-/// "[habit] Alex swims" → "Alex swims".
-fn strip_tag(s: &str) -> &str {
-    match s.strip_prefix('[').and_then(|r| r.split_once("] ")) {
-        Some((tag, rest)) if !tag.contains(':') => rest,
-        _ => s,
-    }
-}
-
-/// (date, speaker, text) of an item line.
-fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
-    if let Some(rest) = line.strip_prefix('[')
-        && let Some((tag, body)) = rest.split_once("] ")
-    {
-        // "[D1:3 8 May 2023]" (a turn) or "[8 May 2023]" (a fact).
-        let date = parse_date(tag).or_else(|| tag.split_once(' ').and_then(|(_, d)| parse_date(d)));
-        if let Some((who, text)) = body.split_once(": ")
-            && who.split_whitespace().count() <= 3
-        {
-            return (date, Some(who.to_string()), text);
-        }
-        return (date, None, body);
-    }
-    // A concept: "Alex / Health and Wellness / Fitness: Σ …" is about its first path element.
-    if let Some((path, body)) = line.split_once(": ")
-        && path.contains(" / ")
-    {
-        let who = path.split(" / ").next().map(str::to_string);
-        return (None, who, body);
-    }
-    (None, None, line)
-}
-
-/// "8 May 2023" → that day.
-fn parse_date(s: &str) -> Option<Timestamp> {
-    let t: Vec<&str> = s.split_whitespace().collect();
-    let [d, m, y] = t.as_slice() else { return None };
-    let day: u32 = d.parse().ok().filter(|d| (1..=31).contains(d))?;
-    let month = Timestamp::month_from_name(m)?;
-    let year: i64 = y.parse().ok().filter(|y| (1..=9999).contains(y))?;
-    Timestamp::from_civil(year, month, day, 0, 0, 0)
-}
-
-/// Everyone the context speaks about: turn speakers and the question's person(s).
-fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
-    let mut out: Vec<String> = person
-        .split(" and ")
-        .map(|p| p.trim().to_string())
-        .filter(|p| !p.is_empty())
-        .collect();
-    for s in sents {
-        if let Some(w) = &s.who
-            && s.spoken
-            && !out.contains(w)
-        {
-            out.push(w.clone());
-        }
-    }
-    out
-}
-
-/// The known person the question names (first mention), else the only person given.
-fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
-    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
-    let found = toks
-        .iter()
-        .find_map(|t| known.iter().find(|k| words(k).next().is_some_and(|f| f == *t)).cloned());
-    found.or_else(|| (!person.contains(" and ") && !person.is_empty()).then(|| person.to_string()))
 }
 
 #[cfg(test)]

@@ -174,3 +174,45 @@ fn a_dash_in_a_turn_does_not_split_it() {
     assert!(support.contains("necklace"), "{support}");
     assert_eq!(ask("What was grandma's gift to Ines?", ctx, "Ines"), "necklace");
 }
+
+#[test]
+fn a_question_asked_of_the_listener_is_about_the_listener_and_no_support() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Carmen: What do you love most about camping with your family?\n- [D1:2 2 May 2022] Bram: I love roasting marshmallows with my kids when we go camping.\n";
+    assert_eq!(
+        ask(
+            "What does Carmen love most about camping with her family?",
+            ctx,
+            "Carmen"
+        ),
+        NOT_MENTIONED
+    );
+    let a = ask("What does Bram love most about camping with his family?", ctx, "Bram");
+    assert!(a.contains("marshmallows"), "{a}");
+}
+
+#[test]
+fn a_fact_is_about_the_person_it_names_first() {
+    let ctx = "# Facts (L0)\n- [19 August 2023] On 19 August 2023: Dana loves the park near her house - it has a forest trail.\n# Events\n- [D1:1 19 August 2023] Dana: Hi Joel!\n- [D1:2 19 August 2023] Joel: Hey Dana, how was your week?\n";
+    assert_eq!(
+        ask("What does Joel love about the park near his house?", ctx, "Joel"),
+        NOT_MENTIONED
+    );
+    assert!(ask("What does Dana love about the park near her house?", ctx, "Dana").contains("forest trail"));
+}
+
+#[test]
+fn a_date_in_the_question_picks_the_sentence_of_that_month() {
+    let ctx = "# Events\n- [D1:1 10 March 2023] Ayla: I started obedience classes with my pups.\n- [D2:1 4 August 2023] Ayla: I started agility classes with my pups.\n";
+    let a = ask(
+        "What type of classes did Ayla start with her pups in August 2023?",
+        ctx,
+        "Ayla",
+    );
+    assert!(a.contains("agility"), "{a}");
+    let a = ask(
+        "What type of classes did Ayla start with her pups in March 2023?",
+        ctx,
+        "Ayla",
+    );
+    assert!(a.contains("obedience"), "{a}");
+}

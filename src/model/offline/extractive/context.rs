@@ -1,0 +1,192 @@
+//! Reading the rendered context back into sentences: each with its item line, its date, whom
+//! it is about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's
+//! "you" addresses) and its stems; and the persons the context and the question name.
+
+use super::Sentence;
+use crate::stem::stem;
+use crate::text::{sentences, words};
+use crate::time::Timestamp;
+
+/// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
+/// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
+/// "- Caroline: …"), and concept paths ("Alex / Fitness: Σ …").
+pub(super) fn read_context(context: &str) -> Vec<Sentence> {
+    let mut out = Vec::new();
+    // The group header the lines below stand under: its text and its date.
+    let mut group: Option<(&str, Option<Timestamp>)> = None;
+    for raw in context.lines().map(str::trim) {
+        if let Some(header) = raw.strip_prefix("## ") {
+            group = Some((header, parse_date(header)));
+            continue;
+        }
+        if raw.starts_with('#') {
+            group = None;
+            continue;
+        }
+        let Some(item) = raw.strip_prefix("- ") else { continue };
+        // A turn under a header reads as the turn with its header's date.
+        let grouped = group.and_then(|(header, date)| {
+            let (who, _) = item.split_once(": ")?;
+            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
+        });
+        let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
+        let (date, who, body) = split_item(line);
+        let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
+        let spoken = who.is_some() && line.starts_with('[');
+        let body = unquote(body);
+        // Σ/Δ bullets run on in one line ("Σ - Photography: … - Pottery: …"); in a turn a dash
+        // is the speaker's own punctuation.
+        let bullets = !line.starts_with('[');
+        for s in sentences(body)
+            .iter()
+            .flat_map(|s| {
+                if bullets {
+                    s.split(" - ").collect::<Vec<_>>()
+                } else {
+                    vec![s.as_str()]
+                }
+            })
+            .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
+            // A brief's "…" marks a gap, not words.
+            .map(|s| s.trim_matches(|c: char| c == '…' || c.is_whitespace()))
+            .filter(|s| !s.is_empty())
+        {
+            let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");
+            let s = strip_tag(s);
+            let who = who.clone().or_else(|| {
+                s.split_whitespace()
+                    .next()
+                    .map(|w| w.trim_end_matches("'s").to_string())
+            });
+            out.push(Sentence {
+                asks: s.trim_end().ends_with('?'),
+                stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
+                text: s.to_string(),
+                line: line.to_string(),
+                date,
+                who,
+                spoken,
+            });
+        }
+    }
+    out
+}
+
+/// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
+fn unquote(body: &str) -> &str {
+    let Some((head, said)) = body.split_once(" said: ") else {
+        return body;
+    };
+    if !head.starts_with("On ") || head.split_whitespace().count() > 8 {
+        return body;
+    }
+    said.trim().trim_matches(|c| c == '"' || c == '“' || c == '”')
+}
+
+/// "[habit] Alex swims" → "Alex swims".
+fn strip_tag(s: &str) -> &str {
+    match s.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+        Some((tag, rest)) if !tag.contains(':') => rest,
+        _ => s,
+    }
+}
+
+/// (date, speaker, text) of an item line.
+fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
+    if let Some(rest) = line.strip_prefix('[')
+        && let Some((tag, body)) = rest.split_once("] ")
+    {
+        // "[D1:3 8 May 2023]" (a turn) or "[8 May 2023]" (a fact).
+        let date = parse_date(tag).or_else(|| tag.split_once(' ').and_then(|(_, d)| parse_date(d)));
+        if let Some((who, text)) = body.split_once(": ")
+            && who.split_whitespace().count() <= 3
+        {
+            return (date, Some(who.to_string()), text);
+        }
+        return (date, None, body);
+    }
+    // A concept: "Alex / Health and Wellness / Fitness: Σ …" is about its first path element.
+    if let Some((path, body)) = line.split_once(": ")
+        && path.contains(" / ")
+    {
+        let who = path.split(" / ").next().map(str::to_string);
+        return (None, who, body);
+    }
+    (None, None, line)
+}
+
+/// "8 May 2023" → that day.
+pub(super) fn parse_date(s: &str) -> Option<Timestamp> {
+    let t: Vec<&str> = s.split_whitespace().collect();
+    let [d, m, y] = t.as_slice() else { return None };
+    let day: u32 = d.parse().ok().filter(|d| (1..=31).contains(d))?;
+    let month = Timestamp::month_from_name(m)?;
+    let year: i64 = y.parse().ok().filter(|y| (1..=9999).contains(y))?;
+    Timestamp::from_civil(year, month, day, 0, 0, 0)
+}
+
+/// Everyone the context speaks about: turn speakers and the question's person(s).
+pub(super) fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
+    let mut out: Vec<String> = person
+        .split(" and ")
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
+    for s in sents {
+        if let Some(w) = &s.who
+            && s.spoken
+            && !out.contains(w)
+        {
+            out.push(w.clone());
+        }
+    }
+    out
+}
+
+/// The known person the question names (first mention), else the only person given.
+pub(super) fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let found = toks
+        .iter()
+        .find_map(|t| known.iter().find(|k| words(k).next().is_some_and(|f| f == *t)).cloned());
+    found.or_else(|| (!person.contains(" and ") && !person.is_empty()).then(|| person.to_string()))
+}
+
+/// A speaker's sentence that says "you" and never "I", "my" or "we" is about the listener:
+/// "What do you love most about camping with your family?" in a turn of Caroline's is about
+/// the other person of the conversation. Only when that other person is the one other speaker.
+///
+/// A sentence no one speaks (a fact, a conclusion, a Σ line) is about the first known person
+/// it names: "On 19 August 2023: Deborah loves going to this park" is about Deborah.
+pub(super) fn attribute(sents: &mut [Sentence], known: &[String]) {
+    for s in sents.iter_mut().filter(|s| !s.spoken) {
+        let named = words(&s.text).find_map(|w| {
+            let w = w.trim_end_matches("'s");
+            known.iter().find(|k| words(k).next().is_some_and(|f| f == w)).cloned()
+        });
+        if let Some(n) = named {
+            s.who = Some(n);
+        }
+    }
+    let speakers: Vec<&String> = known
+        .iter()
+        .filter(|k| sents.iter().any(|s| s.spoken && s.who.as_ref() == Some(k)))
+        .collect();
+    let [a, b] = speakers.as_slice() else { return };
+    let (a, b) = ((*a).clone(), (*b).clone());
+    for s in sents.iter_mut().filter(|s| s.spoken) {
+        let (mut first, mut second) = (false, false);
+        for w in words(&s.text) {
+            match w.as_str() {
+                "i" | "i'm" | "i've" | "i'll" | "i'd" | "me" | "my" | "mine" | "myself" | "we" | "we're" | "we've"
+                | "our" | "us" => first = true,
+                "you" | "your" | "you're" | "you've" | "yours" | "yourself" | "ya" => second = true,
+                _ => {}
+            }
+        }
+        if second && !first {
+            let other = if s.who.as_ref() == Some(&a) { &b } else { &a };
+            s.who = Some(other.clone());
+        }
+    }
+}
