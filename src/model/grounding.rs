@@ -99,13 +99,30 @@ pub fn grounded_paths(unit: &str, paths: Vec<Vec<super::parse::PathNode>>) -> Ve
         let name = n.name.trim().to_lowercase();
         n.is_concrete() && crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
     };
+    // An event named only in the instructions' words ("Running", an illustration of a general
+    // event) and in none of the unit's is copied from the prompt, not said.
+    let told = instructions(Purpose::Entities, OutputMode::JsonSchema).to_lowercase()
+        + &instructions(Purpose::Entities, OutputMode::Text).to_lowercase();
+    let told: Vec<&str> = words(&told).collect();
+    let unit_low = unit.to_lowercase();
+    let said: Vec<&str> = words(&unit_low).collect();
+    let copied = |n: &super::parse::PathNode| {
+        let low = n.name.to_lowercase();
+        let name: Vec<&str> = words(&low).collect();
+        let from = |pool: &[&str], w: &str| pool.iter().any(|p| same_stem(p, w) || prefix_stem(p, w));
+        n.is_concrete()
+            && !name.is_empty()
+            && name.iter().all(|w| from(&told, w))
+            && !name.iter().any(|w| from(&said, w))
+    };
     let mut out = Vec::new();
     for path in paths {
         if path.iter().any(|n| n.name.chars().any(foreign)) {
             continue;
         }
         let had_event = path.iter().any(super::parse::PathNode::is_concrete);
-        let kept: Vec<super::parse::PathNode> = path.into_iter().filter(|n| !folder_as_event(n)).collect();
+        let kept: Vec<super::parse::PathNode> =
+            path.into_iter().filter(|n| !folder_as_event(n) && !copied(n)).collect();
         if had_event && !kept.iter().any(super::parse::PathNode::is_concrete) {
             continue;
         }
@@ -323,6 +340,11 @@ mod tests {
                 node("Strength Training", "event"),
             ],
             vec![node("Rowan", "abstract"), node("Light 游泳", "event")],
+            vec![
+                node("Rowan", "abstract"),
+                node("Sports", "abstract"),
+                node("Running", "event"),
+            ],
             vec![node("Rowan", "abstract"), node("Café Visits", "event")],
         ];
         let kept: Vec<String> = grounded_paths("Rowan deadlifts, then goes to the café.", paths)
