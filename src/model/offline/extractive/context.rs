@@ -2,8 +2,7 @@
 //! it is about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's
 //! "you" addresses) and its stems; and the persons the context and the question name.
 
-use super::Sentence;
-use crate::stem::stem;
+use super::{Sentence, stem};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
 
