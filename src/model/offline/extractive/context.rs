@@ -72,7 +72,13 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
 }
 
 /// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
+/// A fact's "On 8 May 2023: " opening is the item's date, not a date the fact tells.
 fn unquote(body: &str) -> &str {
+    if let Some((head, rest)) = body.strip_prefix("On ").and_then(|b| b.split_once(": "))
+        && parse_date(head.trim_end_matches(',')).is_some()
+    {
+        return rest;
+    }
     let Some((head, said)) = body.split_once(" said: ") else {
         return body;
     };

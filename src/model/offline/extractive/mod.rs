@@ -228,14 +228,8 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
     let cut = |top: &Sentence| match kind {
-        Kind::When => {
-            let w = when(top);
-            if w.is_empty() {
-                count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names))
-            } else {
-                w
-            }
-        }
+        // A sentence that gives no date leaves a "when" to the next support.
+        Kind::When => when(top),
         Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
@@ -296,9 +290,15 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         .filter(|(_, cov, i)| *cov >= MIN_COVERAGE && about(&sents[*i]) && !sents[*i].asks)
         .map(|(_, _, i)| *i)
         .take(2);
-    std::iter::once(best).chain(next).chain(runners).find_map(|i| {
+    let found = std::iter::once(best).chain(next).chain(runners).find_map(|i| {
         let answer = cut(&sents[i]);
         (!answer.trim().is_empty()).then(|| (answer, sents[i].line.clone()))
+    });
+    // No support gives a date: the best one's count or phrase ("for four years").
+    found.or_else(|| {
+        let top = &sents[best];
+        let answer = count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names));
+        (kind == Kind::When && !answer.trim().is_empty()).then(|| (answer, top.line.clone()))
     })
 }
 
@@ -400,6 +400,7 @@ fn focus_of(question: &str) -> Option<String> {
 fn has_kind(kind: Kind, s: &Sentence) -> bool {
     match kind {
         Kind::Count => count(&s.text).is_some(),
+        Kind::When => !when(s).is_empty(),
         Kind::Why => reason(&s.text).is_some(),
         Kind::Feeling => feeling(&s.text).is_some(),
         _ => false,

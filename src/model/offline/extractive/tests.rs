@@ -241,3 +241,9 @@ fn a_shared_photo_answers_with_what_it_shows_and_past_verbs_match_the_question()
     let a = ask("What did Omar see on the trip?", ctx, "Omar");
     assert!(a.contains("meteor shower"), "{a}");
 }
+
+#[test]
+fn a_fact_answers_when_with_the_date_it_tells_not_the_day_it_was_written() {
+    let ctx = "# Facts (L0)\n- [8 May 2023] On 8 May 2023: Rhea went to a support group on 7 May 2023 and it was so powerful.\n- [topic] Rhea loves the support group.\n";
+    assert_eq!(ask("When did Rhea go to the support group?", ctx, "Rhea"), "7 May 2023");
+}
