@@ -67,7 +67,7 @@ pub fn update(
                     }
                 };
                 if !mentioned.iter().any(|(r, _)| *r == rel) {
-                    let label = label_for(step, cur, id, triples);
+                    let label = label_for(step, episode, cur, id, triples);
                     mentioned.push((rel, label));
                 }
             }
@@ -110,19 +110,84 @@ fn base_node(step: &Step<'_>, person: ConceptId, base: &str) -> ConceptId {
         .unwrap_or(person)
 }
 
-fn label_for(step: &Step<'_>, source: ConceptId, target: ConceptId, triples: &[RelationTriple]) -> String {
+fn label_for(
+    step: &Step<'_>,
+    episode: EpisodeId,
+    source: ConceptId,
+    target: ConceptId,
+    triples: &[RelationTriple],
+) -> String {
     let (s, t) = (&step.memory.concept(source).name, &step.memory.concept(target).name);
     let (sk, tk) = (entity_key(s), entity_key(t));
-    triples
+    let generative = step.generative();
+    let label = triples
         .iter()
         .find(|r| entity_key(&r.source) == sk && entity_key(&r.target) == tk)
         .map(|r| r.relationship.trim().to_string())
         .filter(|l| !l.is_empty())
-        // No label from the model: a plain one, naming the person as every prompt does.
-        .unwrap_or_else(|| {
-            format!(
-                "{} engages in {t}",
-                step.memory.concept(step.memory.concept(source).person).name
-            )
-        })
+        .filter(|l| !generative || is_snapshot(l, &tk));
+    if let Some(label) = label {
+        return label;
+    }
+    // No event snapshot from a language model: the episode's own sentence about the target.
+    if generative && let Some(sentence) = fact_sentence(&step.memory.episode(episode).fact, t) {
+        return sentence;
+    }
+    // No label from the model: a plain one, naming the person as every prompt does.
+    format!(
+        "{} engages in {t}",
+        step.memory.concept(step.memory.concept(source).person).name
+    )
+}
+
+/// The labels the relations prompt gives classification edges, which a small model also writes
+/// on event edges: they say nothing about what happened.
+const CLASSIFICATION_LABELS: [&str; 4] = ["has profile in", "has subclass", "classification", "event"];
+
+/// Whether a model's label is an event snapshot: a few words about what happened, not a
+/// classification label or the target's own name.
+fn is_snapshot(label: &str, target_key: &str) -> bool {
+    let key = entity_key(label);
+    key.split(' ').count() >= 3 && !CLASSIFICATION_LABELS.contains(&key.as_str()) && key != target_key
+}
+
+/// The sentence of an episode's fact that shares the most words with `target` (the first
+/// sentence when none does), as a relation label.
+fn fact_sentence(fact: &str, target: &str) -> Option<String> {
+    let wanted = super::canon::content_roots(target);
+    let sentences = crate::text::sentences(fact);
+    let hits = |s: &String| {
+        let roots: Vec<String> = crate::text::words(s).map(|w| super::canon::root(&w)).collect();
+        wanted.iter().filter(|w| roots.contains(w)).count()
+    };
+    let best = sentences.iter().rev().max_by_key(|s| hits(s))?;
+    let best = best.trim();
+    (!best.is_empty()).then(|| best.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classification_labels_and_bare_names_are_not_event_snapshots() {
+        assert!(is_snapshot("Rowan swims forty lengths at the city pool", "swimming"));
+        for generic in ["has subclass", "Has profile in", "event", "Swimming", "swims daily"] {
+            assert!(!is_snapshot(generic, "swimming"), "{generic}");
+        }
+    }
+
+    #[test]
+    fn the_fallback_label_is_the_fact_sentence_about_the_target() {
+        let fact = "On 2024-04-20 Rowan fell off his bike. The doctor says no swimming for six weeks.";
+        assert_eq!(
+            fact_sentence(fact, "Swimming Laps").as_deref(),
+            Some("The doctor says no swimming for six weeks.")
+        );
+        assert_eq!(
+            fact_sentence(fact, "Reading").as_deref(),
+            Some("On 2024-04-20 Rowan fell off his bike.")
+        );
+        assert_eq!(fact_sentence("", "Reading"), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! L0 and L1 ingestion: cutting turns into segments (f_seg), synthesising episodes (f_synth),
 //! and extracting entity paths and relations into the graph (f_extract).
 
+mod canon;
 mod graph;
 pub mod name;
 pub mod preview;
@@ -105,7 +106,8 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let Some(paths) = step.call(task, parse::parse_paths) else {
             return false;
         };
-        // A base folder in an activity's place is a copy of the instructions' structure.
+        // A language model's paths: a base folder in an activity's place is a copy of the
+        // instructions' structure; names it varies fold onto the branches the person has.
         let paths = if step.generative() {
             let said = [
                 synth.fact.as_str(),
@@ -114,7 +116,8 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
                 &source_text,
             ]
             .join("\n");
-            crate::model::grounding::grounded_paths(&said, paths)
+            let paths = crate::model::grounding::grounded_paths(&said, paths);
+            canon::fold(step.memory, root, &said, !synth.salient.is_empty(), paths)
         } else {
             paths
         };

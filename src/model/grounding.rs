@@ -20,6 +20,7 @@ use super::schema::OutputMode;
 use super::task::Task;
 use crate::event::Purpose;
 use serde_json::Value;
+use std::cell::OnceCell;
 
 /// `Err` with the reason when the reply to `task` names something absent from its input.
 pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
@@ -35,16 +36,19 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
         return Ok(());
     }
     let input = task.input_text().to_lowercase();
-    let input_words: Vec<&str> = words(&input).collect();
+    // Each text's lowercased words, split once per check rather than once per example name.
+    let reply_lower: Vec<String> = words(reply).map(str::to_lowercase).collect();
+    let mut input_lower: Option<Vec<String>> = None;
     for name in example_names(purpose) {
         let key = name.to_lowercase();
-        let named = |text: &str| {
-            let key_words: Vec<&str> = words(&key).collect();
-            let w: Vec<String> = words(text).map(str::to_lowercase).collect();
+        let key_words: Vec<&str> = words(&key).collect();
+        let named = |w: &[String]| {
             w.windows(key_words.len().max(1))
                 .any(|win| win.iter().zip(&key_words).all(|(a, b)| a == b))
         };
-        if named(reply) && !named(&input) {
+        if named(&reply_lower)
+            && !named(input_lower.get_or_insert_with(|| words(&input).map(str::to_lowercase).collect()))
+        {
             return Err(format!(
                 "it names '{name}', which comes from the prompt's invented example and not from the input"
             ));
@@ -57,13 +61,21 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
     if !matches!(purpose, Purpose::Synth | Purpose::Rk1 | Purpose::Rk2 | Purpose::Rk3) {
         return Ok(());
     }
-    let allowed = instructions(purpose, mode).to_lowercase();
-    let allowed_words: Vec<&str> = words(&allowed).chain(input_words.iter().copied()).collect();
+    // The words a name may come from, split only when a name is not in the input as it is.
+    let allowed = OnceCell::new();
+    let allowed_words: OnceCell<Vec<&str>> = OnceCell::new();
     for chunk in prose(reply, mode) {
         for name in mid_sentence_names(&chunk) {
             let low = name.to_lowercase();
+            let stem = Stem::of(&low);
             let known = input.contains(&low)
-                || allowed_words.iter().any(|w| same_stem(w, &low))
+                || allowed_words
+                    .get_or_init(|| {
+                        let allowed = allowed.get_or_init(|| instructions(purpose, mode).to_lowercase());
+                        words(allowed).chain(words(&input)).collect()
+                    })
+                    .iter()
+                    .any(|w| stem.matches(w))
                 || CALENDAR.iter().any(|c| low.starts_with(c));
             if !known {
                 return Err(format!("it names '{name}', which its input does not mention"));
@@ -146,11 +158,29 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 
 /// Inflections of one word ("Physio", "physiotherapy") share their first five letters.
 fn same_stem(known: &str, word: &str) -> bool {
-    if known == word {
-        return true;
+    Stem::of(word).matches(known)
+}
+
+/// A word and its five-letter stem, cut once and compared with every known word.
+struct Stem<'a> {
+    word: &'a str,
+    /// The first five letters, when the word has five.
+    stem: Option<&'a str>,
+}
+
+impl<'a> Stem<'a> {
+    fn of(word: &'a str) -> Self {
+        let stem = match word.char_indices().nth(5) {
+            Some((end, _)) => word.get(..end),
+            None => (word.chars().count() == 5).then_some(word),
+        };
+        Self { word, stem }
     }
-    let stem: String = word.chars().take(5).collect();
-    stem.chars().count() == 5 && known.starts_with(&stem)
+
+    /// Whether `known` is the word or starts with its stem.
+    fn matches(&self, known: &str) -> bool {
+        known == self.word || self.stem.is_some_and(|s| known.starts_with(s))
+    }
 }
 
 /// The prose of a reply: its sentences and bullets, without headers, labels or JSON keys.

@@ -453,6 +453,8 @@ fn unit_text(fact: &str, conclusions: &[(String, bool)]) -> String {
 
 fn evidence_line(e: &EvidenceItem) -> String {
     let tag = match e.kind {
+        // A change, injury or exception: RK2 files it under Δ, RK1 says how it changes the relation.
+        EvidenceKind::Conclusion if e.salient => "[Salient Conclusion]",
         EvidenceKind::Conclusion => "[Conclusion]",
         EvidenceKind::Mention => "[Raw Event]",
         EvidenceKind::Inference => "[Inference]",

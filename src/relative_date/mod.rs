@@ -588,6 +588,15 @@ pub fn restriction_end(text: &str, said: Date) -> Option<Date> {
 /// every date range it names (rewritten phrases and dates already written out).
 #[must_use]
 pub fn resolve(text: &str, anchor: Option<Date>) -> (String, Vec<DateSpan>) {
+    let (out, spans) = resolve_spans(text, anchor);
+    (out, spans.into_iter().map(|(span, _)| span).collect())
+}
+
+/// [`resolve`], with the words each span became in the new text ("last week" → "in the week
+/// before 9 June 2023"; a date already written out stays as written), so a reader can show the
+/// resolved date beside the words as said.
+#[must_use]
+pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan, String)>) {
     let Some(anchor) = anchor else {
         return (text.to_string(), Vec::new());
     };
@@ -612,22 +621,28 @@ pub fn resolve(text: &str, anchor: Option<Date>) -> (String, Vec<DateSpan>) {
         if let Some((len, s, e)) = relative_to_absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
             out.push(phrase.clone());
-            spans.push(DateSpan {
+            spans.push((
+                DateSpan {
+                    phrase: phrase.clone(),
+                    start: iso(s),
+                    end: iso(e),
+                },
                 phrase,
-                start: iso(s),
-                end: iso(e),
-            });
+            ));
             i += len;
             continue;
         }
         if let Some((len, d)) = absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
             out.push(phrase.clone());
-            spans.push(DateSpan {
+            spans.push((
+                DateSpan {
+                    phrase: phrase.clone(),
+                    start: iso(d),
+                    end: iso(d),
+                },
                 phrase,
-                start: iso(d),
-                end: iso(d),
-            });
+            ));
             i += len;
             continue;
         }
@@ -651,11 +666,14 @@ pub fn resolve(text: &str, anchor: Option<Date>) -> (String, Vec<DateSpan>) {
                     m.text
                 };
                 out.push(format!("{lead}{text}{tail}"));
-                spans.push(DateSpan {
-                    phrase,
-                    start: iso(m.start),
-                    end: iso(m.end),
-                });
+                spans.push((
+                    DateSpan {
+                        phrase,
+                        start: iso(m.start),
+                        end: iso(m.end),
+                    },
+                    text,
+                ));
                 i += m.len;
             }
             None => {

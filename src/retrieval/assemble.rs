@@ -182,7 +182,8 @@ impl<'a> Retriever<'a> {
         }
         self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
         if !without.contains(Layer::Turn) {
-            self.turn_items(&keywords, root, budgets, &sources, &turn_hits, &mut items);
+            let dated = super::turns::asks_when(question);
+            items.extend(self.turn_items(&keywords, dated, root, budgets, &sources, &turn_hits));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {

@@ -299,3 +299,52 @@ fn turns_render_under_one_header_per_session() {
     assert!(text.contains("- Sam: I went camping at the lake"), "{text}");
     assert!(!text.contains("- ["), "no per-line id or date: {text}");
 }
+
+#[test]
+fn a_turn_line_keeps_its_words_and_adds_the_dates_its_relative_phrases_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let mut talk = turn("I gave a talk about bees last week, and again yesterday.", 1, 0);
+    talk.time = crate::time::Timestamp::parse_rfc3339("2023-06-09T10:00:00Z");
+    let mut plain = turn("Bees like lavender, 9 June 2023 was sunny.", 1, 1);
+    plain.time = talk.time;
+    ingest(&mut e, &[talk, plain], "Sam");
+    let m = e.memory();
+    let line = super::turn_line(m, m.turns[0].id);
+    assert_eq!(
+        line,
+        "Sam: I gave a talk about bees last week, and again yesterday. \
+         (last week: the week before 9 June 2023; yesterday: 8 June 2023)"
+    );
+    assert_eq!(
+        super::turn_line(m, m.turns[1].id),
+        "Sam: Bees like lavender, 9 June 2023 was sunny.",
+        "a date written out needs no gloss"
+    );
+}
+
+#[test]
+fn the_answer_to_a_matching_question_is_packed_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let said = |speaker: &str, text: &str, index: u32| TurnInput {
+        speaker: speaker.into(),
+        ..turn(text, 1, index)
+    };
+    let turns = [
+        said("Sam", "Counseling books fill my shelf these days.", 0),
+        said("Kim", "What motivated you to pursue counseling?", 1),
+        said("Sam", "My own journey and the support I got made a huge difference.", 2),
+        said("Kim", "I bought a new kettle for the office.", 3),
+        said("Sam", "I want counseling to be my career, counseling matters to me.", 4),
+    ];
+    ingest(&mut e, &turns, "Sam");
+    let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
+    let budgets = |tokens| Budgets {
+        without,
+        tokens: Some(tokens),
+        ..Budgets::default()
+    };
+    let text = retrieve(&e, "What motivated Sam to pursue counseling?", &budgets(45)).render();
+    assert!(text.contains("My own journey"), "the reply that answers: {text}");
+}

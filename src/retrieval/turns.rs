@@ -24,22 +24,28 @@ const ASKED: f64 = 2.0;
 /// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
 /// the next turn).
 const NEIGHBOUR: f64 = 0.5;
+/// Weight of the turn after a turn-level hit (the reply to what matched).
+const REPLY: f64 = 0.5;
+/// Weight of the turn after a hit that asks a question: the answer to what matched.
+const ANSWER: f64 = 1.0;
 
 impl Retriever<'_> {
     /// Raw turns, ranked by reciprocal rank fusion of two lists: the turn level (the turns' own
     /// BM25 rank, with their segment neighbours at half weight) and the segment level (the rank
     /// of the fact, conclusion or relation mention whose segment holds them; the turn an item
     /// was taken from at full weight, the rest of the segment as much as it resembles the
-    /// question). A turn the question's person did not say weighs less.
+    /// question). A turn the question's person did not say weighs less; the reply to a hit that
+    /// asks something weighs as much as the hit. With `dated` (a question about time) each line
+    /// also shows the dates its relative phrases name.
     pub(super) fn turn_items(
         &self,
         keywords: &[String],
+        dated: bool,
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
         turn_hits: &[Vec<(TurnId, EpisodeId)>],
-        items: &mut Vec<Item>,
-    ) {
+    ) -> Vec<Item> {
         let m = self.memory;
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
@@ -62,11 +68,18 @@ impl Retriever<'_> {
                 let ep = m.episode(*e);
                 let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
                 let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
+                // A hit that asks something is answered by the turn after it.
+                let asks = m.turns[t.index()].text.contains('?');
                 for (i, p) in around.into_iter().enumerate() {
                     let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
                         continue;
                     };
-                    let w = if i == 1 { 1.0 } else { NEIGHBOUR };
+                    let w = match i {
+                        1 => 1.0,
+                        0 => NEIGHBOUR,
+                        _ if asks => ANSWER,
+                        _ => REPLY,
+                    };
                     let score = lw * rrf * w * person(*n);
                     let entry = best.entry(*n).or_insert((0.0, *e));
                     if score > entry.0 {
@@ -117,6 +130,7 @@ impl Retriever<'_> {
         ranked.truncate(budgets.turns);
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
         ranked.sort_by_key(|(t, _)| *t);
+        let mut items = Vec::new();
         for (t, (score, e, why)) in ranked {
             let turn = &m.turns[t.index()];
             let mut prov = self.episode_provenance(&[e]);
@@ -125,7 +139,7 @@ impl Retriever<'_> {
             items.push(
                 Item::new(
                     Layer::Turn,
-                    turn_line(m, t),
+                    dated_line(m, t, dated),
                     Scores {
                         bm25: None,
                         cosine: Some(rel(t)),
@@ -137,6 +151,7 @@ impl Retriever<'_> {
                 .in_group(turn_group(m, t)),
             );
         }
+        items
     }
 
     /// What packing needs of each item: the plan's keywords it holds (weighted by how rare they
@@ -153,7 +168,11 @@ impl Retriever<'_> {
         let held: Vec<HashSet<String>> = items
             .iter()
             .map(|i| {
-                let stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
+                let mut stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
+                // A reply covers what the question it answers asked, in words of its own.
+                if let Some(q) = i.provenance.turns.first().and_then(|t| question_before(m, *t)) {
+                    stems.extend(words(q).map(|w| crate::stem::stem(&w)));
+                }
                 keys.iter().filter(|k| stems.contains(*k)).cloned().collect()
             })
             .collect();
@@ -182,10 +201,61 @@ impl Retriever<'_> {
     }
 }
 
-/// A turn as a context line: speaker and text (its date is its group's header).
+/// A turn as a context line: speaker and text (its date is its group's header), then what its
+/// relative time phrases resolve to against that date ("… last week. (last week: the week before
+/// 9 June 2023)"): the words as said stay whole, and a "when" question finds the date beside them.
 #[must_use]
 pub fn turn_line(m: &Memory, t: TurnId) -> String {
-    format!("{}: {}", speaker_name(m, t), m.turns[t.index()].text)
+    dated_line(m, t, true)
+}
+
+/// [`turn_line`], with the dates of its relative phrases only when `dates`.
+fn dated_line(m: &Memory, t: TurnId, dates: bool) -> String {
+    let text = &m.turns[t.index()].text;
+    let mut line = format!("{}: {text}", speaker_name(m, t));
+    if dates && let Some(dates) = resolved_dates(m, t, text) {
+        line.push_str(&format!(" ({dates})"));
+    }
+    line
+}
+
+/// Whether a question asks about time ("When…", "How long ago…", "What year…"): then the dates
+/// a turn's relative phrases name are worth their tokens.
+#[must_use]
+pub fn asks_when(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    let has = |w: &str| toks.iter().any(|t| t == w);
+    has("when")
+        || has("ago")
+        || has("since")
+        || (has("how") && has("long"))
+        || ((has("what") || has("which"))
+            && ["year", "month", "date", "day", "week", "weekend", "time"]
+                .iter()
+                .any(|w| has(w)))
+}
+
+/// "yesterday: 7 May 2023; next month: June 2023" for the relative time phrases of `text`, said
+/// in turn `t`; `None` when it has none (dates already written out need no gloss).
+fn resolved_dates(m: &Memory, t: TurnId, text: &str) -> Option<String> {
+    let anchor = m.turns[t.index()]
+        .time
+        .and_then(|ts| crate::relative_date::anchor_of(&ts.date()))?;
+    let (_, spans) = crate::relative_date::resolve_spans(text, Some(anchor));
+    let mut glosses: Vec<String> = Vec::new();
+    for (span, became) in spans {
+        let phrase = span.phrase.trim_matches(|c: char| !c.is_alphanumeric());
+        let date = became.trim_matches(|c: char| !c.is_alphanumeric());
+        let date = ["on ", "in ", "On ", "In "]
+            .iter()
+            .find_map(|p| date.strip_prefix(p))
+            .unwrap_or(date);
+        let gloss = format!("{phrase}: {date}");
+        if date != phrase && !phrase.is_empty() && !glosses.contains(&gloss) {
+            glosses.push(gloss);
+        }
+    }
+    (!glosses.is_empty()).then(|| glosses.join("; "))
 }
 
 /// The header a turn shares with the other turns of its session: the session's date, or its
@@ -195,6 +265,15 @@ pub fn turn_group(m: &Memory, t: TurnId) -> String {
     let turn = &m.turns[t.index()];
     turn.time
         .map_or_else(|| format!("session {}", turn.session), |ts| ts.human_date())
+}
+
+/// The text of the turn before `t` in its session when that turn asks something `t` answers
+/// (another speaker, a question mark).
+fn question_before(m: &Memory, t: TurnId) -> Option<&str> {
+    let turn = &m.turns[t.index()];
+    let prev = m.turns.get(t.index().checked_sub(1)?)?;
+    (prev.session == turn.session && prev.speaker != turn.speaker && prev.text.contains('?'))
+        .then_some(prev.text.as_str())
 }
 
 fn speaker_name(m: &Memory, t: TurnId) -> String {

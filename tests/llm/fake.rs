@@ -289,12 +289,13 @@ pub fn config_for(base_url: &str) -> OpenAiConfig {
     }
 }
 
-/// (prompt, reply) of every call an offline ingest of the session at θ makes, in order.
+/// (prompt, reply) of every call an offline ingest of the session at θ makes, in order, with the
+/// replies treated as a language model's (so the prompts are the ones the client will send).
 pub fn offline_calls(session: &str, theta: Thresholds, turns: usize) -> Vec<(String, String)> {
     let dir = tempfile::tempdir().unwrap();
     let (engine, _) = ingest_turns(
         &dir.path().join("offline.db"),
-        Box::new(OfflineModel),
+        Box::new(AsLanguageModel),
         session,
         theta,
         turns,
@@ -351,4 +352,24 @@ pub fn event_rows(db: &Path) -> Vec<(i64, i64, String, i64, String)> {
         .unwrap()
         .map(Result::unwrap)
         .collect()
+}
+
+/// The offline model's replies, treated as a language model's: what the same replies give
+/// through the OpenAI client, whose paths are folded onto the person's branches (the offline
+/// model itself names nodes by rule and skips that).
+pub struct AsLanguageModel;
+
+impl Model for AsLanguageModel {
+    fn name(&self) -> String {
+        OfflineModel.name()
+    }
+    fn complete(
+        &mut self,
+        request: &rgmem::model::ModelRequest,
+    ) -> Result<rgmem::model::Completion, rgmem::model::ModelError> {
+        OfflineModel.complete(request)
+    }
+    fn generative(&self) -> bool {
+        true
+    }
 }

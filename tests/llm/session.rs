@@ -1,9 +1,8 @@
 //! A whole sample session through the OpenAI-compatible client.
 
-use crate::fake::{Fake, KEY, SESSION, ingest, openai, server_tokens};
+use crate::fake::{AsLanguageModel, Fake, KEY, SESSION, ingest, openai, server_tokens};
 use rgmem::event::Event;
 use rgmem::memory::Thresholds;
-use rgmem::model::offline::OfflineModel;
 use rgmem::text::estimate_tokens;
 
 #[test]
@@ -12,7 +11,12 @@ fn a_whole_session_ingests_through_openai_with_operators_firing() {
     let fake = Fake::new(SESSION, theta);
     let dir = tempfile::tempdir().unwrap();
     let (engine, _) = ingest(&dir.path().join("openai.db"), openai(fake.config()), SESSION, theta);
-    let (offline, _) = ingest(&dir.path().join("offline.db"), Box::new(OfflineModel), SESSION, theta);
+    let (offline, _) = ingest(
+        &dir.path().join("offline.db"),
+        Box::new(AsLanguageModel),
+        SESSION,
+        theta,
+    );
 
     let m = engine.memory();
     assert!(m.firings.iter().all(|n| *n > 0), "firings {:?}", m.firings);

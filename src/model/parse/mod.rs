@@ -271,7 +271,7 @@ pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
         let nodes: Vec<PathNode> = match p {
             // The structured form: one base, one folder, one activity, one instance (any may be "").
             Value::Object(o) => {
-                let field = |k: &str| o.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+                let field = |k: &str| whole_words(o.get(k).and_then(Value::as_str).unwrap_or_default(), name_cap(k));
                 let node = |name: String, kind: &str| PathNode {
                     name,
                     kind: kind.into(),
@@ -310,6 +310,39 @@ pub fn parse_paths(reply: &str) -> Result<Vec<Vec<PathNode>>, ParseError> {
         }
     }
     Ok(paths)
+}
+
+/// The `maxLength` the entities schema gives a path field: a name this long was cut by the
+/// grammar, probably in mid-word.
+fn name_cap(field: &str) -> usize {
+    super::schema::schema(crate::event::Purpose::Entities)
+        .and_then(|s| s["properties"]["paths"]["items"]["properties"][field]["maxLength"].as_u64())
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// A structured name cut back to its last whole word when it reached its cap ("Swimming Laps
+/// at the City Pool This Mor" → "Swimming Laps at the City Pool"), without a dangling "at the".
+fn whole_words(name: &str, cap: usize) -> String {
+    let name = name.trim();
+    if name.chars().count() < cap {
+        return name.to_string();
+    }
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() > 1 {
+        words.pop();
+    }
+    const DANGLING: [&str; 14] = [
+        "a", "an", "the", "of", "at", "in", "on", "for", "to", "and", "with", "by", "from", "this",
+    ];
+    while words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| DANGLING.contains(&w.to_lowercase().trim_end_matches([',', ';']).to_string().as_str()))
+    {
+        words.pop();
+    }
+    words.join(" ").trim_end_matches([',', ';', '-']).to_string()
 }
 
 /// EXTRACT RELATIONS: a list of labelled edges.

@@ -119,3 +119,24 @@ fn judge_reads_label() {
     assert_eq!(parse_judge("```\n{'label': 'wrong'}\n```"), Ok(false));
     assert!(parse_judge("{\"verdict\": 1}").is_err());
 }
+
+#[test]
+fn a_structured_name_cut_by_the_grammar_ends_at_a_whole_word() {
+    let reply = r#"{"paths": [{"base": "Health and Wellness", "folder": "", "activity": "Swimming", "instance": "Forty Lengths at the City Pool This Morning Befo"}]}"#;
+    let paths = parse_paths(reply).unwrap();
+    let names: Vec<&str> = paths[0].iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Health and Wellness",
+            "Swimming",
+            "Forty Lengths at the City Pool This Morning"
+        ]
+    );
+    // Short names are never touched.
+    assert_eq!(whole_words("Morning Swim", 40), "Morning Swim");
+    assert_eq!(
+        whole_words("Early Swim at the Pool with the Lifeguard Wa", 44),
+        "Early Swim at the Pool with the Lifeguard"
+    );
+}
