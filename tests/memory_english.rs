@@ -2,7 +2,8 @@
 //! Σ and Δ are walked for the error shapes seen before (a base-form verb after the person's name,
 //! "User" once the person has a name, the subject repeated as a possessive, "Alex's own", a bare
 //! "She"/"He" opening a sentence, junk relation targets, a compound's noun inflected as a verb
-//! ("Alex meals prep"), an unplaced "we").
+//! ("Alex meals prep"), an unplaced "we"), and the mentions Σ bullets and summaries gather for
+//! fragments, photo captions and unresolved relative dates.
 
 mod common;
 
@@ -133,6 +134,42 @@ fn problems(name: &str, text: &str) -> Vec<String> {
     found
 }
 
+/// Error shapes of the mentions a Σ bullet or a summary gathered ("Mentions: a (d); b (d)."): a
+/// fragment with no subject ("Walking past a wall …"), a photo caption ("[shares a photo: …]"),
+/// a relative date left unresolved ("two weekends ago").
+fn mention_problems(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let Some((_, list)) = line.split_once(" Mentions: ") else {
+            continue;
+        };
+        for m in list.trim_end().trim_end_matches('.').split("; ") {
+            let first = m.split_whitespace().next().unwrap_or_default();
+            if first.len() > 4 && first.ends_with("ing") && first.starts_with(char::is_uppercase) {
+                found.push(format!("a fragment with no subject \"{m}\""));
+            }
+            if m.contains(['[', ']']) {
+                found.push(format!("a bracketed aside in \"{m}\""));
+            }
+            let lower = m.to_lowercase();
+            if [
+                " ago",
+                "yesterday",
+                "last week",
+                "next week",
+                "last month",
+                "this weekend",
+            ]
+            .iter()
+            .any(|r| lower.contains(r))
+            {
+                found.push(format!("an unresolved relative date in \"{m}\""));
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn every_sample_memory_reads_as_english() {
     let mut failures = Vec::new();
@@ -145,7 +182,7 @@ fn every_sample_memory_reads_as_english() {
         let sample = path.file_name().unwrap().to_string_lossy().into_owned();
         for root in m.roots() {
             for (place, text) in texts(m) {
-                for p in problems(&root.name, &text) {
+                for p in problems(&root.name, &text).into_iter().chain(mention_problems(&text)) {
                     failures.push(format!("{sample}: {p} in {place}: {text}"));
                 }
             }

@@ -18,11 +18,14 @@ pub fn encode(event: &Event) -> Result<(&'static str, u32, String), CodecError> 
     let kind = event.kind();
     // Fast path: serde writes an internally tagged enum's tag first, so the body is the JSON
     // text with `"kind":"…"` cut out; no intermediate `Value` tree for every appended event.
-    let text = serde_json::to_string(event).map_err(|e| CodecError(e.to_string()))?;
+    // The tag is cut out in place: a model call's body is its whole prompt, so no second copy.
+    let mut text = serde_json::to_string(event).map_err(|e| CodecError(e.to_string()))?;
     let tag = format!("{{\"kind\":\"{kind}\"");
     if let Some(rest) = text.strip_prefix(&tag) {
-        let rest = rest.strip_prefix(',').unwrap_or(rest);
-        return Ok((kind, CURRENT_VERSION, format!("{{{rest}")));
+        let comma = usize::from(rest.starts_with(','));
+        // `tag` and the comma are ASCII, so the cut ends on a character boundary.
+        text.replace_range(1..tag.len() + comma, "");
+        return Ok((kind, CURRENT_VERSION, text));
     }
     let mut value = serde_json::to_value(event).map_err(|e| CodecError(e.to_string()))?;
     if let Some(obj) = value.as_object_mut() {

@@ -290,7 +290,9 @@ impl Log {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| busy_to_in_use(e.into(), &path))?;
-        let in_file: i64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events", [], |r| r.get(0))?;
+        let in_file: i64 = tx
+            .prepare_cached("SELECT coalesce(max(seq), 0) FROM events")?
+            .query_row([], |r| r.get(0))?;
         if in_file != to_i64(start) {
             return Err(Error::LogMoved {
                 path: path.display().to_string(),

@@ -67,12 +67,14 @@ impl Default for Deflater {
 }
 
 impl Deflater {
-    /// Raw deflate of `input`, or `None` when it would not be smaller.
+    /// `DEFLATED` and the raw deflate of `input`, or `None` when that would not be smaller than
+    /// `input` stored raw. The tag is written first, so the deflated bytes are never copied.
     fn deflate(&mut self, mut input: &[u8]) -> Option<Vec<u8>> {
         use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
         self.0.reset();
-        let mut out = vec![0u8; input.len()];
-        let mut at = 0usize;
+        let mut out = vec![0u8; input.len().checked_add(1)?];
+        *out.first_mut()? = DEFLATED;
+        let mut at = 1usize;
         loop {
             let (status, read, written) = compress(&mut self.0, input, out.get_mut(at..)?, TDEFLFlush::Finish);
             at = at.checked_add(written)?;
@@ -264,12 +266,9 @@ fn take_varint(bytes: &[u8]) -> Result<(u64, &[u8]), PackError> {
 fn seal(bytes: &[u8], deflater: &mut Deflater) -> Vec<u8> {
     if bytes.len() >= MIN_DEFLATE
         && let Some(z) = deflater.deflate(bytes)
-        && z.len() < bytes.len()
+        && z.len() <= bytes.len()
     {
-        let mut out = Vec::with_capacity(z.len().saturating_add(1));
-        out.push(DEFLATED);
-        out.extend_from_slice(&z);
-        return out;
+        return z;
     }
     let mut out = Vec::with_capacity(bytes.len().saturating_add(1));
     out.push(RAW);
@@ -346,6 +345,26 @@ mod tests {
         let packed = p.pack(&c, body).unwrap();
         p.committed();
         assert_eq!(TextCache::default().unpack(&c, &packed).unwrap(), body);
+    }
+
+    #[test]
+    fn a_sealed_body_is_miniz_deflate_of_a_fresh_compressor_after_its_tag() {
+        // The reused compressor and the tag written in place give the bytes earlier builds wrote.
+        let mut d = Deflater::default();
+        let prose = "Alex swims three times a week and Alex swims before work on Mondays. ".repeat(9);
+        let short = "a line of sixty-four bytes or more that does not repeat anything";
+        for text in [prose.as_str(), short, "x"] {
+            let sealed = seal(text.as_bytes(), &mut d);
+            let fresh = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6);
+            if text.len() >= MIN_DEFLATE && fresh.len() < text.len() {
+                assert_eq!(sealed[0], DEFLATED, "{text}");
+                assert_eq!(&sealed[1..], &fresh[..], "{text}");
+            } else {
+                assert_eq!(sealed[0], RAW, "{text}");
+                assert_eq!(&sealed[1..], text.as_bytes());
+            }
+            assert_eq!(unseal(&sealed).unwrap(), text.as_bytes());
+        }
     }
 
     #[test]

@@ -85,25 +85,35 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The paths whose events are events: a path that puts a base folder's name where an activity
-/// or instance belongs ("Work and Study" as something done) is a structural copy from the
-/// instructions, and is left out; so is a path whose names use letters the unit never does (a
-/// multilingual model slipping into another script: "light游泳"). Events named in other words
-/// than the unit's stay: a model may file "deadlifts" under "Strength Training", so names are
-/// not judged by their words here.
+/// The paths whose events are events: a base folder's name where an activity or instance
+/// belongs ("Dining" as something done) is a structural copy from the instructions, and that
+/// node is left out, so the event after it ("Cycling to the Office") takes its place; a path
+/// left with no event, or whose names use letters the unit never does (a multilingual model
+/// slipping into another script: "light游泳"), is left out. Events named in other words than
+/// the unit's stay: a model may file "deadlifts" under "Strength Training", so names are not
+/// judged by their words here.
 #[must_use]
 pub fn grounded_paths(unit: &str, paths: Vec<Vec<super::parse::PathNode>>) -> Vec<Vec<super::parse::PathNode>> {
     let foreign = |c: char| c.is_alphabetic() && !c.is_ascii() && !unit.contains(c);
-    paths
-        .into_iter()
-        .filter(|path| {
-            let folder_as_event = path.iter().filter(|n| n.is_concrete()).any(|n| {
-                let name = n.name.trim().to_lowercase();
-                crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
-            });
-            !folder_as_event && !path.iter().any(|n| n.name.chars().any(foreign))
-        })
-        .collect()
+    let folder_as_event = |n: &super::parse::PathNode| {
+        let name = n.name.trim().to_lowercase();
+        n.is_concrete() && crate::memory::BASE_CONCEPTS.iter().any(|b| b.to_lowercase() == name)
+    };
+    let mut out = Vec::new();
+    for path in paths {
+        if path.iter().any(|n| n.name.chars().any(foreign)) {
+            continue;
+        }
+        let had_event = path.iter().any(super::parse::PathNode::is_concrete);
+        let kept: Vec<super::parse::PathNode> = path.into_iter().filter(|n| !folder_as_event(n)).collect();
+        if had_event && !kept.iter().any(super::parse::PathNode::is_concrete) {
+            continue;
+        }
+        if !out.contains(&kept) {
+            out.push(kept);
+        }
+    }
+    out
 }
 
 /// `Err` with the reason when a plan's keywords copy the prompt's example or none of them comes
@@ -289,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn a_path_with_a_base_folder_in_an_event_place_or_a_foreign_script_is_left_out() {
+    fn a_base_folder_in_an_event_place_is_left_out_and_a_foreign_script_drops_its_path() {
         let paths = vec![
             vec![
                 node("Rowan", "abstract"),
@@ -300,6 +310,12 @@ mod tests {
                 node("Rowan", "abstract"),
                 node("Health and Wellness", "abstract"),
                 node("Work and Study", "event"),
+            ],
+            vec![
+                node("Personal Identity and Traits", "abstract"),
+                node("Travel and Commute", "abstract"),
+                node("Dining", "event"),
+                node("Cycling to the Office", "event"),
             ],
             vec![
                 node("Rowan", "abstract"),
@@ -313,7 +329,10 @@ mod tests {
             .iter()
             .map(|p| p.last().map(|n| n.name.clone()).unwrap_or_default())
             .collect();
-        assert_eq!(kept, ["Swimming", "Strength Training", "Café Visits"]);
+        assert_eq!(
+            kept,
+            ["Swimming", "Cycling to the Office", "Strength Training", "Café Visits"]
+        );
     }
 
     fn keywords(names: &[&str]) -> Vec<super::super::parse::PlanItem> {

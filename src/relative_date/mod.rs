@@ -164,8 +164,36 @@ fn number(w: &str) -> Option<i64> {
 }
 
 fn weekday(w: &str) -> Option<Weekday> {
-    WEEKDAYS.iter().find(|(n, _)| *n == w).map(|(_, d)| *d)
+    WEEKDAYS
+        .iter()
+        .find(|(n, _)| *n == w)
+        .map(|(_, d)| *d)
+        .or_else(|| ABBREVIATED.iter().find(|(n, _)| *n == w).map(|(_, d)| *d))
 }
+
+/// The weekday's full name as the text wrote it ("Tuesday"), also when it was shortened ("Tues").
+fn weekday_name(wd: Weekday, said: &str) -> String {
+    match WEEKDAYS.iter().find(|(_, d)| *d == wd) {
+        Some((full, _)) if said.chars().count() < full.len() => {
+            let mut c = full.chars();
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        }
+        _ => said.to_string(),
+    }
+}
+
+/// Weekdays as people shorten them ("last Tues"); "sat" and "sun" are left out, being words.
+const ABBREVIATED: [(&str, Weekday); 8] = [
+    ("mon", Weekday::Monday),
+    ("tue", Weekday::Tuesday),
+    ("tues", Weekday::Tuesday),
+    ("wed", Weekday::Wednesday),
+    ("thu", Weekday::Thursday),
+    ("thur", Weekday::Thursday),
+    ("thurs", Weekday::Thursday),
+    ("fri", Weekday::Friday),
+];
 
 fn month_index(w: &str) -> Option<i8> {
     MONTHS
@@ -367,7 +395,7 @@ fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
             let date = a.nth_weekday(if past { -1 } else { 1 }, wd).ok()?;
             Some(Match {
                 len: 2,
-                text: format!("on {}, {}", toks[i + 1].core, human(date)),
+                text: format!("on {}, {}", weekday_name(wd, toks[i + 1].core), human(date)),
                 start: date,
                 end: date,
             })
@@ -406,6 +434,13 @@ fn ago(len: usize, n: i64, unit: &str, a: Date) -> Option<Match> {
             let d = add_days(a, n.checked_mul(-7)?)?;
             let s = week_start(d)?;
             (s, add_days(s, 6)?, format!("around {}", human(d)))
+        }
+        "weekend" | "weekends" => {
+            let sat = a
+                .nth_weekday(i32::try_from(n.checked_neg()?).ok()?, Weekday::Saturday)
+                .ok()?;
+            let (s, e) = weekend_from(sat)?;
+            (s, e, weekend_text(s, e))
         }
         "month" | "months" => {
             let s = add_months(a, -n)?;

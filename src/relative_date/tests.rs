@@ -43,6 +43,13 @@ fn weeks_weekends_months_years() {
     let (t, s) = r("I'm going hiking this weekend.", "2023-07-12");
     assert_eq!(t, "I'm going hiking on the weekend of 15–16 July 2023.");
     assert_eq!(s, vec![("2023-07-15".into(), "2023-07-16".into())]);
+    // 2023-07-20 is a Thursday.
+    let (t, _) = r("I joined a new activist group last Tues.", "2023-07-20");
+    assert_eq!(t, "I joined a new activist group on Tuesday, 18 July 2023.");
+    // 2023-07-17 is a Monday: the weekend before last is 8–9 July.
+    let (t, s) = r("We went camping two weekends ago.", "2023-07-17");
+    assert_eq!(t, "We went camping on the weekend of 8–9 July 2023.");
+    assert_eq!(s, vec![("2023-07-08".into(), "2023-07-09".into())]);
     let (t, _) = r("I start the new job next month.", "2023-12-20");
     assert_eq!(t, "I start the new job in January 2024.");
     let (t, s) = r("I will travel in May.", "2024-03-04");

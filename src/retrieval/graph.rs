@@ -2,19 +2,34 @@
 //! summaries for `inference`, and the segments of matching relations as turn sources for `history`.
 
 use super::assemble::{Retriever, Source};
-use super::context::{Item, Layer, Scores};
+use super::context::{Item, Layer, Provenance, Scores};
 use super::embed::{self, cosine};
 use super::{Budgets, Plan};
 use crate::ids::ConceptId;
+use crate::memory::Memory;
 use crate::model::Model;
 use crate::model::parse::Retrieve;
-use crate::text::{content_words, words};
-use std::collections::HashSet;
+use crate::text::entity_key;
 
 /// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets.
 const CONCEPT_VALUE: f64 = 0.5;
+/// Most gathered mentions in the item that lists them across a person's concepts.
+const GATHERED: usize = 8;
+/// Value of that item.
+const GATHERED_VALUE: f64 = 0.4;
+/// Most activities in the item that lists a person's most mentioned ones.
+const ACTIVITIES: usize = 12;
 /// Value of a relation summary per unit of cosine.
 const RELATION_VALUE: f64 = 0.4;
+
+/// The plan's keywords without the people's names, which every item about a person holds.
+fn without_names(m: &Memory, plan: &Plan) -> Vec<String> {
+    let names: Vec<String> = m.roots().map(|r| entity_key(&r.name)).collect();
+    plan.keywords()
+        .into_iter()
+        .filter(|k| !names.contains(&entity_key(k)))
+        .collect()
+}
 
 impl Retriever<'_> {
     /// Concepts (Σ/Δ) by cosine, relation summaries for `inference`, and relation evidence for `history`.
@@ -28,6 +43,7 @@ impl Retriever<'_> {
         sources: &mut Vec<Source>,
     ) {
         let m = self.memory;
+        let keywords = &without_names(m, plan);
         let mut targets: Vec<String> = plan.elite().map(|i| i.name.clone()).collect();
         if targets.is_empty() {
             targets = plan.keywords().into_iter().take(3).collect();
@@ -67,27 +83,9 @@ impl Retriever<'_> {
         picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         for (c, cos) in picked.into_iter().take(budgets.concepts) {
             let node = m.concept(c);
-            // Only the Σ/Δ bullets that hold a planned keyword (all of them when none does), so
-            // the item is worth its tokens.
-            let mut text = format!("{}:", m.path_of(c).join(" / "));
-            let wanted: HashSet<String> = plan
-                .keywords()
-                .iter()
-                .flat_map(|k| content_words(k))
-                .map(|w| crate::stem::stem(&w))
-                .collect();
-            let holds = |l: &str| words(l).any(|w| wanted.contains(&crate::stem::stem(&w)));
-            let any = [&node.sigma, &node.delta].iter().any(|b| b.lines().any(holds));
-            for (tag, body) in [("Σ", &node.sigma), ("Δ", &node.delta)] {
-                let lines: Vec<&str> = body
-                    .lines()
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty() && !l.starts_with('#') && (!any || holds(l)))
-                    .collect();
-                if !lines.is_empty() {
-                    text.push_str(&format!(" {tag} {}", lines.join(" ")));
-                }
-            }
+            // Only the Σ/Δ bullets and gathered mentions that hold a keyword, so the item is
+            // worth its tokens.
+            let text = super::concept_text::concept_text(&m.path_of(c).join(" / "), &node.sigma, &node.delta, keywords);
             let mut prov = self.episode_provenance(&node.episodes.iter().copied().collect::<Vec<_>>());
             prov.concepts = vec![c];
             prov.relations.clone_from(&node.relations);
@@ -105,6 +103,64 @@ impl Retriever<'_> {
                 ),
                 prov,
             ));
+        }
+        // The person's gathered mentions that hold a keyword, across concepts: one dense item for
+        // a question whose answer is spread over sessions.
+        if !concepts.is_empty() {
+            let texts: Vec<&str> = concepts
+                .iter()
+                .map(|c| m.concept(*c).sigma.as_str())
+                .chain(relations.iter().map(|r| m.relation(*r).summary.as_str()))
+                .collect();
+            let found = super::concept_text::gathered_mentions(&texts, keywords, GATHERED);
+            let who = root.map(|r| m.concept(r).name.clone());
+            let prov = Provenance {
+                concepts: concepts.clone(),
+                ..Provenance::default()
+            };
+            if found.len() >= 2 {
+                items.push(Item::new(
+                    Layer::Concept,
+                    format!(
+                        "{}{}.",
+                        who.as_ref().map_or_else(String::new, |w| format!("{w}: ")),
+                        found.join("; ")
+                    ),
+                    Scores::default(),
+                    GATHERED_VALUE,
+                    format!(
+                        "{} mentions gathered in Σ and relation summaries hold a keyword",
+                        found.len()
+                    ),
+                    prov,
+                ));
+            } else if let Some(who) = who {
+                // No gathered mention holds a keyword ("what activities does X do"): the person's
+                // most mentioned activities answer it.
+                let mut targets: Vec<(u32, String)> = m
+                    .relations
+                    .iter()
+                    .filter(|r| on_person(r.source) && r.total_mentions > 1)
+                    .map(|r| (r.total_mentions, m.concept(r.target).name.clone()))
+                    .collect();
+                targets.sort_by_key(|t| std::cmp::Reverse(t.0));
+                let mut names: Vec<String> = Vec::new();
+                for (_, n) in targets {
+                    if !names.iter().any(|k| entity_key(k) == entity_key(&n)) && names.len() < ACTIVITIES {
+                        names.push(n);
+                    }
+                }
+                if names.len() >= 2 {
+                    items.push(Item::new(
+                        Layer::Concept,
+                        format!("{who}'s most mentioned activities: {}.", names.join(", ")),
+                        Scores::default(),
+                        GATHERED_VALUE * 0.5,
+                        "the person's most mentioned activities (no gathered mention holds a keyword)".to_string(),
+                        prov,
+                    ));
+                }
+            }
         }
         let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
             .iter()

@@ -5,6 +5,7 @@
 //! and its provenance down to the turn ids. An optional token budget keeps the highest-value items.
 
 mod assemble;
+mod concept_text;
 mod context;
 pub mod embed;
 mod graph;

@@ -51,19 +51,19 @@ impl OfflineModel {
                 ..
             } => extract::relations(lex, paths, source_text, *time),
             Task::Rk1 {
+                person,
                 source,
                 target,
                 evidence,
                 previous,
-                ..
-            } => abstraction::rk1(lex, source, target, evidence, previous),
+            } => abstraction::rk1(lex, person, source, target, evidence, previous),
             Task::Rk2 {
+                person,
                 concept,
                 sigma,
                 delta,
                 evidence,
-                ..
-            } => abstraction::rk2(lex, concept, sigma, delta, evidence),
+            } => abstraction::rk2(lex, person, concept, sigma, delta, evidence),
             Task::Rk3 { concept, children, .. } => abstraction::rk3(concept, children),
             Task::Plan { question } => answer::plan(lex, question),
             Task::Answer {

@@ -75,25 +75,44 @@ fn names_branch(tok: &str, key: &str, firsts: &[String]) -> bool {
                 .any(|f| *f == t || (f.len() >= 4 && t.starts_with(f.as_str()))))
 }
 
+/// The first words of the branch's lexicon patterns, which name it as well as its own words.
+fn pattern_firsts(lex: &Lexicon, branch: &str) -> Vec<String> {
+    lex.synonyms(branch)
+        .filter_map(|p| p.split(' ').next())
+        .map(entity_key)
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// Whether a gathered clause names the branch (so it moves with the branch's bullet).
+#[must_use]
+pub fn about(lex: &Lexicon, branch: &str, clause: &str) -> bool {
+    let key = entity_key(branch);
+    let firsts = pattern_firsts(lex, branch);
+    clause
+        .split_whitespace()
+        .any(|w| names_branch(&words(w).collect::<Vec<_>>().join(" "), &key, &firsts))
+}
+
 /// The clause of a quoted sentence that is about the branch, cut to a few words around it, in
 /// the third person. `None` when no clause names the branch or it says nothing more than it.
 fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
     let key = entity_key(branch);
-    let firsts: Vec<String> = lex
-        .synonyms(branch)
-        .filter_map(|p| p.split(' ').next())
-        .map(entity_key)
-        .filter(|f| !f.is_empty())
-        .collect();
-    let cleaned = quoted.trim_end_matches('…');
+    let firsts = pattern_firsts(lex, branch);
+    let cleaned = without_brackets(quoted.trim_end_matches('…'));
     // Questions and remarks to the listener say nothing about the speaker's own activity.
-    let own = crate::text::sentences(cleaned).into_iter().filter(|s| {
+    let own = crate::text::sentences(&cleaned).into_iter().filter(|s| {
         !s.trim_end().ends_with('?') && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've"))
     });
     let parts: Vec<String> = own
         .flat_map(|s| {
             s.split(['.', '!', ';', '—', '(', ')', '"', '“', '”'])
-                .flat_map(|p| p.split(", but ").flat_map(|q| q.split(", so ")))
+                .flat_map(|p| {
+                    p.split(", but ")
+                        .flat_map(|q| q.split(", so "))
+                        .flat_map(|q| q.split(" - "))
+                        .flat_map(|q| q.split(" – "))
+                })
                 .map(str::to_string)
                 .collect::<Vec<_>>()
         })
@@ -105,19 +124,30 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             continue;
         };
         // Start at the subject when it stands shortly before the activity ("I took the kids camping").
-        let subject = (0..at).rev().take(BEFORE).find(|&i| {
-            matches!(
-                toks[i].as_str(),
-                "i" | "we" | "my" | "our" | "i'm" | "i've" | "we're" | "we've"
-            )
-        });
-        // Without a subject, a short clause is kept whole; a long one starts at the activity.
-        let start = subject.unwrap_or(if raw.len() <= MAX_WORDS { 0 } else { at });
+        // The speaker as subject ("I took my kids camping") before a possessive ("my kids").
+        let window = || (0..at).rev().take(BEFORE);
+        let subject = window()
+            .find(|&i| matches!(toks[i].as_str(), "i" | "we" | "i'm" | "i've" | "we're" | "we've"))
+            .or_else(|| window().find(|&i| matches!(toks[i].as_str(), "my" | "our")));
+        // Without the speaker as its subject a clause is a fragment ("Walking past a wall"),
+        // or a remark about the activity in general ("Biking sounds like a great way").
+        let Some(start) = subject else {
+            continue;
+        };
         // A comma before a new subject ends what was said about the activity ("…, it was lovely").
         let cut = (at..raw.len())
             .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
             .map_or(raw.len(), |i| i + 1);
-        let end = cut.min(start + MAX_WORDS);
+        let mut end = cut.min(start + MAX_WORDS);
+        // A clause the word cap cuts ends where its last part began ("… the other day and it made").
+        if end < cut
+            && let Some(join) = (at + 1..end)
+                .rev()
+                .find(|&i| raw[i] == "and" || raw[i] == "but" || raw[i - 1].ends_with(','))
+                .filter(|&i| i > start + 3)
+        {
+            end = join;
+        }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
         // A cut clause does not end on a function word ("… in Arashiyama and").
         while kept.last().is_some_and(|w| {
@@ -136,6 +166,24 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
     }
     None
+}
+
+/// The text without its bracketed asides ("[shares a photo: a photo of a beach]"), which are
+/// not the speaker's words; an aside the quote's cut left open runs to the end.
+fn without_brackets(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for ch in text.chars() {
+        match ch {
+            '[' => depth = depth.saturating_add(1),
+            ']' if depth > 0 => depth -= 1,
+            // A closing bracket whose opening the cut removed: what came before was the aside.
+            ']' => out.clear(),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// "we" as the person and others, so the clause has a subject a reader can place.

@@ -113,14 +113,33 @@ fn after_comma(sentence: &str) -> String {
     }
 }
 
-/// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets, each a sentence.
-pub fn rk1(lex: &Lexicon, source: &str, target: &str, evidence: &[EvidenceItem], previous: &str) -> String {
+/// The person the text is about: the tracked person's name when the task gives it, else the name
+/// most conclusions start with. A concept's own word ("Art can be …") is never the person.
+fn person_or_subject(person: &str, evidence: &[EvidenceItem]) -> String {
+    let person = person.trim();
+    if person.is_empty() {
+        subject_of(evidence)
+    } else {
+        person.to_string()
+    }
+}
+
+/// RK1: Fact Summary plus `Inferred Trait/Interest:` bullets, each a sentence, about `person`
+/// (the name most conclusions start with when it is empty).
+pub fn rk1(
+    lex: &Lexicon,
+    person: &str,
+    source: &str,
+    target: &str,
+    evidence: &[EvidenceItem],
+    previous: &str,
+) -> String {
     let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Mention).collect();
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
     let when = span_text(&raw);
     let topic = topic_case(target);
     let lower = target.to_lowercase();
-    let who = subject_of(evidence);
+    let who = person_or_subject(person, evidence);
     let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
     // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
     let about: Vec<&&EvidenceItem> = conclusions
@@ -245,8 +264,8 @@ fn attribute(lex: &Lexicon, text: &str, arrived: &str, branches: &BTreeMap<Strin
     (!named_elsewhere).then(|| arrived.to_string())
 }
 
-/// RK2: `# General Core Facts` (Σ) and `# Specific Domain Facts` (Δ).
-pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
+/// RK2: `# General Core Facts` (Σ) and `# Specific Domain Facts` (Δ), about `person` (see [`rk1`]).
+pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
     let mut order: Vec<&str> = Vec::new();
     for e in evidence {
         if !order.contains(&e.facet.as_str()) {
@@ -254,11 +273,13 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         }
     }
     let mut sig = sigma_bullets(sigma);
-    let mut also: Vec<String> = sig
+    // The one-off branches, and what their single mentions said.
+    let (also_core, mut also_clauses) = sig
         .iter()
         .find(|(k, _)| k == ALSO)
-        .map(|(_, v)| also_names(v))
+        .map(|(_, v)| gather::split(v))
         .unwrap_or_default();
+    let mut also: Vec<String> = also_names(&also_core);
     sig.retain(|(k, _)| k != ALSO);
     let mut items = parse_delta(delta);
     // The concept's activities: this batch's branches and those its Σ and Δ already know.
@@ -276,7 +297,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         .map(|i| entity_key(&i.group))
         .collect();
     let now = evidence.iter().filter_map(|e| e.time.map(|t| t.date())).max();
-    let who = subject_of(evidence);
+    let who = person_or_subject(person, evidence);
 
     // Δ: restrictions, injuries, changes and aversions, each under the branch it names.
     let mut fresh: Vec<String> = Vec::new();
@@ -323,12 +344,19 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
             if !was_also {
                 also.push((*branch).to_string());
             }
+            also_clauses = gather::merge(lex, branch, &who, std::mem::take(&mut also_clauses), &branch_items);
             continue;
         }
         also.retain(|a| entity_key(a) != key);
+        // What the branch's one mention said moves with it into its own bullet.
+        let (mine, rest): (Vec<String>, Vec<String>) = std::mem::take(&mut also_clauses)
+            .into_iter()
+            .partition(|c| gather::about(lex, branch, c));
+        also_clauses = rest;
         if let Some(at) = known {
             // A known bullet keeps its sentences and gathers this batch's mentions.
             let (core, before) = gather::split(&sig[at].1);
+            let before = before.into_iter().chain(mine).collect();
             let clauses = gather::merge(lex, branch, &who, before, &branch_items);
             sig[at].1 = gather::join(&core, &clauses);
         } else {
@@ -342,7 +370,7 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
                 text.push(' ');
                 text.push_str(&t);
             }
-            let clauses = gather::merge(lex, branch, &who, Vec::new(), &branch_items);
+            let clauses = gather::merge(lex, branch, &who, mine, &branch_items);
             sig.push(((*branch).to_string(), gather::join(&text, &clauses)));
         }
     }
@@ -367,7 +395,10 @@ pub fn rk2(lex: &Lexicon, concept: &str, sigma: &str, delta: &str, evidence: &[E
         }
     }
     if !also.is_empty() {
-        out.push_str(&format!("- {ALSO}: {}\n", also_text(&also)));
+        out.push_str(&format!(
+            "- {ALSO}: {}\n",
+            gather::join(&also_text(&also), &also_clauses)
+        ));
     }
     if sig.is_empty() && also.is_empty() {
         out.push_str(&format!("- {concept}: Nothing recurs here yet.\n"));

@@ -36,7 +36,7 @@ fn a_recurring_habit_lands_in_sigma_and_a_one_off_does_not() {
         raw("Strength Training", 8),
         raw("Pottery", 9),
     ];
-    let (sigma, delta) = parse_rk2(&rk2(lex, "Fitness", "", "", &evidence)).unwrap();
+    let (sigma, delta) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &evidence)).unwrap();
     assert!(
         sigma.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "{sigma}"
@@ -50,6 +50,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
     let lex = Lexicon::builtin();
     let first = rk2(
         lex,
+        "",
         "Fitness",
         "",
         "",
@@ -66,7 +67,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
             15,
         ),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "Fitness", &s1, &d1, &injury)).unwrap();
+    let (s2, d2) = parse_rk2(&rk2(lex, "", "Fitness", &s1, &d1, &injury)).unwrap();
     assert!(
         s2.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "the habit stays in Σ: {s2}"
@@ -87,7 +88,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
             22,
         ),
     ];
-    let (s3, d3) = parse_rk2(&rk2(lex, "Fitness", &s2, &d2, &rehab)).unwrap();
+    let (s3, d3) = parse_rk2(&rk2(lex, "", "Fitness", &s2, &d2, &rehab)).unwrap();
     assert!(
         s3.contains("It has been interrupted since 15 March 2024."),
         "dated from the injury: {s3}"
@@ -105,7 +106,7 @@ fn tension_about_another_concepts_activity_is_left_to_it() {
         raw("Employment", 1),
         conclusion("Employment", "[constraint] No more lifting for a while.", 1),
     ];
-    let (_, delta) = parse_rk2(&rk2(lex, "Career", "", "", &evidence)).unwrap();
+    let (_, delta) = parse_rk2(&rk2(lex, "", "Career", "", "", &evidence)).unwrap();
     assert!(delta.is_empty(), "{delta}");
 }
 
@@ -147,7 +148,7 @@ fn rk1_infers_traits_from_conclusion_cues() {
         conclusion("Running", "[preference] Alex loves running.", 1),
         raw("Running", 2),
     ];
-    let text = rk1(lex, "Sports", "Running", &evidence, "");
+    let text = rk1(lex, "", "Sports", "Running", &evidence, "");
     let summary = crate::model::parse::parse_rk1(&text).unwrap();
     assert!(
         summary.contains("Running came up twice within Sports between 1 March 2024 and 2 March 2024."),
@@ -163,19 +164,19 @@ fn rk1_infers_traits_from_conclusion_cues() {
 fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
     let lex = Lexicon::builtin();
     let habit = vec![raw("Meat Dishes", 1), raw("Meat Dishes", 2)];
-    let (s1, d1) = parse_rk2(&rk2(lex, "Food Preferences", "", "", &habit)).unwrap();
+    let (s1, d1) = parse_rk2(&rk2(lex, "", "Food Preferences", "", "", &habit)).unwrap();
     let first_change = vec![
         raw("Vegetables", 3),
         conclusion("Vegetables", "[change] Sam stopped eating steak.", 3),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "Food Preferences", &s1, &d1, &first_change)).unwrap();
+    let (s2, d2) = parse_rk2(&rk2(lex, "", "Food Preferences", &s1, &d1, &first_change)).unwrap();
     assert!(d2.contains("Regarding Meat Dishes:"), "the change names meat: {d2}");
     assert!(!s2.contains("changed since"), "{s2}");
     let second_change = vec![
         raw("Vegetables", 9),
         conclusion("Vegetables", "[change] Sam no longer eats steak at all.", 9),
     ];
-    let (s3, _) = parse_rk2(&rk2(lex, "Food Preferences", &s2, &d2, &second_change)).unwrap();
+    let (s3, _) = parse_rk2(&rk2(lex, "", "Food Preferences", &s2, &d2, &second_change)).unwrap();
     assert!(
         s3.contains(
             "Meat Dishes: Meat dishes has come up regularly since 1 March 2024. It has changed since 3 March 2024."
@@ -188,13 +189,13 @@ fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
 fn restrictions_end_by_themselves_and_injuries_heal() {
     let lex = Lexicon::builtin();
     let habit = vec![raw("Strength Training", 1), raw("Strength Training", 2)];
-    let (s1, d1) = parse_rk2(&rk2(lex, "Fitness", "", "", &habit)).unwrap();
+    let (s1, d1) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &habit)).unwrap();
     let injury = vec![
         raw("Strength Training", 3),
         conclusion("Strength Training", "[injury] Alex hurt their back deadlifting.", 3),
         conclusion("Strength Training", "[constraint] No lifting for two weeks.", 3),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "Fitness", &s1, &d1, &injury)).unwrap();
+    let (s2, d2) = parse_rk2(&rk2(lex, "", "Fitness", &s1, &d1, &injury)).unwrap();
     assert!(d2.contains("(3 March 2024; active until 17 March 2024)"), "{d2}");
     let more = vec![
         raw("Strength Training", 10),
@@ -204,14 +205,14 @@ fn restrictions_end_by_themselves_and_injuries_heal() {
             10,
         ),
     ];
-    let (s3, d3) = parse_rk2(&rk2(lex, "Fitness", &s2, &d2, &more)).unwrap();
+    let (s3, d3) = parse_rk2(&rk2(lex, "", "Fitness", &s2, &d2, &more)).unwrap();
     assert!(s3.contains("It has been interrupted since 3 March 2024."), "{s3}");
     // Past the end date, with Alex saying they can start again.
     let later = vec![
         raw("Strength Training", 20),
         conclusion("Strength Training", "[habit] Alex can start lifting again.", 20),
     ];
-    let (s4, d4) = parse_rk2(&rk2(lex, "Fitness", &s3, &d3, &later)).unwrap();
+    let (s4, d4) = parse_rk2(&rk2(lex, "", "Fitness", &s3, &d3, &later)).unwrap();
     assert!(
         d4.contains("No lifting for two weeks. (3 March 2024; resolved 17 March 2024)"),
         "{d4}"
@@ -235,7 +236,7 @@ fn a_later_change_supersedes_an_earlier_one() {
         conclusion("Walking", "[change] Alex started walking to work.", 1),
         conclusion("Walking", "[change] Alex now cycles to work instead of walking.", 5),
     ];
-    let (_, delta) = parse_rk2(&rk2(lex, "Fitness", "", "", &evidence)).unwrap();
+    let (_, delta) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &evidence)).unwrap();
     assert!(
         delta.contains("walking to work. (1 March 2024; superseded 5 March 2024)"),
         "{delta}"
