@@ -47,6 +47,8 @@ pub fn render(turns: &[&RawTurn]) -> String {
 pub struct FlatBm25 {
     conn: Connection,
     turns: Vec<RawTurn>,
+    /// Each turn's line in tokens, plus its line break: counted once, not at every fill step.
+    costs: Vec<u32>,
 }
 
 impl FlatBm25 {
@@ -60,7 +62,8 @@ impl FlatBm25 {
                 insert.execute(params![i64::try_from(i).unwrap_or(i64::MAX), t.line])?;
             }
         }
-        Ok(Self { conn, turns })
+        let costs = turns.iter().map(|t| estimate_tokens(&t.line) + 1).collect();
+        Ok(Self { conn, turns, costs })
     }
 
     /// The turns, ranked by BM25 against the question's content words, added best first while
@@ -78,8 +81,9 @@ impl FlatBm25 {
         let mut taken = vec![false; self.turns.len()];
         let mut out = Vec::new();
         let mut take = |i: usize, used: &mut u32, out: &mut Vec<&'a RawTurn>| {
-            let Some(t) = self.turns.get(i) else { return };
-            let cost = estimate_tokens(&t.line) + 1;
+            let (Some(t), Some(&cost)) = (self.turns.get(i), self.costs.get(i)) else {
+                return;
+            };
             if !taken[i] && *used + cost <= budget {
                 *used += cost;
                 taken[i] = true;

@@ -75,7 +75,9 @@ impl<'a> Retriever<'a> {
         let root = person
             .as_ref()
             .and_then(|p| m.roots().find(|r| &r.name == p).map(|r| r.id));
-        let names: Vec<String> = m.roots().map(|r| entity_key(&r.name)).collect();
+        let mut names: Vec<String> = m.roots().map(|r| entity_key(&r.name)).collect();
+        // "Deb" names Deborah: a short form matches every turn that greets her, not what was asked.
+        names.extend(short_names(m, question).into_iter().map(|(w, _)| entity_key(&w)));
         let keywords: Vec<String> = plan
             .keywords()
             .into_iter()
@@ -272,20 +274,52 @@ impl<'a> Retriever<'a> {
     }
 }
 
-/// The tracked person a question names (first mention wins), matched on whole words.
+/// The tracked person a question names (first mention wins), matched on whole words or on a
+/// short form of the first name (see [`short_names`]).
 #[must_use]
 pub fn person_in(m: &Memory, question: &str) -> Option<String> {
     let toks: Vec<String> = words(question)
         .map(|w| w.strip_suffix("'s").map_or(w.clone(), str::to_string))
         .collect();
+    let short = short_names(m, question);
     let mut best: Option<(usize, String)> = None;
     for root in m.roots().filter(|r| r.level == Level::Root) {
         let first = words(&root.name).next().unwrap_or_default();
-        if let Some(pos) = toks.iter().position(|t| *t == first)
+        let named = |t: &String| *t == first || short.iter().any(|(w, n)| w == t && *n == root.name);
+        if let Some(pos) = toks.iter().position(named)
             && best.as_ref().is_none_or(|(p, _)| pos < *p)
         {
             best = Some((pos, root.name.clone()));
         }
     }
     best.map(|(_, n)| n)
+}
+
+/// The words of a question that name a tracked person by a short form of the first name ("Deb"
+/// for Deborah, "Mel" for Melanie), each with the person's name: capitalised, not the question's
+/// first word, at least three letters, and the start of exactly one person's first name.
+pub(super) fn short_names(m: &Memory, question: &str) -> Vec<(String, String)> {
+    let firsts: Vec<(String, &str)> = m
+        .roots()
+        .filter(|r| r.level == Level::Root)
+        .filter_map(|r| words(&r.name).next().map(|f| (f, r.name.as_str())))
+        .collect();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for raw in question
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .skip(1)
+    {
+        let lower = raw.to_lowercase();
+        if !raw.starts_with(char::is_uppercase) || lower.chars().count() < 3 {
+            continue;
+        }
+        let mut of = firsts.iter().filter(|(f, _)| f.starts_with(&lower) && *f != lower);
+        if let (Some((_, name)), None) = (of.next(), of.next())
+            && !out.iter().any(|(w, _)| *w == lower)
+        {
+            out.push((lower, (*name).to_string()));
+        }
+    }
+    out
 }

@@ -350,3 +350,33 @@ fn the_answer_to_a_matching_question_is_packed_with_it() {
     let text = retrieve(&e, "What motivated Sam to pursue counseling?", &budgets(45)).render();
     assert!(text.contains("My own journey"), "the reply that answers: {text}");
 }
+
+#[test]
+fn a_short_form_of_a_first_name_names_the_person() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let said = |speaker: &str, text: &str, index: u32| TurnInput {
+        speaker: speaker.into(),
+        ..turn(text, 1, index)
+    };
+    let turns = [
+        said("Deborah", "I teach yoga at the park on Sundays.", 0),
+        said("Jolene", "Thanks, Deb! I love yoga too.", 1),
+    ];
+    ingest(&mut e, &turns, "Deborah");
+    let m = e.memory();
+    assert_eq!(
+        super::person_in(m, "Where does Deb teach yoga?").as_deref(),
+        Some("Deborah")
+    );
+    assert_eq!(
+        super::person_in(m, "Deb asked: where does Jolene teach?").as_deref(),
+        Some("Jolene"),
+        "the question's first word is not taken for a short form"
+    );
+    assert_eq!(
+        super::person_in(m, "Where is the debris?"),
+        None,
+        "lower case is a word, not a name"
+    );
+}

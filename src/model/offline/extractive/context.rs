@@ -2,8 +2,7 @@
 //! it is about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's
 //! "you" addresses) and its stems; and the persons the context and the question name.
 
-use super::Sentence;
-use crate::stem::stem;
+use super::{Sentence, stem};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
 
@@ -73,7 +72,13 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
 }
 
 /// 'On 8 May 2024, Alex said: "I swim."' → 'I swim.': a reported turn read as the turn.
+/// A fact's "On 8 May 2023: " opening is the item's date, not a date the fact tells.
 fn unquote(body: &str) -> &str {
+    if let Some((head, rest)) = body.strip_prefix("On ").and_then(|b| b.split_once(": "))
+        && parse_date(head.trim_end_matches(',')).is_some()
+    {
+        return rest;
+    }
     let Some((head, said)) = body.split_once(" said: ") else {
         return body;
     };

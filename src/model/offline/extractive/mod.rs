@@ -6,18 +6,23 @@
 //! not the question's own words. "not mentioned" when nothing supports an answer, or when the
 //! support is about someone else than the person the question names.
 
-use crate::stem::stem;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
 use std::collections::{HashMap, HashSet};
 
 mod chunk;
 mod context;
+mod dates;
 mod spans;
 mod typed;
+mod verbs;
+mod who_where;
 use context::{asked_person, attribute, persons, read_context};
-use spans::{count, feeling, noun_answer, phrase, place, reason, when, who, yes_no};
+use dates::when;
+use spans::{count, feeling, noun_answer, phrase, reason, yes_no};
 use typed::{asks_job, job, restriction_ends};
+use verbs::stem;
+use who_where::{names_in, place, who};
 
 /// What the offline model says when the context does not support an answer.
 pub const NOT_MENTIONED: &str = "not mentioned";
@@ -66,6 +71,10 @@ enum Kind {
     /// "How did X feel…", "How does X describe…": the words of a feeling or description.
     Feeling,
     Why,
+    /// "What is the name of…", "What are the names of…": names, one or a list.
+    Names {
+        plural: bool,
+    },
     List,
     What,
 }
@@ -165,7 +174,7 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
             let dated = asked_date.is_some_and(|(y, m)| {
                 s.date.is_some_and(|d| {
                     let (sy, sm, _) = d.civil();
-                    sy == y && m.is_none_or(|m| m == sm)
+                    y.is_none_or(|y| y == sy) && m.is_none_or(|m| m == sm)
                 })
             });
             let bonus = bonus + if dated { DATED } else { 0.0 };
@@ -216,22 +225,36 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     if let Some((i, date)) = resumed {
         return Some((date, sents[i].line.clone()));
     }
-    let top = &sents[best];
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
-    let answer = match kind {
-        Kind::When => {
-            let w = when(top);
-            if w.is_empty() {
-                count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names))
-            } else {
-                w
-            }
-        }
+    let cut = |top: &Sentence| match kind {
+        // A sentence that gives no date leaves a "when" to the next support.
+        Kind::When => when(top),
         Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::YesNo { likely } => yes_no(&top.text, likely),
+        Kind::Names { plural } => {
+            let take = if plural { 4 } else { 1 };
+            let mut found: Vec<String> = Vec::new();
+            for (_, cov, i) in scored.iter().take(8) {
+                let s = &sents[*i];
+                if *cov < MIN_COVERAGE || !about(s) || found.len() >= take {
+                    continue;
+                }
+                for n in names_in(&s.text, &names, &qstems) {
+                    if found.len() < take && !found.contains(&n) {
+                        found.push(n);
+                    }
+                }
+            }
+            if found.is_empty() {
+                noun_answer(&top.text, &qstems, &names, focus.as_deref())
+                    .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+            } else {
+                found.join(", ")
+            }
+        }
         Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::List => {
@@ -255,37 +278,56 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         Kind::What => noun_answer(&top.text, &qstems, &names, focus.as_deref())
             .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
     };
-    if answer.trim().is_empty() {
-        return None;
-    }
-    Some((answer, top.line.clone()))
+    // A sentence that holds only the question's own words ("My mom baked for my birthday.")
+    // leaves the answer to the next sentence of its item, then to the next best support.
+    let next = sents
+        .get(best + 1)
+        .filter(|s| s.line == sents[best].line)
+        .map(|_| best + 1);
+    let runners = scored
+        .iter()
+        .skip(1)
+        .filter(|(_, cov, i)| *cov >= MIN_COVERAGE && about(&sents[*i]) && !sents[*i].asks)
+        .map(|(_, _, i)| *i)
+        .take(2);
+    let found = std::iter::once(best).chain(next).chain(runners).find_map(|i| {
+        let answer = cut(&sents[i]);
+        (!answer.trim().is_empty()).then(|| (answer, sents[i].line.clone()))
+    });
+    // No support gives a date: the best one's count or phrase ("for four years").
+    found.or_else(|| {
+        let top = &sents[best];
+        let answer = count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names));
+        (kind == Kind::When && !answer.trim().is_empty()).then(|| (answer, top.line.clone()))
+    })
 }
 
 /// A month name, a year or a day number: the question's date, matched against the sentences'
 /// dates rather than their words ("What did Audrey do in November 2023?").
 fn is_date_word(w: &str) -> bool {
-    Timestamp::month_from_name(w).is_some() && w.chars().count() >= 3
+    Timestamp::month_from_name(w).is_some() && w.chars().count() >= 3 && w != "may"
         || w.parse::<u32>()
             .is_ok_and(|n| (1..=31).contains(&n) || (1900..=2100).contains(&n))
 }
 
-/// The year (and month) a question names: "in November 2023" → (2023, Some(11)).
-fn question_date(question: &str) -> Option<(i64, Option<u32>)> {
+/// The year and month a question names, either or both: "in November 2023" → (2023, 11),
+/// "in July" → (any year, 7).
+fn question_date(question: &str) -> Option<(Option<i64>, Option<u32>)> {
     let toks: Vec<String> = words(question).collect();
     let year = toks
         .iter()
-        .find_map(|t| t.parse::<i64>().ok().filter(|y| (1900..=2100).contains(y)))?;
+        .find_map(|t| t.parse::<i64>().ok().filter(|y| (1900..=2100).contains(y)));
     let month = toks
         .iter()
-        .filter(|t| t.chars().count() >= 3)
+        .filter(|t| t.chars().count() >= 3 && t.as_str() != "may")
         .find_map(|t| Timestamp::month_from_name(t));
-    Some((year, month))
+    (year.is_some() || month.is_some()).then_some((year, month))
 }
 
 /// Question words that say what is asked, not what it is about.
 const QUESTION_WORDS: &[&str] = &[
     "often", "likely", "kind", "kinds", "type", "types", "many", "much", "long", "ever", "usually", "probably",
-    "might", "may", "whom", "whose", "happen", "happened",
+    "might", "may", "whom", "whose", "happen", "happened", "name", "names",
 ];
 
 fn kind_of(question: &str) -> Kind {
@@ -321,6 +363,9 @@ fn kind_of(question: &str) -> Kind {
     if has("how") && (has("many") || has("often")) {
         return Kind::Count;
     }
+    if (first == "what" || first == "which") && (has("name") || has("names")) {
+        return Kind::Names { plural: has("names") };
+    }
     // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
     if (first == "what" || first == "which")
         && toks
@@ -355,6 +400,7 @@ fn focus_of(question: &str) -> Option<String> {
 fn has_kind(kind: Kind, s: &Sentence) -> bool {
     match kind {
         Kind::Count => count(&s.text).is_some(),
+        Kind::When => !when(s).is_empty(),
         Kind::Why => reason(&s.text).is_some(),
         Kind::Feeling => feeling(&s.text).is_some(),
         _ => false,

@@ -1,14 +1,15 @@
 //! Cutting the answer out of its supporting sentence, by the question's kind: a count or
-//! frequency, a date, a person or role, a place, a reason, Yes/No, a quoted title or the
-//! shortest phrase that is not the question's own words.
+//! frequency, a reason, Yes/No, a feeling, a quoted title, the noun phrase that answers a
+//! what-question, or the shortest phrase that is not the question's own words. Dates are in
+//! [`super::dates`], persons and places in [`super::who_where`].
 
 use super::*;
 
-const NUMBERS: &[&str] = &[
+pub(super) const NUMBERS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "once", "twice",
     "several", "few", "couple", "dozen", "a",
 ];
-const UNITS: &[&str] = &[
+pub(super) const UNITS: &[&str] = &[
     "day", "days", "week", "weeks", "month", "months", "year", "years", "weekend", "morning", "night", "evening",
 ];
 
@@ -61,193 +62,6 @@ pub(super) fn count(text: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// The date an item's sentence points at: an explicit date or year in it, else a relative phrase
-/// resolved against the item's date, else the item's date.
-pub(super) fn when(s: &Sentence) -> String {
-    let lower = s.text.to_lowercase();
-    let toks: Vec<String> = words(&lower).collect();
-    for (i, t) in toks.iter().enumerate() {
-        if let Some(m) = Timestamp::month_from_name(t).filter(|_| t.len() >= 3) {
-            let day = i.checked_sub(1).and_then(|j| {
-                toks[j]
-                    .trim_end_matches(|c: char| c.is_alphabetic())
-                    .parse::<u32>()
-                    .ok()
-            });
-            let year = toks
-                .get(i + 1)
-                .and_then(|y| y.parse::<i64>().ok())
-                .filter(|y| (1900..=2100).contains(y));
-            let year = year.or_else(|| s.date.map(|d| d.civil().0));
-            let name = month_name(m);
-            return match (day, year) {
-                (Some(d), Some(y)) => format!("{d} {name} {y}"),
-                (None, Some(y)) => format!("{name} {y}"),
-                _ => name,
-            };
-        }
-        if t.len() == 4 && t.parse::<i64>().is_ok_and(|y| (1900..=2100).contains(&y)) {
-            return t.clone();
-        }
-    }
-    let Some(d) = s.date else {
-        return String::new();
-    };
-    let (y, m, _) = d.civil();
-    let day = 86_400;
-    let has = |p: &str| lower.contains(p);
-    let the = |what: &str| format!("the {what} before {}", d.human_date());
-    for wd in WEEKDAYS {
-        if has(&format!("last {wd}")) {
-            return the(wd);
-        }
-    }
-    if has("yesterday") || has("last night") {
-        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day))
-            .map_or_else(|| d.human_date(), Timestamp::human_date)
-    } else if has("last weekend") {
-        the("weekend")
-    } else if has("last week") {
-        the("week")
-    } else if has("last month") {
-        let (py, pm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
-        format!("{} {py}", month_name(pm))
-    } else if has("last year") {
-        (y - 1).to_string()
-    } else if has("next month") {
-        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-        format!("{} {ny}", month_name(nm))
-    } else if has("next year") {
-        (y + 1).to_string()
-    } else if has("next week") {
-        format!("the week after {}", d.human_date())
-    } else if let Some(span) = ahead(&toks) {
-        format!("{span} after {}", d.human_date())
-    } else {
-        d.human_date()
-    }
-}
-
-/// "in two weeks" → "two weeks".
-pub(super) fn ahead(toks: &[String]) -> Option<String> {
-    toks.windows(3).find_map(|w| {
-        let number = NUMBERS.contains(&w[1].as_str()) || w[1].parse::<u32>().is_ok();
-        (w[0] == "in" && number && UNITS.contains(&w[2].as_str())).then(|| format!("{} {}", w[1], w[2]))
-    })
-}
-
-pub(super) fn month_name(m: u32) -> String {
-    Timestamp::from_civil(2000, m, 1, 0, 0, 0)
-        .map(Timestamp::human_date)
-        .and_then(|d| d.split_whitespace().nth(1).map(str::to_string))
-        .unwrap_or_default()
-}
-
-/// Family and social roles that answer "who" when no name does.
-const ROLES: &[&str] = &[
-    "mom",
-    "mother",
-    "dad",
-    "father",
-    "parents",
-    "sister",
-    "brother",
-    "husband",
-    "wife",
-    "partner",
-    "kids",
-    "son",
-    "daughter",
-    "friend",
-    "friends",
-    "grandma",
-    "grandmother",
-    "grandpa",
-    "grandfather",
-    "aunt",
-    "uncle",
-    "cousin",
-    "boss",
-    "coworker",
-    "colleague",
-    "teacher",
-    "mentor",
-    "neighbor",
-    "family",
-    "boyfriend",
-    "girlfriend",
-];
-
-/// A person: a capitalised name the question does not already hold, else a role word.
-pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {
-    let toks: Vec<&str> = text.split_whitespace().collect();
-    let mut run: Vec<&str> = Vec::new();
-    let mut best: Option<String> = None;
-    for (i, t) in toks.iter().enumerate() {
-        let core = t.trim_matches(|c: char| !c.is_alphanumeric());
-        let lower = core.to_lowercase();
-        let cap =
-            core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
-        if cap && !names.contains(&lower) && !qstems.contains(&stem(&lower)) {
-            run.push(core);
-            continue;
-        }
-        if !run.is_empty() && best.is_none() {
-            best = Some(run.join(" "));
-        }
-        run.clear();
-    }
-    if best.is_none() && !run.is_empty() {
-        best = Some(run.join(" "));
-    }
-    best.or_else(|| {
-        let toks: Vec<String> = words(text).collect();
-        toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
-            let owner = i
-                .checked_sub(1)
-                .map(|j| toks[j].as_str())
-                .filter(|o| matches!(*o, "my" | "her" | "his" | "their"));
-            owner.map_or_else(|| toks[i].clone(), |o| format!("{o} {}", toks[i]))
-        })
-    })
-}
-
-/// A place: the capitalised words after in/at/to/from/near, else the noun phrase after them.
-pub(super) fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
-    let toks: Vec<&str> = text.split_whitespace().collect();
-    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let mut fallback = None;
-    for (i, t) in toks.iter().enumerate() {
-        if !matches!(
-            clean(t).to_lowercase().as_str(),
-            "in" | "at" | "to" | "from" | "near" | "around"
-        ) {
-            continue;
-        }
-        let rest: Vec<String> = toks[i + 1..].iter().take(4).map(|t| clean(t)).collect();
-        let caps: Vec<&String> = rest
-            .iter()
-            .skip_while(|w| w.to_lowercase() == "the")
-            .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
-            .collect();
-        if !caps.is_empty() {
-            return Some(caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
-        }
-        if fallback.is_none() {
-            let np: Vec<&String> = rest
-                .iter()
-                .filter(|w| !w.is_empty())
-                .take_while(|w| !qstems.contains(&stem(&w.to_lowercase())) || w.to_lowercase() == "the")
-                .take(3)
-                .collect();
-            if np.iter().any(|w| !is_stopword(&w.to_lowercase())) {
-                fallback = Some(np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
-            }
-        }
-    }
-    fallback
 }
 
 /// A reason: what follows "because", "since", "so that", "due to" or "to".
@@ -418,6 +232,13 @@ pub(super) fn noun_answer(
         while e > s && is_q(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
             e -= 1;
         }
+        // "photo of a bowl of food": what a shared picture shows, not that it is one.
+        if e > s + 2 && PICTURE.contains(&toks[s].lower.as_str()) && toks[s + 1].lower == "of" {
+            s += 2;
+            while s < e && matches!(toks[s].lower.as_str(), "a" | "an" | "the") {
+                s += 1;
+            }
+        }
         let words = &toks[s..e];
         let new: Vec<&Tok> = words.iter().filter(|t| !is_q(t) && !is_time(t)).collect();
         if new.is_empty() || words.iter().all(is_time) {
@@ -449,7 +270,20 @@ pub(super) fn noun_answer(
     best.map(|(_, p)| p.split_whitespace().take(MAX_WORDS).collect::<Vec<_>>().join(" "))
 }
 
-const WEEKDAYS: &[&str] = &[
+/// Words for a shared picture, which a caption opens with.
+const PICTURE: &[&str] = &[
+    "photo",
+    "photos",
+    "picture",
+    "pictures",
+    "pic",
+    "pics",
+    "image",
+    "snapshot",
+    "photography",
+];
+
+pub(super) const WEEKDAYS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",

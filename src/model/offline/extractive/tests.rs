@@ -216,3 +216,34 @@ fn a_date_in_the_question_picks_the_sentence_of_that_month() {
     );
     assert!(a.contains("obedience"), "{a}");
 }
+
+#[test]
+fn last_summer_is_the_summer_before_the_day_it_was_said() {
+    let ctx = "# Events\n- [D1:1 4 February 2023] Iris: Here is a picture I took on vacation last summer in Quito.\n- [D2:1 20 October 2023] Iris: I went kayaking last summer with my cousin.\n";
+    assert_eq!(ask("When was Iris in Quito?", ctx, "Iris"), "summer 2022");
+    assert_eq!(ask("When did Iris go kayaking?", ctx, "Iris"), "summer 2023");
+}
+
+#[test]
+fn names_questions_list_the_names() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Tess: My pets are called Pumpkin and Biscuit, and the puppy is Rolo.\n";
+    assert_eq!(
+        ask("What are the names of Tess's pets?", ctx, "Tess"),
+        "Pumpkin, Biscuit, Rolo"
+    );
+}
+
+#[test]
+fn a_shared_photo_answers_with_what_it_shows_and_past_verbs_match_the_question() {
+    let ctx = "# Events\n- [D1:1 2 May 2022] Omar: My mom baked for my birthday. [shares a photo: a photo of a pineapple cake]\n- [D1:2 2 May 2022] Omar: On the trip we saw a meteor shower over the lake.\n";
+    let a = ask("What did Omar's mom bake for his birthday?", ctx, "Omar");
+    assert!(a.contains("pineapple cake") && !a.contains("photo"), "{a}");
+    let a = ask("What did Omar see on the trip?", ctx, "Omar");
+    assert!(a.contains("meteor shower"), "{a}");
+}
+
+#[test]
+fn a_fact_answers_when_with_the_date_it_tells_not_the_day_it_was_written() {
+    let ctx = "# Facts (L0)\n- [8 May 2023] On 8 May 2023: Rhea went to a support group on 7 May 2023 and it was so powerful.\n- [topic] Rhea loves the support group.\n";
+    assert_eq!(ask("When did Rhea go to the support group?", ctx, "Rhea"), "7 May 2023");
+}

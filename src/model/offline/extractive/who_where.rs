@@ -1,0 +1,147 @@
+//! The person or place that answers "who" and "where", and the names a "what are the names
+//! of…" question lists.
+
+use super::spans::WEEKDAYS;
+use super::stem;
+use crate::text::{is_stopword, words};
+use crate::time::Timestamp;
+use std::collections::HashSet;
+
+/// Family and social roles that answer "who" when no name does.
+const ROLES: &[&str] = &[
+    "mom",
+    "mother",
+    "dad",
+    "father",
+    "parents",
+    "sister",
+    "brother",
+    "husband",
+    "wife",
+    "partner",
+    "kids",
+    "son",
+    "daughter",
+    "friend",
+    "friends",
+    "grandma",
+    "grandmother",
+    "grandpa",
+    "grandfather",
+    "aunt",
+    "uncle",
+    "cousin",
+    "boss",
+    "coworker",
+    "colleague",
+    "teacher",
+    "mentor",
+    "neighbor",
+    "family",
+    "boyfriend",
+    "girlfriend",
+];
+
+/// A person: a capitalised name the question does not already hold, else a role word.
+pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let mut run: Vec<&str> = Vec::new();
+    let mut best: Option<String> = None;
+    for (i, t) in toks.iter().enumerate() {
+        let core = t.trim_matches(|c: char| !c.is_alphanumeric());
+        let lower = core.to_lowercase();
+        let cap =
+            core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
+        if cap && !names.contains(&lower) && !qstems.contains(&stem(&lower)) {
+            run.push(core);
+            continue;
+        }
+        if !run.is_empty() && best.is_none() {
+            best = Some(run.join(" "));
+        }
+        run.clear();
+    }
+    if best.is_none() && !run.is_empty() {
+        best = Some(run.join(" "));
+    }
+    best.or_else(|| {
+        let toks: Vec<String> = words(text).collect();
+        toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
+            let owner = i
+                .checked_sub(1)
+                .map(|j| toks[j].as_str())
+                .filter(|o| matches!(*o, "my" | "her" | "his" | "their"));
+            owner.map_or_else(|| toks[i].clone(), |o| format!("{o} {}", toks[i]))
+        })
+    })
+}
+
+/// Every name in a sentence, in order: runs of capitalised words that are not its first word,
+/// a known person or one of the question's words ("Oliver, Luna and Bailey").
+pub(super) fn names_in(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for (i, t) in text.split_whitespace().enumerate() {
+        let core = t.trim_matches(|c: char| !c.is_alphanumeric());
+        let core = core
+            .strip_suffix("'s")
+            .or_else(|| core.strip_suffix("’s"))
+            .unwrap_or(core);
+        let lower = core.to_lowercase();
+        let cap = i > 0
+            && core.chars().next().is_some_and(char::is_uppercase)
+            && lower != "i"
+            && !names.contains(&lower)
+            && !qstems.contains(&stem(&lower))
+            && !is_stopword(&lower)
+            && Timestamp::month_from_name(&lower).is_none()
+            && !WEEKDAYS.contains(&lower.as_str());
+        if cap {
+            run.push(core);
+        }
+        if (!cap || t.ends_with(|c: char| c.is_ascii_punctuation())) && !run.is_empty() {
+            out.push(run.join(" "));
+            run.clear();
+        }
+    }
+    if !run.is_empty() {
+        out.push(run.join(" "));
+    }
+    out
+}
+
+/// A place: the capitalised words after in/at/to/from/near, else the noun phrase after them.
+pub(super) fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let mut fallback = None;
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(
+            clean(t).to_lowercase().as_str(),
+            "in" | "at" | "to" | "from" | "near" | "around"
+        ) {
+            continue;
+        }
+        let rest: Vec<String> = toks[i + 1..].iter().take(4).map(|t| clean(t)).collect();
+        let caps: Vec<&String> = rest
+            .iter()
+            .skip_while(|w| w.to_lowercase() == "the")
+            .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .collect();
+        if !caps.is_empty() {
+            return Some(caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+        }
+        if fallback.is_none() {
+            let np: Vec<&String> = rest
+                .iter()
+                .filter(|w| !w.is_empty())
+                .take_while(|w| !qstems.contains(&stem(&w.to_lowercase())) || w.to_lowercase() == "the")
+                .take(3)
+                .collect();
+            if np.iter().any(|w| !is_stopword(&w.to_lowercase())) {
+                fallback = Some(np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+            }
+        }
+    }
+    fallback
+}
