@@ -107,28 +107,33 @@ fn describe(context: &Context) -> String {
                 v.join(" ")
             }
         };
-        let mut prov = format!("turns {}", ids(p.turns.iter().map(ToString::to_string).collect()));
-        if !p.source_refs.is_empty() {
-            prov.push_str(&format!(" [{}]", ids(p.source_refs.clone())));
+        let mut parts: Vec<String> = Vec::new();
+        if !p.turns.is_empty() || !p.source_refs.is_empty() {
+            let mut turns = format!("turns {}", ids(p.turns.iter().map(ToString::to_string).collect()));
+            if !p.source_refs.is_empty() {
+                turns.push_str(&format!(" [{}]", ids(p.source_refs.clone())));
+            }
+            parts.push(turns.trim().to_string());
         }
         if !p.episodes.is_empty() {
-            prov.push_str(&format!(
-                " ← episodes {}",
+            parts.push(format!(
+                "episodes {}",
                 ids(p.episodes.iter().map(ToString::to_string).collect())
             ));
         }
         if !p.relations.is_empty() {
-            prov.push_str(&format!(
-                " ← relations {}",
+            parts.push(format!(
+                "relations {}",
                 ids(p.relations.iter().map(ToString::to_string).collect())
             ));
         }
         if !p.concepts.is_empty() {
-            prov.push_str(&format!(
-                " ← concepts {}",
+            parts.push(format!(
+                "concepts {}",
                 ids(p.concepts.iter().map(ToString::to_string).collect())
             ));
         }
+        let prov = parts.join(" ← ");
         out.push_str(&format!(
             "\n[{:?}] {}, {} tokens\n  {}\n  why: {}\n  from: {prov}\n",
             item.layer,
