@@ -193,10 +193,11 @@ fn child_phases(path: &Path) -> String {
                 .prepare(&format!("SELECT id, body FROM checkpoint_chunks WHERE id IN ({list})"))
                 .expect("a chunk query");
             let rows = stmt
-                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, rgmem::log::chunk_body(r.get_ref(1)?))))
                 .expect("chunk rows");
             for row in rows {
                 let (id, body) = row.expect("a chunk");
+                let body = body.expect("a chunk body");
                 next.extend(rgmem::memory::shared::chunked::references(&body));
                 bodies.insert(id, body);
             }

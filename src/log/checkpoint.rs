@@ -4,7 +4,9 @@
 //! [`crate::memory::shared::chunked`]). Storage then grows with the history, not with the
 //! history times the number of checkpoints.
 //!
-//! Checkpoints written as one whole JSON memory (before this form) are read as they are.
+//! Checkpoints written as one whole JSON memory (before this form) are read as they are. A
+//! chunk's body is sealed like an event's texts (see [`super::pack`]): a BLOB; chunks written
+//! before that are JSON text and read as they are.
 
 use crate::error::{Error, Result};
 use crate::ids::Seq;
@@ -34,7 +36,7 @@ pub(super) fn write(conn: &Connection, seq: Seq, memory: &Memory, base: Option<&
     {
         let mut stmt = conn.prepare_cached("INSERT INTO checkpoint_chunks (id, body) VALUES (?1, ?2)")?;
         for (id, body) in &written.fresh {
-            stmt.execute(params![id, body])?;
+            stmt.execute(params![id, super::pack::seal(body.as_bytes())])?;
         }
     }
     conn.execute(
@@ -81,10 +83,11 @@ fn fetch(conn: &Connection, ids: Vec<i64>) -> std::result::Result<HashMap<i64, S
                 .prepare(&format!("SELECT id, body FROM checkpoint_chunks WHERE id IN ({list})"))
                 .map_err(|e| e.to_string())?;
             let rows = stmt
-                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, chunk_body(r.get_ref(1)?))))
                 .map_err(|e| e.to_string())?;
             for row in rows {
                 let (id, body) = row.map_err(|e| e.to_string())?;
+                let body = body.map_err(|e| format!("chunk {id}: {e}"))?;
                 next.extend(chunked::references(&body));
                 bodies.insert(id, body);
             }
@@ -95,6 +98,18 @@ fn fetch(conn: &Connection, ids: Vec<i64>) -> std::result::Result<HashMap<i64, S
         level = next;
     }
     Ok(bodies)
+}
+
+/// The JSON text of a stored chunk: a sealed BLOB, or text as chunks were stored before.
+pub fn chunk_body(value: rusqlite::types::ValueRef<'_>) -> std::result::Result<String, String> {
+    use rusqlite::types::ValueRef;
+    match value {
+        ValueRef::Text(t) => String::from_utf8(t.to_vec()).map_err(|e| e.to_string()),
+        ValueRef::Blob(b) => super::pack::unseal(b)
+            .map_err(|e| e.to_string())
+            .and_then(|t| String::from_utf8(t).map_err(|e| e.to_string())),
+        other => Err(format!("a chunk body of type {}", other.data_type())),
+    }
 }
 
 impl Base {

@@ -15,7 +15,11 @@ mod holders;
 mod pack;
 mod reader;
 mod schema;
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests;
 
+pub use checkpoint::chunk_body;
 pub use holders::holders;
 pub use reader::Reader;
 

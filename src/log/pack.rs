@@ -1,11 +1,15 @@
 //! The packed stored form of an event body. The body's JSON text is cut after every escaped
 //! newline; each line long enough to be worth it (a prompt template's lines, Σ/Δ lines, dialogue
 //! lines) is stored once in the `texts` table and referred to by id, and what is left (the
-//! references and the short or unique text around them) is deflated. Unpacking gives back the
+//! references and the short or unique text around them) is compressed. Unpacking gives back the
 //! exact JSON text the codec wrote, so every reader sees the same events as before.
 //!
 //! Bodies written before migration 5 are JSON text in the `events.body` column and are read as
-//! they are; packed bodies are BLOBs, so the column's type tells the two apart.
+//! they are; packed bodies are BLOBs, so the column's type tells the two apart. A sealed body or
+//! text starts with a tag saying how the rest is stored: raw, raw deflate (every file written
+//! before LZ4; still read), or LZ4 (written today: its compressor starts cheaply on a short
+//! input, where deflate's clears ~300 KB of tables per call, and the checkpoint chunks it now
+//! also compresses pay for its larger output).
 // Input, files and other processes reach this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
@@ -17,10 +21,8 @@ use std::sync::Arc;
 
 /// A line shorter than this stays in the body: a reference and its row would cost about as much.
 const MIN_LINE: usize = 24;
-/// Deflate's level: 6, its default (level 1 saves little time on bodies this short).
-const LEVEL: i32 = 6;
-/// Bodies and texts shorter than this are not deflated: deflate's own framing would eat the gain.
-const MIN_DEFLATE: usize = 64;
+/// Bodies and texts shorter than this are not compressed: the framing would eat the gain.
+const MIN_COMPRESS: usize = 64;
 /// A packed body or text never unpacks to more than this (a damaged file must not make the
 /// reader allocate without bound). Replies are capped far below it.
 const MAX_UNPACKED: usize = 256 << 20;
@@ -30,9 +32,11 @@ const READ_CACHE_BYTES: usize = 16 << 20;
 
 /// First byte of a packed body or text: how the rest is stored.
 const RAW: u8 = 0;
+/// Raw deflate (RFC 1951): what every build before LZ4 wrote. Read, never written.
 const DEFLATED: u8 = 1;
+/// The unpacked length as a varint, then one LZ4 block.
+const LZ4: u8 = 2;
 
-/// A packed body or text that does not unpack.
 #[derive(Debug, thiserror::Error)]
 pub enum PackError {
     /// The bytes are not a packed body (damaged or written by something else).
@@ -52,44 +56,6 @@ pub enum PackError {
 pub struct Packer {
     stored: HashMap<[u8; 32], i64>,
     pending: Vec<([u8; 32], i64)>,
-    deflater: Deflater,
-}
-
-/// One deflate compressor, reset between bodies: building one allocates and clears its
-/// tables, which cost more than deflating a short body.
-struct Deflater(Box<miniz_oxide::deflate::core::CompressorOxide>);
-
-impl Default for Deflater {
-    fn default() -> Self {
-        let flags = miniz_oxide::deflate::core::create_comp_flags_from_zip_params(LEVEL, 0, 0);
-        Self(Box::new(miniz_oxide::deflate::core::CompressorOxide::new(flags)))
-    }
-}
-
-impl Deflater {
-    /// `DEFLATED` and the raw deflate of `input`, or `None` when that would not be smaller than
-    /// `input` stored raw. The tag is written first, so the deflated bytes are never copied.
-    fn deflate(&mut self, mut input: &[u8]) -> Option<Vec<u8>> {
-        use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
-        self.0.reset();
-        let mut out = vec![0u8; input.len().checked_add(1)?];
-        *out.first_mut()? = DEFLATED;
-        let mut at = 1usize;
-        loop {
-            let (status, read, written) = compress(&mut self.0, input, out.get_mut(at..)?, TDEFLFlush::Finish);
-            at = at.checked_add(written)?;
-            match status {
-                TDEFLStatus::Done => {
-                    out.truncate(at);
-                    return Some(out);
-                }
-                // The output is full: deflating does not make it smaller.
-                TDEFLStatus::Okay if at >= out.len() => return None,
-                TDEFLStatus::Okay => input = input.get(read..)?,
-                _ => return None,
-            }
-        }
-    }
 }
 
 impl Packer {
@@ -124,7 +90,7 @@ impl Packer {
             at = next;
         }
         put_literal(&mut stream, body.get(literal_start..).unwrap_or(""));
-        Ok(seal(&stream, &mut self.deflater))
+        Ok(seal(&stream))
     }
 
     fn intern(&mut self, tx: &Connection, text: &str) -> Result<i64, PackError> {
@@ -136,16 +102,25 @@ impl Packer {
             return Ok(*id);
         }
         let key = lookup_key(&digest);
-        let sealed = seal(text.as_bytes(), &mut self.deflater);
-        let mut stmt = tx.prepare_cached("SELECT id FROM texts WHERE hash = ?1 AND body = ?2")?;
-        let id = match stmt
-            .query_row(params![key, sealed], |r| r.get::<_, i64>(0))
-            .optional()?
+        // The file may hold the text already (written before this process, perhaps sealed by
+        // another codec): rows sharing the key are compared by what they unseal to.
+        let mut found = None;
         {
+            let mut stmt = tx.prepare_cached("SELECT id, body FROM texts WHERE hash = ?1")?;
+            let mut rows = stmt.query([key])?;
+            while let Some(row) = rows.next()? {
+                let sealed = row.get_ref(1)?.as_blob().map_err(rusqlite::Error::from)?;
+                if unseal(sealed)? == text.as_bytes() {
+                    found = Some(row.get::<_, i64>(0)?);
+                    break;
+                }
+            }
+        }
+        let id = match found {
             Some(id) => id,
             None => {
                 tx.prepare_cached("INSERT INTO texts (hash, body) VALUES (?1, ?2)")?
-                    .execute(params![key, sealed])?;
+                    .execute(params![key, seal(text.as_bytes())])?;
                 tx.last_insert_rowid()
             }
         };
@@ -261,12 +236,11 @@ fn take_varint(bytes: &[u8]) -> Result<(u64, &[u8]), PackError> {
     Err(PackError::Damaged("truncated varint".into()))
 }
 
-/// Bytes with their storage tag: deflated when that is smaller. Deterministic, so equal inputs
-/// seal to equal bytes (the texts table compares sealed bodies).
-fn seal(bytes: &[u8], deflater: &mut Deflater) -> Vec<u8> {
-    if bytes.len() >= MIN_DEFLATE
-        && let Some(z) = deflater.deflate(bytes)
-        && z.len() <= bytes.len()
+/// Bytes with their storage tag: LZ4-compressed when that is smaller. Deterministic, so equal
+/// inputs seal to equal bytes.
+pub(super) fn seal(bytes: &[u8]) -> Vec<u8> {
+    if bytes.len() >= MIN_COMPRESS
+        && let Some(z) = lz4(bytes)
     {
         return z;
     }
@@ -276,11 +250,41 @@ fn seal(bytes: &[u8], deflater: &mut Deflater) -> Vec<u8> {
     out
 }
 
-fn unseal(sealed: &[u8]) -> Result<Vec<u8>, PackError> {
+/// `LZ4`, the length and the LZ4 block of `input`, or `None` when that is not smaller than
+/// `input` stored raw. The block is written in place after the header: no copy.
+fn lz4(input: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(lz4_flex::block::get_maximum_output_size(input.len()).checked_add(11)?);
+    out.push(LZ4);
+    put_varint(&mut out, u64::try_from(input.len()).ok()?);
+    let at = out.len();
+    out.resize(out.capacity(), 0);
+    let written = lz4_flex::block::compress_into(input, out.get_mut(at..)?).ok()?;
+    let end = at.checked_add(written)?;
+    if end > input.len() {
+        return None;
+    }
+    out.truncate(end);
+    Some(out)
+}
+
+pub(super) fn unseal(sealed: &[u8]) -> Result<Vec<u8>, PackError> {
     match sealed.split_first() {
         Some((&RAW, rest)) => Ok(rest.to_vec()),
         Some((&DEFLATED, rest)) => miniz_oxide::inflate::decompress_to_vec_with_limit(rest, MAX_UNPACKED)
             .map_err(|e| PackError::Damaged(format!("does not inflate: {e}"))),
+        Some((&LZ4, rest)) => {
+            let (len, block) = take_varint(rest)?;
+            let len = usize::try_from(len)
+                .ok()
+                .filter(|&n| n <= MAX_UNPACKED)
+                .ok_or_else(|| PackError::Damaged(format!("unpacks to more than {MAX_UNPACKED} bytes")))?;
+            let mut out = vec![0u8; len];
+            match lz4_flex::block::decompress_into(block, &mut out) {
+                Ok(n) if n == len => Ok(out),
+                Ok(n) => Err(PackError::Damaged(format!("LZ4 block gives {n} bytes, not {len}"))),
+                Err(e) => Err(PackError::Damaged(format!("does not decompress: {e}"))),
+            }
+        }
         Some((tag, _)) => Err(PackError::Damaged(format!("unknown storage tag {tag}"))),
         None => Err(PackError::Damaged("empty".into())),
     }
@@ -347,24 +351,53 @@ mod tests {
         assert_eq!(TextCache::default().unpack(&c, &packed).unwrap(), body);
     }
 
+    /// What every build before LZ4 wrote: the tag, then miniz's raw deflate at level 6.
+    fn sealed_by_deflate(bytes: &[u8]) -> Vec<u8> {
+        let mut out = vec![DEFLATED];
+        out.extend(miniz_oxide::deflate::compress_to_vec(bytes, 6));
+        out
+    }
+
     #[test]
-    fn a_sealed_body_is_miniz_deflate_of_a_fresh_compressor_after_its_tag() {
-        // The reused compressor and the tag written in place give the bytes earlier builds wrote.
-        let mut d = Deflater::default();
+    fn texts_sealed_raw_deflated_or_lz4_all_unseal_to_what_was_sealed() {
         let prose = "Alex swims three times a week and Alex swims before work on Mondays. ".repeat(9);
         let short = "a line of sixty-four bytes or more that does not repeat anything";
-        for text in [prose.as_str(), short, "x"] {
-            let sealed = seal(text.as_bytes(), &mut d);
-            let fresh = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6);
-            if text.len() >= MIN_DEFLATE && fresh.len() < text.len() {
-                assert_eq!(sealed[0], DEFLATED, "{text}");
-                assert_eq!(&sealed[1..], &fresh[..], "{text}");
-            } else {
-                assert_eq!(sealed[0], RAW, "{text}");
-                assert_eq!(&sealed[1..], text.as_bytes());
-            }
+        let hostile = "Zoë “quoted” 🧗‍♀️ 李雷\\n\n\\u0000 ".repeat(40);
+        for text in [prose.as_str(), short, hostile.as_str(), "x", ""] {
+            let sealed = seal(text.as_bytes());
+            let compressible = text.len() >= MIN_COMPRESS && text != short;
+            assert_eq!(sealed[0], if compressible { LZ4 } else { RAW }, "{text}");
+            assert!(sealed.len() <= text.len().max(MIN_COMPRESS) + 1, "{text}");
             assert_eq!(unseal(&sealed).unwrap(), text.as_bytes());
+            assert_eq!(unseal(&sealed_by_deflate(text.as_bytes())).unwrap(), text.as_bytes());
+            assert_eq!(seal(text.as_bytes()), sealed, "sealing is deterministic");
         }
+        assert!(
+            seal(prose.as_bytes()).len() < prose.len() / 4,
+            "a repeated run compresses"
+        );
+    }
+
+    #[test]
+    fn a_line_the_file_holds_deflated_is_referred_to_not_stored_again() {
+        // A file written before LZ4 holds its texts deflated: appending to it reuses them.
+        let c = conn();
+        let line = "You are a Memory Synthesis Engine for a long-term memory, and you write facts.\\n";
+        let digest: [u8; 32] = Sha256::digest(line.as_bytes()).into();
+        c.execute(
+            "INSERT INTO texts (hash, body) VALUES (?1, ?2)",
+            params![lookup_key(&digest), sealed_by_deflate(line.as_bytes())],
+        )
+        .unwrap();
+        // A line is cut after its escaped newline, so it starts the body or follows another.
+        let body = format!("{line}{line}rest\"}}");
+        let mut p = Packer::default();
+        p.begin();
+        let packed = p.pack(&c, &body).unwrap();
+        p.committed();
+        let rows: i64 = c.query_row("SELECT count(*) FROM texts", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 1);
+        assert_eq!(TextCache::default().unpack(&c, &packed).unwrap(), body);
     }
 
     #[test]
@@ -380,6 +413,12 @@ mod tests {
             &[RAW, 4, 0xff, 0xfe][..],
             &[RAW, 15][..],
             &[DEFLATED, 1, 2, 3][..],
+            &[LZ4][..],
+            &[LZ4, 5, 0xff, 0xff][..],
+            &[LZ4, 0x80][..],
+            &[LZ4, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x10, b'a'][..],
+            &[LZ4, 40, 0x1f, b'a', 0x10, 0x00][..],
+            &[LZ4, 5, 0x30, b'a', b'b', b'c'][..],
         ] {
             assert!(cache.unpack(&c, bad).is_err(), "{bad:?}");
         }
