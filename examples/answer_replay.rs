@@ -128,7 +128,9 @@ fn main() -> Result<()> {
     let a = args()?;
     let text = std::fs::read_to_string(&a.report).with_context(|| format!("reading {}", a.report.display()))?;
     let report: Value = serde_json::from_str(&text).with_context(|| format!("parsing {}", a.report.display()))?;
-    let questions = report["questions"].as_array().context("the report has no `questions`")?;
+    let questions = report["questions"]
+        .as_array()
+        .context("the report has no `questions`")?;
     let mut engines: BTreeMap<String, Engine> = BTreeMap::new();
     let mut tallies: BTreeMap<(String, &str), Tally> = BTreeMap::new();
     let mut shown = 0usize;
@@ -159,7 +161,8 @@ fn main() -> Result<()> {
             let Some(context) = r["context"].as_str() else {
                 continue;
             };
-            let (answer, support) = engine.answer_from(question, &person, context, false, &mut |_| {}, &mut Vec::new())?;
+            let (answer, support) =
+                engine.answer_from(question, &person, context, false, &mut |_| {}, &mut Vec::new())?;
             let replayed = Replayed {
                 conversation: conversation.clone(),
                 category,
