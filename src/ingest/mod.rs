@@ -131,7 +131,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             ]
             .join("\n");
             let paths = crate::model::grounding::grounded_paths(&said, paths);
-            canon::fold(step.memory, root, &said, !synth.salient.is_empty(), paths)
+            canon::fold(step.memory, root, &said, &source_text, !synth.salient.is_empty(), paths)
         } else {
             paths
         };

@@ -93,7 +93,13 @@ pub fn reply(task: &Task, mode: OutputMode, reply: &str) -> String {
         && let Ok(Value::Object(mut o)) = super::parse::lenient_json(body)
     {
         let shape = schema(purpose).unwrap_or(Value::Null);
+        let before = count_items(&o, fields);
         prune_value(&mut o, fields, &shape, &judge);
+        // A summary pruned down to nothing would fail as empty: it stays as written, for the
+        // grounding check to judge whole.
+        if before > 0 && count_items(&o, fields) == 0 && purpose == Purpose::Rk2 {
+            return reply.to_string();
+        }
         return Value::Object(o).to_string();
     }
     reply
@@ -104,6 +110,23 @@ pub fn reply(task: &Task, mode: OutputMode, reply: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// How many items the pruned lists hold, nested ones included.
+fn count_items(o: &serde_json::Map<String, Value>, fields: &[&str]) -> usize {
+    o.iter()
+        .map(|(key, value)| match value {
+            Value::Array(items) if fields.contains(&key.as_str()) => items.len(),
+            Value::Array(items) => items
+                .iter()
+                .map(|i| match i {
+                    Value::Object(inner) => count_items(inner, fields),
+                    _ => 0,
+                })
+                .sum(),
+            _ => 0,
+        })
+        .sum()
 }
 
 fn prune_value(o: &mut serde_json::Map<String, Value>, fields: &[&str], shape: &Value, judge: &Judge) {
@@ -391,6 +414,9 @@ mod tests {
             ["Rowan swims laps at the city pool every morning before work."]
         );
         assert_eq!(whole_clause("cut here"), None);
+        // A summary that pruning would empty stays as written (the grounding check judges it).
+        let invented = r#"{"general_core_facts": ["Rowan sees a chiropractor."], "specific_domain_facts": []}"#;
+        assert_eq!(reply(&t, OutputMode::JsonSchema, invented), invented);
     }
 
     #[test]
