@@ -11,28 +11,52 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 /// `s` do not make a different node ("Books" and "book" are one).
 #[must_use]
 pub fn entity_key(name: &str) -> String {
-    let mut out = Vec::new();
-    for w in name.replace('&', " and ").split(|c: char| !c.is_alphanumeric()) {
-        if w.is_empty() {
-            continue;
+    // Built in place: every extracted path and relation is keyed, so no per-word strings.
+    let mut out = String::with_capacity(name.len().saturating_add(8));
+    for (i, piece) in name.split('&').enumerate() {
+        if i > 0 {
+            push_word(&mut out, "and");
         }
-        out.push(singular(&w.to_lowercase()));
+        for w in piece.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+            let low = w.to_lowercase();
+            if let Some((stem, y)) = singular_stem(&low) {
+                push_word(&mut out, stem);
+                if y {
+                    out.push('y');
+                }
+            } else {
+                push_word(&mut out, &low);
+            }
+        }
     }
-    out.join(" ")
+    out
+}
+
+fn push_word(out: &mut String, w: &str) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(w);
+}
+
+/// What [`singular`] cuts a word to, and whether a `y` follows (an "-ies" plural); `None` when
+/// it keeps the word whole.
+fn singular_stem(w: &str) -> Option<(&str, bool)> {
+    if let Some(stem) = w.strip_suffix("ies").filter(|_| w.len() > 4) {
+        return Some((stem, true));
+    }
+    w.strip_suffix('s')
+        .filter(|_| w.len() > 3 && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+        .map(|stem| (stem, false))
 }
 
 /// A light singular form; only used for keys, never shown.
 #[must_use]
 pub fn singular(w: &str) -> String {
-    if let Some(stem) = w.strip_suffix("ies").filter(|_| w.len() > 4) {
-        format!("{stem}y")
-    } else if let Some(stem) = w
-        .strip_suffix('s')
-        .filter(|_| w.len() > 3 && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
-    {
-        stem.to_string()
-    } else {
-        w.to_string()
+    match singular_stem(w) {
+        Some((stem, true)) => format!("{stem}y"),
+        Some((stem, false)) => stem.to_string(),
+        None => w.to_string(),
     }
 }
 
@@ -83,8 +107,28 @@ pub fn title_case(s: &str) -> String {
 #[must_use]
 pub fn estimate_tokens(text: &str) -> u32 {
     let chars = text.chars().count();
-    let words = text.split_whitespace().count();
-    crate::ids::saturating_u32(chars.div_ceil(4).max(words))
+    crate::ids::saturating_u32(chars.div_ceil(4).max(whitespace_words(text)))
+}
+
+/// `text.split_whitespace().count()` in one pass over the bytes: every model call counts its
+/// prompt, so the ASCII bytes are judged without decoding them as characters.
+fn whitespace_words(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut words, mut in_word, mut i) = (0usize, false, 0usize);
+    while let Some(&b) = bytes.get(i) {
+        let (space, len) = if b.is_ascii() {
+            (matches!(b, b' ' | b'\t'..=b'\r'), 1)
+        } else {
+            let c = text.get(i..).and_then(|t| t.chars().next());
+            (c.is_some_and(char::is_whitespace), c.map_or(1, char::len_utf8))
+        };
+        if !space && !in_word {
+            words = words.saturating_add(1);
+        }
+        in_word = !space;
+        i = i.saturating_add(len);
+    }
+    words
 }
 
 /// Shortens to at most `max` characters on a char boundary, with an ellipsis.
@@ -127,6 +171,58 @@ pub fn content_words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entity_keys_are_the_singular_lowercase_words_joined() {
+        // The definition, word by word, as it was written before keys were built in place.
+        fn singular(w: &str) -> String {
+            if let Some(stem) = w.strip_suffix("ies").filter(|_| w.len() > 4) {
+                format!("{stem}y")
+            } else if let Some(stem) = w
+                .strip_suffix('s')
+                .filter(|_| w.len() > 3 && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+            {
+                stem.to_string()
+            } else {
+                w.to_string()
+            }
+        }
+        let by_words = |name: &str| {
+            name.replace('&', " and ")
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(|w| singular(&w.to_lowercase()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for name in [
+            "",
+            "&",
+            "Arts & Crafts",
+            "rock&roll&&blues",
+            "Studies, Buses, Glasses; Status, Axis, Pies, ies, Flies, Series",
+            "ΣΟΦΊΑΣ Straße İstanbul",
+            "Zoë’s “cafés” 🧗‍♀️ 李雷s",
+        ] {
+            assert_eq!(entity_key(name), by_words(name), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn words_are_counted_as_split_whitespace_counts_them() {
+        for text in [
+            "",
+            " ",
+            "a",
+            "  two  words ",
+            "tab\tnew\nline\r\nvt\u{b}ff\u{c}end",
+            "not\u{1c}split\u{1f}here",
+            "nbsp\u{a0}nel\u{85}ogham\u{1680}em\u{2003}ls\u{2028}ideo\u{3000}x",
+            "Zoë “quoted” 🧗‍♀️ 李雷 went\u{202f}climbing",
+        ] {
+            assert_eq!(whitespace_words(text), text.split_whitespace().count(), "{text:?}");
+        }
+    }
 
     #[test]
     fn entity_keys_merge_case_ampersand_and_plurals() {

@@ -20,7 +20,9 @@ use super::schema::OutputMode;
 use super::task::Task;
 use crate::event::Purpose;
 use serde_json::Value;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// `Err` with the reason when the reply to `task` names something absent from its input.
 pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
@@ -61,32 +63,18 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
     if !matches!(purpose, Purpose::Synth | Purpose::Rk1 | Purpose::Rk2 | Purpose::Rk3) {
         return Ok(());
     }
-    // The words a name may come from, split only when a name is not in the input as it is.
-    let allowed = OnceCell::new();
-    let allowed_words: OnceCell<Vec<&str>> = OnceCell::new();
+    // The words a name may come from, looked at only when a name is not in the input as it is.
+    let told = OnceCell::new();
     for chunk in prose(reply, mode) {
         for name in mid_sentence_names(&chunk) {
             let low = name.to_lowercase();
             let stem = Stem::of(&low);
             let known = input.contains(&low)
-                || allowed_words
-                    .get_or_init(|| {
-                        let allowed = allowed.get_or_init(|| {
-                            let mut told = instructions(purpose, mode).to_lowercase();
-                            // A summary may file what it says under the base concepts' names
-                            // ("Health and Wellness"): every person's graph has them.
-                            if purpose != Purpose::Synth {
-                                for base in crate::memory::BASE_CONCEPTS {
-                                    told.push('\n');
-                                    told.push_str(&base.to_lowercase());
-                                }
-                            }
-                            told
-                        });
-                        words(allowed).chain(words(&input)).collect()
-                    })
+                || told
+                    .get_or_init(|| told_words(purpose, mode))
                     .iter()
                     .any(|w| stem.matches(w))
+                || words(&input).any(|w| stem.matches(w))
                 || CALENDAR.iter().any(|c| low.starts_with(c));
             if !known {
                 return Err(format!("it names '{name}', which its input does not mention"));
@@ -94,6 +82,40 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The lowercased words a reply to `purpose` may take from its instructions in `mode` and, for a
+/// summary, from the base concepts' names ("Health and Wellness": every person's graph has
+/// them). The templates are built in, so each list is made once per thread.
+fn told_words(purpose: Purpose, mode: OutputMode) -> Rc<[String]> {
+    type Cache = HashMap<(Purpose, OutputMode), Rc<[String]>>;
+    thread_local! {
+        static TOLD: RefCell<Cache> = RefCell::new(HashMap::new());
+    }
+    TOLD.with(|cache| {
+        Rc::clone(cache.borrow_mut().entry((purpose, mode)).or_insert_with(|| {
+            let mut told = instructions(purpose, mode).to_lowercase();
+            if purpose != Purpose::Synth {
+                for base in crate::memory::BASE_CONCEPTS {
+                    told.push('\n');
+                    told.push_str(&base.to_lowercase());
+                }
+            }
+            words(&told).map(str::to_string).collect()
+        }))
+    })
+}
+
+/// The lowercased words of the entities instructions in both formats, made once per thread.
+fn entities_told() -> Rc<[String]> {
+    thread_local! {
+        static TOLD: Rc<[String]> = {
+            let told = instructions(Purpose::Entities, OutputMode::JsonSchema).to_lowercase()
+                + &instructions(Purpose::Entities, OutputMode::Text).to_lowercase();
+            words(&told).map(str::to_string).collect()
+        };
+    }
+    TOLD.with(Rc::clone)
 }
 
 /// The paths whose events are events: a base folder's name where an activity or instance
@@ -112,9 +134,8 @@ pub fn grounded_paths(unit: &str, paths: Vec<Vec<super::parse::PathNode>>) -> Ve
     };
     // An event named only in the instructions' words ("Running", an illustration of a general
     // event) and in none of the unit's is copied from the prompt, not said.
-    let told = instructions(Purpose::Entities, OutputMode::JsonSchema).to_lowercase()
-        + &instructions(Purpose::Entities, OutputMode::Text).to_lowercase();
-    let told: Vec<&str> = words(&told).collect();
+    let told = entities_told();
+    let told: Vec<&str> = told.iter().map(String::as_str).collect();
     let unit_low = unit.to_lowercase();
     let said: Vec<&str> = words(&unit_low).collect();
     let copied = |n: &super::parse::PathNode| {

@@ -52,7 +52,8 @@ impl ModelRequest {
     #[must_use]
     pub fn with_mode(task: Task, mode: OutputMode) -> Self {
         // Free-text tasks have no structured form.
-        let mode = if schema::schema(structured_purpose(&task)).is_some() {
+        // The schema's text, not its parse: every built-in schema parses (its tests say so).
+        let mode = if schema::schema_text(structured_purpose(&task)).is_some() {
             mode
         } else {
             OutputMode::Text

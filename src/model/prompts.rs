@@ -13,6 +13,9 @@
 
 use super::schema::OutputMode;
 use crate::event::Purpose;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The template text for a purpose, as stored.
 #[must_use]
@@ -42,7 +45,23 @@ struct Parts<'a> {
     example_names: Vec<&'a str>,
 }
 
-fn parts(purpose: Purpose) -> Parts<'static> {
+/// A purpose's template cut into its parts. The templates are built in, so each is cut once per
+/// thread and shared: every model call renders one, and the grounding check reads its names.
+fn parts(purpose: Purpose) -> Rc<Parts<'static>> {
+    thread_local! {
+        static PARTS: RefCell<HashMap<Purpose, Rc<Parts<'static>>>> = RefCell::new(HashMap::new());
+    }
+    PARTS.with(|cache| {
+        Rc::clone(
+            cache
+                .borrow_mut()
+                .entry(purpose)
+                .or_insert_with(|| Rc::new(cut(purpose))),
+        )
+    })
+}
+
+fn cut(purpose: Purpose) -> Parts<'static> {
     let mut p = Parts::default();
     let mut section = 0;
     for line in template(purpose).lines() {
@@ -72,7 +91,7 @@ fn parts(purpose: Purpose) -> Parts<'static> {
 /// The invented names in a template's example, which a reply may only use when its input does.
 #[must_use]
 pub fn example_names(purpose: Purpose) -> Vec<&'static str> {
-    parts(purpose).example_names
+    parts(purpose).example_names.clone()
 }
 
 /// The template without its inputs and its example: the words a reply may take from the
@@ -105,6 +124,23 @@ pub fn instructions(purpose: Purpose, mode: OutputMode) -> String {
 /// Renders a purpose's prompt for a reply format, filling `{{name}}` placeholders.
 #[must_use]
 pub fn render(purpose: Purpose, mode: OutputMode, vars: &[(&str, &str)]) -> String {
+    thread_local! {
+        static JOINED: RefCell<HashMap<(Purpose, OutputMode), Rc<str>>> = RefCell::new(HashMap::new());
+    }
+    let t = JOINED.with(|cache| {
+        Rc::clone(
+            cache
+                .borrow_mut()
+                .entry((purpose, mode))
+                .or_insert_with(|| joined(purpose, mode).into()),
+        )
+    });
+    fill(&t, vars)
+}
+
+/// A purpose's template for a reply format with its placeholders still in: the same text for
+/// every call, so [`render`] joins it once.
+fn joined(purpose: Purpose, mode: OutputMode) -> String {
     let p = parts(purpose);
     let tail = if mode == OutputMode::JsonSchema && !p.json.is_empty() {
         &p.json
@@ -121,7 +157,7 @@ pub fn render(purpose: Purpose, mode: OutputMode, vars: &[(&str, &str)]) -> Stri
         }
     }
     t.push('\n');
-    fill(t.trim_start(), vars)
+    t.trim_start().to_string()
 }
 
 /// Fills `{{name}}` placeholders in one pass, so a value that itself contains `{{…}}` is never
