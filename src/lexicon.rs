@@ -5,7 +5,33 @@
 
 use crate::text::words;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+
+/// A map from the lexicon's own words. Every token of every text is looked up in it (and every
+/// prefix of a token a stem's length), so it hashes with FNV-1a rather than SipHash: its keys
+/// are fixed when the lexicon is parsed, so no input can crowd them.
+type WordMap<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
+
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// One lexicon line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,8 +125,8 @@ impl Pattern {
 /// is matched by looking up its own prefixes instead of scanning every stem.
 #[derive(Debug, Default)]
 struct Matcher {
-    exact: HashMap<String, Vec<Pattern>>,
-    stems: HashMap<String, Vec<Pattern>>,
+    exact: WordMap<Vec<Pattern>>,
+    stems: WordMap<Vec<Pattern>>,
     stem_lengths: Vec<usize>,
 }
 
