@@ -17,6 +17,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A line shorter than this stays in the body: a reference and its row would cost about as much.
@@ -54,8 +55,27 @@ pub enum PackError {
 /// lookup in memory. Only texts of committed transactions enter the cache.
 #[derive(Default)]
 pub struct Packer {
-    stored: HashMap<[u8; 32], i64>,
+    stored: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
     pending: Vec<([u8; 32], i64)>,
+}
+
+/// Hashes a SHA-256 digest by its first bytes: they are uniform already, so SipHash over all 32
+/// would only cost time (the cache is looked up for every line of every body written).
+#[derive(Default)]
+struct DigestHasher(u64);
+
+impl Hasher for DigestHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut word = [0u8; 8];
+        for (w, b) in word.iter_mut().zip(bytes) {
+            *w = *b;
+        }
+        self.0 = self.0.rotate_left(29) ^ u64::from_le_bytes(word);
+    }
 }
 
 impl Packer {
