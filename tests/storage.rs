@@ -82,8 +82,10 @@ fn packed_bodies_read_back_exactly_and_take_a_fraction_of_their_json() {
         )
         .unwrap();
     let stored = usize::try_from(stored).unwrap();
+    // Under 40%: LZ4 leaves ~10% more than deflate did (under a third) for a fraction of its CPU;
+    // the checkpoint chunks it now also compresses, not counted here, pay for that in the file.
     assert!(
-        stored * 3 < json,
+        stored * 5 < json * 2,
         "packed bodies and their texts take {stored} bytes for {json} bytes of JSON"
     );
 }
