@@ -8,7 +8,7 @@
 
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod choice;
 mod chunk;
@@ -116,7 +116,9 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 && !QUESTION_WORDS.contains(&w.as_str())
         })
         .map(|w| stem(w.trim_end_matches("'s")))
-        .collect::<HashSet<_>>()
+        // In a fixed order, so that sums of weights, and so ties between sentences, come out the
+        // same in every run.
+        .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
     if wanted.is_empty() || sents.is_empty() {
