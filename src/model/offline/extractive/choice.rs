@@ -28,7 +28,7 @@ pub(super) fn alternatives(question: &str) -> Option<(String, String)> {
     (!after.is_empty() && !before.is_empty() && after.len() <= 4).then(|| (before.join(" "), after.join(" ")))
 }
 
-fn trim<'a>(mut p: Vec<&'a str>) -> Vec<&'a str> {
+fn trim(mut p: Vec<&str>) -> Vec<&str> {
     while p.first().is_some_and(|w| LEADING.contains(&w.to_lowercase().as_str())) {
         p.remove(0);
     }
