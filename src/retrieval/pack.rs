@@ -10,10 +10,13 @@ use super::context::{Item, Layer};
 use crate::text::estimate_tokens;
 use std::collections::HashMap;
 
-/// Discount on a keyword's weight for each packed item that already covers it.
-const COVERED: f64 = 0.5;
+/// Discount on a keyword's weight for each packed item that already covers it (0.5 and 0.85
+/// below before gain was divided by the square root of the size: with long turns in, a milder
+/// discount keeps the retrieval order; tuning pair 500 / 1000: +1.9 / +0.8, held-out conv-48
+/// +1.2 / −0.1).
+const COVERED: f64 = 0.7;
 /// Discount for each packed item from the same session.
-const SAME_SESSION: f64 = 0.85;
+const SAME_SESSION: f64 = 0.9;
 /// Share of an item's gain that does not depend on which keywords it covers (0.35 before the
 /// reply to a matching question ranked with it; 0.5 keeps more of the retrieval order).
 const BASE: f64 = 0.5;
