@@ -7,7 +7,21 @@ use crate::event::Event;
 use crate::memory::Memory;
 use crate::model::parse::ParseError;
 use crate::model::recorded::{GROUNDING_FAILURE_PREFIX, PARSE_FAILURE_PREFIX};
-use crate::model::{Model, ModelRequest, Task, grounding};
+use crate::model::{Model, ModelError, ModelRequest, Task, grounding};
+
+/// The temperature a repair request samples at.
+pub const RETRY_TEMPERATURE: f32 = 0.7;
+
+/// Why a call gave no value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallFailure {
+    /// No reply came (the server is down, timed out, or the repair request failed): the work
+    /// waits for a later step.
+    Unavailable,
+    /// Replies came and were rejected, the first and its repair: asking again would get the
+    /// same, so the caller goes on without this work.
+    Rejected,
+}
 
 /// The working state of one step.
 pub struct Step<'a> {
@@ -45,22 +59,43 @@ impl<'a> Step<'a> {
 
     /// Calls the model and parses its reply, in the format the model asks for. A reply that
     /// does not parse, or names people or things absent from its input (see
-    /// [`grounding`]), gets one repair request quoting the error; if that fails too, a
-    /// `model_failed` event is recorded and the caller skips its work, to be retried at a later
-    /// step.
+    /// [`grounding`]), gets one repair request quoting the error, sampled at
+    /// [`RETRY_TEMPERATURE`] so a deterministic model does not write the same reply again; if
+    /// that fails too, a `model_failed` event is recorded and the caller skips its work.
     pub fn call<T>(&mut self, task: Task, parse: impl Fn(&str) -> Result<T, ParseError>) -> Option<T> {
+        self.try_call(task, parse, "").ok()
+    }
+
+    /// [`Step::call`], saying why nothing came back. `on_reject` is appended to the
+    /// `model_failed` reason of a rejected reply: what the caller does instead of retrying.
+    pub fn try_call<T>(
+        &mut self,
+        task: Task,
+        parse: impl Fn(&str) -> Result<T, ParseError>,
+        on_reject: &str,
+    ) -> Result<T, CallFailure> {
         let request = ModelRequest::for_model(task, self.model);
+        let generative = self.model.generative();
         // (value, or the error and whether it is a grounding failure rather than a parse one)
-        let checked = |reply: &str| match parse(reply) {
-            Ok(value) => match grounding::check(&request.task, request.mode, reply) {
-                Ok(()) => Ok(value),
-                Err(reason) => Err((ParseError(reason), true)),
-            },
-            Err(e) => Err((e, false)),
+        let checked = |reply: &str| {
+            // A language model's list items that name what the input never did, copy the
+            // instructions or were cut by the grammar are left out before the reply is read.
+            let pruned = if generative {
+                crate::model::prune::reply(&request.task, request.mode, reply)
+            } else {
+                reply.to_string()
+            };
+            match parse(&pruned) {
+                Ok(value) => match grounding::check(&request.task, request.mode, &pruned) {
+                    Ok(()) => Ok(value),
+                    Err(reason) => Err((ParseError(reason), true)),
+                },
+                Err(e) => Err((e, false)),
+            }
         };
-        let reply = self.complete(&request)?;
+        let reply = self.complete(&request, on_reject)?;
         let (first_error, ungrounded) = match checked(&reply) {
-            Ok(v) => return Some(v),
+            Ok(v) => return Ok(v),
             Err(e) => e,
         };
         let first = if ungrounded {
@@ -75,21 +110,26 @@ impl<'a> Step<'a> {
                 error: first_error.0.clone(),
             },
             request.mode,
-        );
-        let repaired = self.complete(&repair);
-        let (last_reply, error) = match repaired {
-            Some(r) => match checked(&r) {
-                Ok(v) => return Some(v),
+        )
+        .sampled(RETRY_TEMPERATURE);
+        let repaired = self.complete(&repair, "");
+        let (last_reply, error, failure) = match repaired {
+            Ok(r) => match checked(&r) {
+                Ok(v) => return Ok(v),
                 Err((e, ungrounded)) => {
                     let why = if ungrounded {
                         "was not grounded either"
                     } else {
                         "did not parse either"
                     };
-                    (r, format!("{first}; repair {why} ({e})"))
+                    (
+                        r,
+                        format!("{first}; repair {why} ({e}; sampled at temperature {RETRY_TEMPERATURE}){on_reject}"),
+                        CallFailure::Rejected,
+                    )
                 }
             },
-            None => (reply, format!("{first}; the repair request failed")),
+            Err(failure) => (reply, format!("{first}; the repair request failed{on_reject}"), failure),
         };
         self.emit(Event::ModelFailed {
             purpose: request.purpose,
@@ -98,11 +138,11 @@ impl<'a> Step<'a> {
             reply: last_reply,
             error,
         });
-        None
+        Err(failure)
     }
 
-    /// One raw call, logged either way.
-    fn complete(&mut self, request: &ModelRequest) -> Option<String> {
+    /// One raw call, logged either way; a failure says whether asking again could help.
+    fn complete(&mut self, request: &ModelRequest, on_reject: &str) -> Result<String, CallFailure> {
         match self.model.complete(request) {
             Ok(c) => {
                 self.emit(Event::ModelCalled {
@@ -115,17 +155,21 @@ impl<'a> Step<'a> {
                     latency_ms: c.latency_ms,
                     mode: c.mode,
                 });
-                Some(c.reply)
+                Ok(c.reply)
             }
             Err(e) => {
+                let (failure, then) = match e {
+                    ModelError::CutOff(_) => (CallFailure::Rejected, on_reject),
+                    _ => (CallFailure::Unavailable, ""),
+                };
                 self.emit(Event::ModelFailed {
                     purpose: request.purpose,
                     model: self.model.name(),
                     prompt: request.prompt.clone(),
                     reply: String::new(),
-                    error: e.to_string(),
+                    error: format!("{e}{then}"),
                 });
-                None
+                Err(failure)
             }
         }
     }

@@ -29,6 +29,7 @@ pub fn fold(
     memory: &Memory,
     person: ConceptId,
     said: &str,
+    own: &str,
     salient: bool,
     paths: Vec<Vec<PathNode>>,
 ) -> Vec<Vec<PathNode>> {
@@ -41,7 +42,12 @@ pub fn fold(
         }
     }
     let said_roots: Vec<String> = words(said).map(|w| root(&w)).collect();
-    let named = named_activities(memory, person, &said_roots);
+    let mut named = named_activities(memory, person, &said_roots);
+    for activity in recalled_activities(memory, person, own) {
+        if !named.contains(&activity) {
+            named.push(activity);
+        }
+    }
     let new_things: Vec<String> = out
         .iter()
         .filter_map(|p| activity_of(p))
@@ -261,6 +267,67 @@ fn named_activities(memory: &Memory, person: ConceptId, said: &[String]) -> Vec<
         .collect()
 }
 
+/// Words too common in anyone's turns to say which habit they are about.
+const COMMON: [&str; 48] = [
+    "about", "after", "again", "also", "another", "back", "been", "before", "being", "could", "doing", "down", "every",
+    "feel", "felt", "first", "from", "going", "good", "great", "have", "just", "know", "last", "like", "made", "make",
+    "more", "much", "next", "really", "said", "since", "some", "still", "that", "then", "there", "they", "thing",
+    "think", "this", "today", "tonight", "very", "want", "what", "with",
+];
+
+/// Distinctive roots of a person's own words: four letters or more, not common, not the name.
+fn distinctive(text: &str, name_key: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in words(text) {
+        if w.chars().count() < 4 || COMMON.contains(&w.as_str()) || w == name_key {
+            continue;
+        }
+        let r = root(&w);
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// Known activities whose own episodes the person's words recall: the unit shares two or more
+/// distinctive words with what the person said in the episodes that mentioned the activity
+/// ("Another Sunday at the allotment" recalls "Every Sunday morning … my allotment plot … weeding
+/// and digging the beds", filed as "Weeding and Digging"). A small model names one habit by
+/// different things each time; the person's own words about it stay the same.
+fn recalled_activities(memory: &Memory, person: ConceptId, own: &str) -> Vec<ConceptId> {
+    const SHARED: usize = 2;
+    let name_key = entity_key(&memory.concept(person).name);
+    let now = distinctive(own, &name_key);
+    if now.len() < SHARED {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in memory
+        .concepts
+        .iter()
+        .filter(|c| c.person == person && c.level == Level::Activity)
+    {
+        let mut before = String::new();
+        for r in &c.relations {
+            for e in memory.relations[r.index()].episodes.iter() {
+                for t in &memory.episodes[e.index()].turns {
+                    let turn = &memory.turns[t.index()];
+                    if memory.person_for(&turn.speaker) == Some(person) {
+                        before.push_str(&turn.text);
+                        before.push('\n');
+                    }
+                }
+            }
+        }
+        let before = distinctive(&before, &name_key);
+        if now.iter().filter(|r| before.contains(r)).count() >= SHARED {
+            out.push(c.id);
+        }
+    }
+    out
+}
+
 /// One name's word set is contained in the other's ("Swimming" in "Morning Swim").
 fn near(a: &[String], b: &[String]) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
@@ -358,7 +425,7 @@ mod tests {
             node("Swimming", "event"),
             node("Forty Length", "event"),
         ]];
-        let out = fold(&m, person, "I swam forty lengths again.", false, paths);
+        let out = fold(&m, person, "I swam forty lengths again.", "", false, paths);
         assert_eq!(
             out.iter().map(|p| names(p)).collect::<Vec<_>>(),
             [[
@@ -380,7 +447,7 @@ mod tests {
             node("Shoulder Dislocation", "event"),
         ]];
         let said = "The doctor says no swimming for six weeks.";
-        let out = fold(&m, person, said, false, paths.clone());
+        let out = fold(&m, person, said, said, false, paths.clone());
         assert_eq!(
             out.iter().map(|p| names(p)).collect::<Vec<_>>(),
             vec![
@@ -389,7 +456,7 @@ mod tests {
             ]
         );
         // Stated as a change, the injury is filed under the habit it stops too.
-        let out = fold(&m, person, said, true, paths.clone());
+        let out = fold(&m, person, said, said, true, paths.clone());
         assert_eq!(
             names(&out[2]),
             [
@@ -400,7 +467,64 @@ mod tests {
             ]
         );
         // A unit that never names the habit adds nothing.
-        assert_eq!(fold(&m, person, "I walked in the park.", true, paths.clone()), paths);
+        assert_eq!(
+            fold(
+                &m,
+                person,
+                "I walked in the park.",
+                "I walked in the park.",
+                true,
+                paths.clone()
+            ),
+            paths
+        );
+    }
+
+    #[test]
+    fn a_unit_recalling_what_the_person_said_about_a_habit_is_evidence_for_it() {
+        let (mut m, person) = swimmer();
+        m.apply(&Event::TurnIngested {
+            turn: 0,
+            speaker: "user".into(),
+            text: "Every morning before work I swim forty lengths at the Lindow city pool.".into(),
+            time: None,
+            session: 1,
+            source_ref: None,
+        });
+        m.apply(&Event::EpisodeRecorded {
+            person,
+            turns: vec![crate::ids::TurnId(0)],
+            fact: "Rowan swims forty lengths.".into(),
+            base_conclusions: vec![],
+            salient_conclusions: vec![],
+            time: None,
+            session: 1,
+        });
+        let habit = m
+            .concepts
+            .iter()
+            .find(|c| c.name == "Swimming Laps")
+            .map(|c| c.id)
+            .unwrap();
+        m.apply(&Event::MentionRecorded {
+            relation: m.concept(habit).relations[0],
+            episode: crate::ids::EpisodeId(0),
+            label: "Rowan swims forty lengths.".into(),
+        });
+        let paths = vec![vec![
+            node("Health and Wellness", "abstract"),
+            node("Water Fitness", "event"),
+        ]];
+        // Other words for the habit, the person's own words the same: the city pool, the lengths.
+        let own = "Back at the city pool this morning, thirty lengths.";
+        let out = fold(&m, person, own, own, false, paths.clone());
+        assert_eq!(
+            names(&out[1]),
+            ["Interests and Entertainment", "Sports", "Swimming Laps"]
+        );
+        // One shared word ("morning") is not enough.
+        let own = "I read a novel this morning.";
+        assert_eq!(fold(&m, person, own, own, false, paths.clone()), paths);
     }
 
     #[test]
@@ -418,7 +542,7 @@ mod tests {
                 node("Gym Session", "event"),
             ],
         ];
-        let out = fold(&m, person, "I rowed at the gym.", false, paths);
+        let out = fold(&m, person, "I rowed at the gym.", "", false, paths);
         assert_eq!(
             names(&out[1]),
             ["Health and Wellness", "Exercise", "Rowing", "Gym Session"]

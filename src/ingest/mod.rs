@@ -14,7 +14,7 @@ use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
 use crate::lexicon::Lexicon;
 use crate::model::Task;
 use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
-use crate::step::Step;
+use crate::step::{CallFailure, Step};
 
 /// Speaker label of the assistant; every other speaker is a person.
 pub const ASSISTANT: &str = "assistant";
@@ -22,8 +22,16 @@ pub const ASSISTANT: &str = "assistant";
 /// The name a person goes by until they say theirs.
 pub const DEFAULT_USER: &str = "User";
 
-/// Closes every segment f_seg finds in the open turns. Returns false if a model call failed
-/// (the segment stays open and is retried at the next step).
+/// What a rejected synth reply leaves, said in its `model_failed` reason.
+const NO_EPISODE: &str = "; the segment closes without this episode";
+/// What a rejected entities reply leaves.
+const NO_PATHS: &str = "; the episode is stored without entity paths";
+/// What a rejected relations reply leaves.
+const NO_LABELS: &str = "; the relations get labels from the episode's fact";
+
+/// Closes every segment f_seg finds in the open turns. Returns false if a model could not be
+/// reached (the segment stays open and is retried at the next step); a reply that was
+/// rejected, and its repair, do not hold the segment open (see [`close_segment`]).
 pub fn close_due_segments(step: &mut Step<'_>) -> bool {
     while let Some((len, reason)) = segment::next_cut(step.memory, Lexicon::builtin()) {
         let turns: Vec<TurnId> = step.memory.open_segment[..len].to_vec();
@@ -88,8 +96,12 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             time,
             lines: lines.clone(),
         };
-        let Some(synth) = step.call(task, parse::parse_synth) else {
-            return false;
+        // A rejected reply (and its repair) would be rejected again at the next step: the
+        // segment closes without this person's episode, so the turns after it still form.
+        let synth = match step.try_call(task, parse::parse_synth, NO_EPISODE) {
+            Ok(synth) => synth,
+            Err(CallFailure::Rejected) => continue,
+            Err(CallFailure::Unavailable) => return false,
         };
         let conclusions: Vec<(String, bool)> = synth
             .base
@@ -103,8 +115,10 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             conclusions: conclusions.clone(),
             source_text: source_text.clone(),
         };
-        let Some(paths) = step.call(task, parse::parse_paths) else {
-            return false;
+        let paths = match step.try_call(task, parse::parse_paths, NO_PATHS) {
+            Ok(paths) => paths,
+            Err(CallFailure::Rejected) => Vec::new(),
+            Err(CallFailure::Unavailable) => return false,
         };
         // A language model's paths: a base folder in an activity's place is a copy of the
         // instructions' structure; names it varies fold onto the branches the person has.
@@ -117,7 +131,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             ]
             .join("\n");
             let paths = crate::model::grounding::grounded_paths(&said, paths);
-            canon::fold(step.memory, root, &said, !synth.salient.is_empty(), paths)
+            canon::fold(step.memory, root, &said, &source_text, !synth.salient.is_empty(), paths)
         } else {
             paths
         };
@@ -134,10 +148,11 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
                 source_text,
                 time,
             };
-            let Some(relations) = step.call(task, parse::parse_relations) else {
-                return false;
-            };
-            relations
+            match step.try_call(task, parse::parse_relations, NO_LABELS) {
+                Ok(relations) => relations,
+                Err(CallFailure::Rejected) => Vec::new(),
+                Err(CallFailure::Unavailable) => return false,
+            }
         };
         units.push(Unit {
             person: root,

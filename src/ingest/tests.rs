@@ -93,6 +93,85 @@ fn a_failed_call_records_the_failure_and_leaves_the_segment_open() {
     assert!(step.memory.episodes.is_empty());
 }
 
+/// Writes the same ungrounded episode for any segment about the park, like a small model at
+/// temperature 0; otherwise answers as the offline model does. Keeps each call's temperature.
+struct Stubborn {
+    temperatures: Vec<Option<f32>>,
+}
+
+impl Model for Stubborn {
+    fn name(&self) -> String {
+        "stubborn".into()
+    }
+    fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
+        self.temperatures.push(request.temperature);
+        let about_the_park = match &request.task {
+            crate::model::Task::Synth { lines, .. } => lines.iter().any(|(_, t)| t.contains("park")),
+            crate::model::Task::Repair { original, .. } => {
+                matches!(original.as_ref(), crate::model::Task::Synth { lines, .. } if lines.iter().any(|(_, t)| t.contains("park")))
+            }
+            _ => false,
+        };
+        if about_the_park {
+            return Ok(Completion {
+                mode: crate::model::OutputMode::Text,
+                reply: "Fact: Alex is a being of the planet Earth, a being of the planet Earth.".into(),
+                tokens_in: 1,
+                tokens_out: 1,
+                latency_ms: 0,
+            });
+        }
+        OfflineModel.complete(request)
+    }
+}
+
+#[test]
+fn a_rejected_episode_closes_its_segment_once_and_later_segments_still_form() {
+    let mut m = memory(&[
+        (1, RUN),
+        (1, REPLY),
+        (2, "I swam forty lengths at the pool today."),
+        (2, "Nice!"),
+    ]);
+    let mut model = Stubborn {
+        temperatures: Vec::new(),
+    };
+    let mut step = Step::new(&mut m, &mut model, false);
+    assert!(
+        close_due_segments(&mut step),
+        "a rejected reply does not hold the segment open"
+    );
+    assert!(close_open_segment(&mut step));
+    let failed: Vec<&str> = step
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ModelFailed { error, .. } => Some(error.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(
+        failed[0].contains("'Earth'")
+            && failed[0].contains("sampled at temperature 0.7")
+            && failed[0].ends_with(NO_EPISODE),
+        "{}",
+        failed[0]
+    );
+    let closed = step
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::SegmentClosed { .. }))
+        .count();
+    assert_eq!(closed, 2);
+    assert!(step.memory.open_segment.is_empty());
+    assert_eq!(step.memory.episodes.len(), 1, "the pool segment forms its episode");
+    assert!(step.memory.episodes[0].fact.contains("forty lengths"));
+    // The first call at the configured temperature, its repair sampled, then the next segment's.
+    assert_eq!(model.temperatures[..2], [None, Some(crate::step::RETRY_TEMPERATURE)]);
+    assert!(model.temperatures[2..].iter().all(Option::is_none));
+}
+
 #[test]
 fn nothing_open_is_nothing_to_close() {
     let mut m = memory(&[]);

@@ -71,7 +71,18 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
             let known = input.contains(&low)
                 || allowed_words
                     .get_or_init(|| {
-                        let allowed = allowed.get_or_init(|| instructions(purpose, mode).to_lowercase());
+                        let allowed = allowed.get_or_init(|| {
+                            let mut told = instructions(purpose, mode).to_lowercase();
+                            // A summary may file what it says under the base concepts' names
+                            // ("Health and Wellness"): every person's graph has them.
+                            if purpose != Purpose::Synth {
+                                for base in crate::memory::BASE_CONCEPTS {
+                                    told.push('\n');
+                                    told.push_str(&base.to_lowercase());
+                                }
+                            }
+                            told
+                        });
                         words(allowed).chain(words(&input)).collect()
                     })
                     .iter()
@@ -179,7 +190,7 @@ const CALENDAR: [&str; 19] = [
     "fri", "sat", "sun",
 ];
 
-fn words(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
 }
 
@@ -218,20 +229,47 @@ fn prose(reply: &str, mode: OutputMode) -> Vec<String> {
     {
         let mut out = Vec::new();
         strings(&v, None, &mut out);
-        return out;
+        // A list item that is only a heading ("Physical Fitness") capitalises as a title, not
+        // as a name; "Heading: sentence" starts its sentence after the tag.
+        return out
+            .into_iter()
+            .filter(|s| !title(s))
+            .map(|s| untagged(&s).to_string())
+            .collect();
     }
     body.lines()
         .map(str::trim)
         .filter(|l| !l.starts_with('#') && !l.ends_with(':'))
         .map(|l| {
             // "Fact: …" and "- Inferred Trait/Interest: …" start their sentence after the tag.
-            let l = l.trim_start_matches(['-', '*', '•', ' ']);
-            match l.split_once(": ") {
-                Some((tag, rest)) if tag.chars().count() <= 32 && !tag.contains('.') => rest.to_string(),
-                _ => l.to_string(),
-            }
+            untagged(l.trim_start_matches(['-', '*', '•', ' '])).to_string()
         })
         .collect()
+}
+
+/// The sentence after a short heading tag ("Fact: …", "Inferred Trait/Interest: …").
+fn untagged(line: &str) -> &str {
+    match line.split_once(": ") {
+        Some((tag, rest)) if tag.chars().count() <= 32 && !tag.contains('.') => rest,
+        _ => line,
+    }
+}
+
+/// A short phrase written as a title: every word of three letters or more capitalised, and
+/// no sentence punctuation ("Physical Fitness", "Rest and Recovery").
+fn title(text: &str) -> bool {
+    let text = text.trim().trim_end_matches('.');
+    let ws: Vec<&str> = words(text).collect();
+    !ws.is_empty()
+        && ws.len() <= 5
+        && !text.contains([',', ';', '.', '!', '?'])
+        && ws.iter().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                || [
+                    "and", "of", "the", "for", "with", "in", "on", "at", "to", "a", "an", "or",
+                ]
+                .contains(w)
+        })
 }
 
 /// String values of a JSON reply, except labels, which are invented headings.
@@ -384,6 +422,24 @@ mod tests {
         assert!(check(&t, OutputMode::JsonSchema, reply).is_err());
         let reply = r#"{"keywords": [{"name": "pool", "retrieve": ["history"]}]}"#;
         assert_eq!(check(&t, OutputMode::JsonSchema, reply), Ok(()));
+    }
+
+    #[test]
+    fn a_portrait_may_use_its_sub_concepts_and_base_names_and_title_case_traits() {
+        let t = Task::Rk3 {
+            person: "Idris".into(),
+            concept: "Idris".into(),
+            children: vec![crate::model::ChildSummary {
+                name: "Health and Wellness".into(),
+                sigma: "- Idris goes bouldering twice a week.".into(),
+                delta: String::new(),
+            }],
+            subconcepts: vec!["Health and Wellness".into(), "Bouldering Gym".into()],
+        };
+        let ok = r#"{"macro_law": "Idris values physical fitness.", "core_traits": ["Physical Fitness", "Strength: Idris trains at the Bouldering Gym", "Idris keeps Interests and Entertainment apart from Health"], "restrictions_and_guidelines": []}"#;
+        assert_eq!(check(&t, OutputMode::JsonSchema, ok), Ok(()));
+        let bad = r#"{"macro_law": "Idris climbs.", "core_traits": ["Idris climbs with Oskar at the Granite Hall"], "restrictions_and_guidelines": []}"#;
+        assert!(check(&t, OutputMode::JsonSchema, bad).unwrap_err().contains("Oskar"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod offline;
 pub mod openai;
 pub mod parse;
 pub mod prompts;
+pub mod prune;
 pub mod recorded;
 pub mod schema;
 pub mod structured;
@@ -35,6 +36,9 @@ pub struct ModelRequest {
     pub task: Task,
     /// The reply format asked for (a repair asks in its original's mode).
     pub mode: OutputMode,
+    /// A sampling temperature for this call instead of the configured one: a retry of a
+    /// rejected reply samples, so a deterministic model does not write the same reply again.
+    pub temperature: Option<f32>,
 }
 
 impl ModelRequest {
@@ -58,7 +62,15 @@ impl ModelRequest {
             prompt: task.render_for(mode),
             task,
             mode,
+            temperature: None,
         }
+    }
+
+    /// The same request, sampled at `temperature`.
+    #[must_use]
+    pub fn sampled(mut self, temperature: f32) -> Self {
+        self.temperature = Some(temperature);
+        self
     }
 
     /// Renders the task's prompt in the format the model asks for.
@@ -118,6 +130,10 @@ pub enum ModelError {
     /// A recorded model has no reply for this prompt.
     #[error("no recorded reply for this {0} prompt")]
     NotRecorded(String),
+    /// The reply stopped at its token cap, also after a retry with a larger cap: asking
+    /// again would stop there again.
+    #[error("{0}")]
+    CutOff(String),
     /// Anything else.
     #[error("{0}")]
     Other(String),

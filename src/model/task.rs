@@ -118,6 +118,8 @@ pub enum Task {
         concept: String,
         /// The microstates: the parent's own RK2 profile (if any) and its children's.
         children: Vec<ChildSummary>,
+        /// Every child concept's name, summarised or not: words a portrait may use.
+        subconcepts: Vec<String>,
     },
     /// The L2 query planner.
     Plan {
@@ -260,6 +262,7 @@ impl Task {
                 person,
                 concept,
                 children,
+                ..
             } => {
                 let blocks: Vec<String> = children
                     .iter()
@@ -347,10 +350,15 @@ impl Task {
                 person,
                 concept,
                 children,
+                subconcepts,
             } => {
                 let mut s = format!("{person}\n{concept}");
                 for c in children {
                     s.push_str(&format!("\n{}\n{}\n{}", c.name, c.sigma, c.delta));
+                }
+                for name in subconcepts {
+                    s.push('\n');
+                    s.push_str(name);
                 }
                 s
             }

@@ -48,6 +48,7 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
             person: memory.concept(c.person).name.clone(),
             concept: c.name.clone(),
             children,
+            subconcepts: c.children.iter().map(|id| memory.concept(*id).name.clone()).collect(),
         },
         trigger,
         before: memory.profile(concept),

@@ -197,6 +197,7 @@ fn rk3_plans_from_the_children_that_have_a_profile() {
                 sigma: "- runs".into(),
                 delta: String::new(),
             }],
+            subconcepts: vec!["Fitness".into()],
         }
     );
 }

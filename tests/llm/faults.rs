@@ -175,7 +175,7 @@ fn garbage_text_gets_one_repair_request_and_recovers() {
 }
 
 #[test]
-fn garbage_that_survives_the_repair_is_a_model_failed_with_no_partial_state() {
+fn garbage_that_survives_the_repair_is_a_model_failed_with_no_partial_state_and_the_segment_closes() {
     let fake = Fake::with_turns(SESSION, Thresholds::default(), TURNS);
     fake.plan(Target::Any, Fault::Garbage, usize::MAX);
     let run = Run::new(fake.config());
@@ -186,9 +186,18 @@ fn garbage_that_survives_the_repair_is_a_model_failed_with_no_partial_state() {
     assert!(reply.starts_with("Sorry, I lost my train of thought"));
     assert!(error.starts_with("reply did not parse"), "{error}");
     assert!(error.contains("repair did not parse either"), "{error}");
+    assert!(error.ends_with("the segment closes without this episode"), "{error}");
     let m = run.engine.memory();
     assert_eq!((m.episodes.len(), m.relations.len()), (0, 0));
-    assert!(m.turns.len() == TURNS && !m.open_segment.is_empty());
+    // Each segment was asked about once (a reply and its repair), not again at every step.
+    assert_eq!(m.turns.len(), TURNS);
+    assert!(m.open_segment.is_empty(), "{:?}", m.open_segment);
+    let segments = run
+        .events()
+        .into_iter()
+        .filter(|e| matches!(e, Event::SegmentClosed { .. }))
+        .count();
+    assert_eq!(failures.len(), segments, "one failure per segment");
 }
 
 #[test]

@@ -73,6 +73,7 @@ impl OpenAiModel {
                 stream: false,
                 max_tokens: Some(16),
                 response_format: Some(format),
+                temperature: None,
             },
         };
         let mode = match self.transport.run(job, &mut |_| {}) {
@@ -116,6 +117,7 @@ impl OpenAiModel {
                 } else {
                     None
                 },
+                temperature: request.temperature,
             };
             let refusable =
                 options.response_format.is_some() && self.transport.config.structured_output == StructuredOutput::Auto;
@@ -151,7 +153,7 @@ impl OpenAiModel {
             if finish.as_deref() == Some("length") && attempt_cap > 0 {
                 // A streamed reply was already handed out; asking again would show it twice.
                 if retried || stream {
-                    return Err(ModelError::Other(format!(
+                    return Err(ModelError::CutOff(format!(
                         "the reply was cut off at the {attempt_cap}-token cap (finish_reason \"length\"){}",
                         if retried {
                             ", also after a retry with a larger cap"

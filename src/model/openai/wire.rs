@@ -15,6 +15,8 @@ pub struct ChatOptions {
     /// `response_format` (a JSON schema) when the reply is structured, as JSON text sent as
     /// written so the schema's key order survives.
     pub response_format: Option<String>,
+    /// A temperature for this call, over the configured one.
+    pub temperature: Option<f32>,
 }
 
 /// The body of a chat-completions request: the prompt as one user message.
@@ -26,7 +28,7 @@ pub fn chat_body(config: &OpenAiConfig, prompt: &str, options: &ChatOptions) -> 
         "messages": [{"role": "user", "content": prompt}],
         "stream": stream,
     });
-    if let Some(t) = config.temperature {
+    if let Some(t) = options.temperature.or(config.temperature) {
         body["temperature"] = json!(t);
     }
     if let Some(n) = options.max_tokens {
@@ -235,10 +237,18 @@ mod tests {
             stream: false,
             max_tokens: Some(7),
             response_format: Some(r#"{"type": "json_schema", "json_schema": {"schema": {"z": 1, "a": 2}}}"#.into()),
+            temperature: None,
         };
         let body = chat_body(&OpenAiConfig::default(), "hi", &options);
         let v: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(v["max_tokens"], 7);
+        assert_eq!(v["temperature"], 0.0, "the configured temperature");
+        let sampled = ChatOptions {
+            temperature: Some(0.5),
+            ..options
+        };
+        let v: Value = serde_json::from_str(&chat_body(&OpenAiConfig::default(), "hi", &sampled)).unwrap();
+        assert_eq!(v["temperature"], 0.5, "a call's own temperature wins");
         assert_eq!(v["response_format"]["type"], "json_schema");
         assert!(body.find("\"z\"").unwrap() < body.find("\"a\"").unwrap());
     }

@@ -7,9 +7,36 @@ use super::spans::{NUMBERS, UNITS, WEEKDAYS};
 use crate::text::words;
 use crate::time::Timestamp;
 
+/// Where a "when" answer's date comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum DateFrom {
+    /// No date at all.
+    Nothing,
+    /// Only the day the item was said or written.
+    ItemDay,
+    /// A date or year written in the sentence.
+    Written,
+    /// A relative phrase ("last week", "yesterday") resolved against the day it was said.
+    Relative,
+}
+
 /// The date an item's sentence points at: an explicit date or year in it, else a relative phrase
 /// resolved against the item's date, else the item's date.
 pub(super) fn when(s: &Sentence) -> String {
+    dated(s).0
+}
+
+/// [`when`], with where its date comes from.
+pub(super) fn dated(s: &Sentence) -> (String, DateFrom) {
+    let (text, from) = dated_text(s);
+    if text.is_empty() {
+        (text, DateFrom::Nothing)
+    } else {
+        (text, from)
+    }
+}
+
+fn dated_text(s: &Sentence) -> (String, DateFrom) {
     let lower = s.text.to_lowercase();
     let toks: Vec<String> = words(&lower).collect();
     for (i, t) in toks.iter().enumerate() {
@@ -26,18 +53,19 @@ pub(super) fn when(s: &Sentence) -> String {
                 .filter(|y| (1900..=2100).contains(y));
             let year = year.or_else(|| s.date.map(|d| d.civil().0));
             let name = month_name(m);
-            return match (day, year) {
+            let text = match (day, year) {
                 (Some(d), Some(y)) => format!("{d} {name} {y}"),
                 (None, Some(y)) => format!("{name} {y}"),
                 _ => name,
             };
+            return (text, DateFrom::Written);
         }
         if t.len() == 4 && t.parse::<i64>().is_ok_and(|y| (1900..=2100).contains(&y)) {
-            return t.clone();
+            return (t.clone(), DateFrom::Written);
         }
     }
     let Some(d) = s.date else {
-        return String::new();
+        return (String::new(), DateFrom::Nothing);
     };
     let (y, m, _) = d.civil();
     let day = 86_400;
@@ -45,10 +73,10 @@ pub(super) fn when(s: &Sentence) -> String {
     let the = |what: &str| format!("the {what} before {}", d.human_date());
     for wd in WEEKDAYS {
         if has(&format!("last {wd}")) {
-            return the(wd);
+            return (the(wd), DateFrom::Relative);
         }
     }
-    if has("yesterday") || has("last night") {
+    let relative = if has("yesterday") || has("last night") {
         Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day))
             .map_or_else(|| d.human_date(), Timestamp::human_date)
     } else if let Some(season) = SEASONS.iter().find(|(name, _)| has(&format!("last {name}"))) {
@@ -76,8 +104,9 @@ pub(super) fn when(s: &Sentence) -> String {
     } else if let Some(span) = ahead(&toks) {
         format!("{span} after {}", d.human_date())
     } else {
-        d.human_date()
-    }
+        return (d.human_date(), DateFrom::ItemDay);
+    };
+    (relative, DateFrom::Relative)
 }
 
 /// Seasons that fall inside one calendar year, with their last month (northern hemisphere).

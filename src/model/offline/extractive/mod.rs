@@ -18,7 +18,7 @@ mod typed;
 mod verbs;
 mod who_where;
 use context::{asked_person, attribute, persons, read_context};
-use dates::when;
+use dates::{DateFrom, dated, when};
 use spans::{count, feeling, noun_answer, phrase, reason, yes_no};
 use typed::{asks_job, job, restriction_ends};
 use verbs::stem;
@@ -41,6 +41,10 @@ const RIVAL: f64 = 0.75;
 const ITEM_SHARE: f64 = 0.3;
 /// Score added to a sentence dated in the month (or year) the question names.
 const DATED: f64 = 0.15;
+/// For a "when" question, a spoken sentence that tells its date relative to the day it was said
+/// answers instead of the best support when it carries this share of the best's coverage: that
+/// is the date as the person told it, while a memory line's date is often the day it was said.
+const RELATIVE: f64 = 0.6;
 /// Longest answer phrase, in words.
 const MAX_WORDS: usize = 6;
 
@@ -128,6 +132,10 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         (Some(a), Some(w)) if known.contains(w) => w == a,
         _ => true,
     };
+    // Whether a sentence's person is known. A memory line that names no one ("[topic] The kids
+    // loved it after the road trip") may be about anyone: it is no support of the named person's
+    // own against what another person is known to have said.
+    let named = |s: &Sentence| s.who.as_ref().is_some_and(|w| known.contains(w));
     // A sentence is also read with the rest of its item: "Work is busy. I'm a nurse." answers
     // "What does X do for work?" with the sentence that does not repeat the question's words.
     let mut item_stems: HashMap<&str, HashSet<&str>> = HashMap::new();
@@ -194,7 +202,7 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 .iter()
                 .filter(|(_, _, i)| {
                     let s = &sents[*i];
-                    about(s) == own && (own || s.who.as_ref().is_some_and(|w| known.contains(w)))
+                    about(s) == own && named(s)
                 })
                 .map(|s| s.1)
                 .fold(0.0, f64::max)
@@ -225,6 +233,18 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     if let Some((i, date)) = resumed {
         return Some((date, sents[i].line.clone()));
     }
+    let best = if kind == Kind::When {
+        scored
+            .iter()
+            .take(8)
+            .find(|(_, cov, i)| {
+                let s = &sents[*i];
+                *cov >= RELATIVE * best_cov && s.spoken && about(s) && !s.asks && dated(s).1 == DateFrom::Relative
+            })
+            .map_or(best, |(_, _, i)| *i)
+    } else {
+        best
+    };
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
     let cut = |top: &Sentence| match kind {

@@ -247,3 +247,21 @@ fn a_fact_answers_when_with_the_date_it_tells_not_the_day_it_was_written() {
     let ctx = "# Facts (L0)\n- [8 May 2023] On 8 May 2023: Rhea went to a support group on 7 May 2023 and it was so powerful.\n- [topic] Rhea loves the support group.\n";
     assert_eq!(ask("When did Rhea go to the support group?", ctx, "Rhea"), "7 May 2023");
 }
+
+#[test]
+fn when_prefers_the_date_as_the_person_told_it_over_a_memory_lines_day() {
+    let ctx = "# Concept profiles (L1, Σ/Δ)\n- Priya: Priya went to a pottery retreat by the lake (24 August 2023); Priya bakes bread (2 May 2023).\n\n# Events: the turns behind them (L0)\n## 24 August 2023\n- Priya: Guess what, last week I went to a pottery retreat near the lake. So calm. (last week: the week before 24 August 2023)\n";
+    assert_eq!(
+        ask("When did Priya go to a pottery retreat by the lake?", ctx, "Priya"),
+        "the week before 24 August 2023"
+    );
+}
+
+#[test]
+fn a_memory_line_that_names_no_one_is_not_the_named_persons_own_support() {
+    let ctx = "# Conclusions (L0)\n- [topic] The kids loved it and it was a nice way to relax after the road trip.\n\n# Events\n- [D1:1 3 May 2023] Tomas: After the road trip we relaxed at the lake, the kids loved it.\n- [D1:2 3 May 2023] Anna: I started a new job at the library.\n";
+    assert_eq!(
+        ask("What did Anna do after the road trip to relax?", ctx, "Anna"),
+        NOT_MENTIONED
+    );
+}
