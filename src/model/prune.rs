@@ -245,11 +245,11 @@ impl Judge {
         copied || self.invented_thing(item).is_some()
     }
 
-    /// The first noun phrase ("a dietitian", "his academic pursuits") none of whose words the
-    /// input or the instructions use.
+    /// The first noun phrase ("a dietitian", "his academic pursuits", "my left leg") whose head
+    /// the input and the instructions never use.
     fn invented_thing(&self, item: &str) -> Option<String> {
         let known = |w: &str| {
-            w.chars().count() < 4
+            w.chars().count() < 3
                 || w.chars().all(|c| c.is_ascii_digit())
                 || TIME_WORDS.contains(&w)
                 || GENERIC.iter().any(|g| known_word(g, w))
@@ -264,19 +264,29 @@ impl Judge {
                 continue;
             }
             let mut phrase: Vec<String> = Vec::new();
+            let mut whole = false;
             while i < tokens.len() && phrase.len() < 3 {
                 let (w, ends) = token(tokens[i]);
                 if w.is_empty() || STOP.contains(&w.as_str()) || DETERMINERS.contains(&w.as_str()) {
+                    whole = true;
                     break;
                 }
                 phrase.push(w);
                 i += 1;
                 if ends {
+                    whole = true;
                     break;
                 }
             }
-            // A capitalised name is the grounding check's to judge, as a whole reply.
-            if !phrase.is_empty() && !phrase.iter().any(|w| known(w)) {
+            whole |= i == tokens.len();
+            // The phrase's head names the thing ("my left leg" is a leg): a whole phrase whose
+            // head is unknown is invented; a longer one, when none of its words is known.
+            let invented = match phrase.last() {
+                Some(head) if whole => !known(head),
+                Some(_) => !phrase.iter().any(|w| known(w)),
+                None => false,
+            };
+            if invented {
                 return Some(phrase.join(" "));
             }
         }
@@ -361,6 +371,11 @@ mod tests {
         // "preference" and "strong" are the instructions' own words; "wheat" is the input's.
         assert_eq!(items(&out, "base_conclusions").len(), 2);
         // In the text format the same bullets go.
+        // The head names the thing: a cast on the wrist is said, on the leg it is not.
+        let t2 = synth("A car door opened and I fell: a cast on my left wrist.");
+        let raw = r#"{"fact": "Soren fell.", "base_conclusions": ["Soren has a cast on his left wrist.", "Soren has a cast on his left leg."], "salient_conclusions": []}"#;
+        let out = reply(&t2, OutputMode::JsonSchema, raw);
+        assert_eq!(items(&out, "base_conclusions"), ["Soren has a cast on his left wrist."]);
         let text = "Fact: Soren learned he has coeliac disease.\nSalient Conclusions:\n- Soren plans to consult a dietitian.\n- Soren avoids wheat.";
         let out = reply(&t, OutputMode::Text, text);
         assert!(!out.contains("dietitian") && out.contains("avoids wheat"), "{out}");

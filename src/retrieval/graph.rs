@@ -2,7 +2,7 @@
 //! summaries for `inference`, and the segments of matching relations as turn sources for `history`.
 
 use super::assemble::{Retriever, Source};
-use super::context::{Item, Layer, Provenance, Scores};
+use super::context::{Item, Layer, Scores};
 use super::embed::{self, cosine};
 use super::{Budgets, Plan};
 use crate::ids::ConceptId;
@@ -13,12 +13,6 @@ use crate::text::entity_key;
 
 /// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets.
 const CONCEPT_VALUE: f64 = 0.5;
-/// Most gathered mentions in the item that lists them across a person's concepts.
-const GATHERED: usize = 8;
-/// Value of that item.
-const GATHERED_VALUE: f64 = 0.4;
-/// Most activities in the item that lists a person's most mentioned ones.
-const ACTIVITIES: usize = 12;
 /// Value of a relation summary per unit of cosine.
 const RELATION_VALUE: f64 = 0.4;
 
@@ -104,64 +98,8 @@ impl Retriever<'_> {
                 prov,
             ));
         }
-        // The person's gathered mentions that hold a keyword, across concepts: one dense item for
-        // a question whose answer is spread over sessions.
-        if !concepts.is_empty() {
-            let texts: Vec<&str> = concepts
-                .iter()
-                .map(|c| m.concept(*c).sigma.as_str())
-                .chain(relations.iter().map(|r| m.relation(*r).summary.as_str()))
-                .collect();
-            let found = super::concept_text::gathered_mentions(&texts, keywords, GATHERED);
-            let who = root.map(|r| m.concept(r).name.clone());
-            let prov = Provenance {
-                concepts: concepts.clone(),
-                ..Provenance::default()
-            };
-            if found.len() >= 2 {
-                items.push(Item::new(
-                    Layer::Concept,
-                    format!(
-                        "{}{}.",
-                        who.as_ref().map_or_else(String::new, |w| format!("{w}: ")),
-                        found.join("; ")
-                    ),
-                    Scores::default(),
-                    GATHERED_VALUE,
-                    format!(
-                        "{} mentions gathered in Σ and relation summaries hold a keyword",
-                        found.len()
-                    ),
-                    prov,
-                ));
-            } else if let Some(who) = who {
-                // No gathered mention holds a keyword ("what activities does X do"): the person's
-                // most mentioned activities answer it.
-                let mut targets: Vec<(u32, String)> = m
-                    .relations
-                    .iter()
-                    .filter(|r| on_person(r.source) && r.total_mentions > 1)
-                    .map(|r| (r.total_mentions, m.concept(r.target).name.clone()))
-                    .collect();
-                targets.sort_by_key(|t| std::cmp::Reverse(t.0));
-                let mut names: Vec<String> = Vec::new();
-                for (_, n) in targets {
-                    if !names.iter().any(|k| entity_key(k) == entity_key(&n)) && names.len() < ACTIVITIES {
-                        names.push(n);
-                    }
-                }
-                if names.len() >= 2 {
-                    items.push(Item::new(
-                        Layer::Concept,
-                        format!("{who}'s most mentioned activities: {}.", names.join(", ")),
-                        Scores::default(),
-                        GATHERED_VALUE * 0.5,
-                        "the person's most mentioned activities (no gathered mention holds a keyword)".to_string(),
-                        prov,
-                    ));
-                }
-            }
-        }
+        // The person's gathered mentions that hold a keyword, or the person's own activities.
+        super::profile::person_items(m, root, &concepts, &relations, keywords, &targets, items);
         let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
             .iter()
             .zip(relation_vecs)

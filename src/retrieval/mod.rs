@@ -11,6 +11,7 @@ pub mod embed;
 mod graph;
 pub mod index;
 mod pack;
+mod profile;
 #[cfg(test)]
 mod tests;
 mod turns;

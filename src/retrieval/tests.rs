@@ -380,3 +380,63 @@ fn a_short_form_of_a_first_name_names_the_person() {
         "lower case is a word, not a name"
     );
 }
+
+#[test]
+fn a_turn_that_only_asks_about_the_keywords_ranks_below_one_that_says_something() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let said = |speaker: &str, text: &str, session: u32, index: u32| TurnInput {
+        speaker: speaker.into(),
+        ..turn(text, session, index)
+    };
+    let turns = [
+        said("Sam", "How was the pottery class?", 1, 0),
+        said("Kim", "I bought a new kettle for the office.", 1, 1),
+        said(
+            "Sam",
+            "The pottery class was fun and I made a small bowl for my mother.",
+            2,
+            2,
+        ),
+        said("Kim", "Lovely, my mother would like one too.", 2, 3),
+    ];
+    ingest(&mut e, &turns, "Sam");
+    let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
+    let budgets = Budgets {
+        without,
+        ..Budgets::default()
+    };
+    let ctx = retrieve(&e, "What did Sam make at the pottery class?", &budgets);
+    let value = |needle: &str| {
+        ctx.items
+            .iter()
+            .find(|i| i.text.contains(needle))
+            .map(|i| i.value)
+            .unwrap_or_else(|| panic!("{needle} retrieved: {}", ctx.render()))
+    };
+    assert!(
+        value("How was the pottery class?") < value("I made a small bowl"),
+        "{:?}",
+        ctx.items
+    );
+}
+
+#[test]
+fn a_brief_keeps_what_the_turn_shared() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let long = "Yeah, it was a long day. The poetry reading was powerful and moving. \
+                I stayed until the very end and then walked home along the river in the rain. \
+                [shares a photo: a poster that says trans lives matter]";
+    ingest(&mut e, &[turn(long, 1, 0)], "Sam");
+    let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
+    let budgets = Budgets {
+        without,
+        tokens: Some(50),
+        ..Budgets::default()
+    };
+    let text = retrieve(&e, "What did Sam see at the poetry reading?", &budgets).render();
+    assert!(text.contains("poetry reading was powerful"), "{text}");
+    assert!(text.contains("trans lives matter"), "the caption stays: {text}");
+    assert!(!text.contains("walked home"), "a brief: {text}");
+}

@@ -28,6 +28,9 @@ const NEIGHBOUR: f64 = 0.5;
 const REPLY: f64 = 0.5;
 /// Weight of the turn after a hit that asks a question: the answer to what matched.
 const ANSWER: f64 = 1.0;
+/// Weight of a turn whose every sentence that holds a keyword asks something ("How did it make
+/// you feel?"): it holds the question, and its answer ranks on its own (`ANSWER`).
+const ASKS_ONLY: f64 = 0.5;
 
 impl Retriever<'_> {
     /// Raw turns, ranked by reciprocal rank fusion of two lists: the turn level (the turns' own
@@ -128,6 +131,17 @@ impl Retriever<'_> {
         let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.turns);
+        let stems: Vec<String> = keywords
+            .iter()
+            .flat_map(|k| content_words(k))
+            .map(|w| crate::stem::stem(&w))
+            .collect();
+        for (t, (score, _, _)) in &mut ranked {
+            if asks_only(m, *t, &stems) {
+                *score *= ASKS_ONLY;
+            }
+        }
+        ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         let top = ranked.first().map_or(1.0, |r| r.1.0).max(1e-12);
         ranked.sort_by_key(|(t, _)| *t);
         let mut items = Vec::new();
@@ -282,14 +296,37 @@ fn speaker_name(m: &Memory, t: TurnId) -> String {
         .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
 }
 
-/// A turn cut to the sentences that hold one of the question's keyword stems, the gaps marked
-/// "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
+/// Whether every sentence of turn `t` that holds one of the keyword stems asks something: the
+/// turn matched only where it asks, so what it holds is the question, not an answer.
+fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
+    let sents = crate::text::sentences(&m.turns[t.index()].text);
+    let mut any = false;
+    for s in &sents {
+        if words(s).any(|w| keys.contains(&crate::stem::stem(&w))) {
+            if !s.trim_end().ends_with('?') {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
+}
+
+/// A turn cut to the sentences that hold one of the question's keyword stems, and what it shared
+/// (a bracketed photo caption), the gaps marked "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
 fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
     let sents = crate::text::sentences(&m.turns[t.index()].text);
-    let holds: Vec<bool> = sents
+    let mut holds: Vec<bool> = sents
         .iter()
         .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
         .collect();
+    // What the speaker shared ("[shares a photo: a poster that says …]") is what the turn is
+    // about: it stays in the brief.
+    let aside: Vec<bool> = sents.iter().map(|s| s.starts_with('[')).collect();
+    let any = holds.iter().any(|h| *h);
+    for (h, a) in holds.iter_mut().zip(&aside) {
+        *h |= any && *a;
+    }
     if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
         return None;
     }

@@ -17,10 +17,12 @@ pub fn plan(lex: &Lexicon, question: &str) -> String {
 pub fn answer(person: &str, question: &str, context: &str) -> String {
     let found = super::extractive::short_answer(question, context, person);
     if is_question(question) {
-        return found.map_or_else(
-            || NOT_MENTIONED.to_string(),
-            |(answer, support)| format!("{answer}\nfrom: {}", crate::text::clip(&support, 200)),
-        );
+        return match found {
+            None => NOT_MENTIONED.to_string(),
+            // A judgement with nothing to rest on names no support.
+            Some((answer, support)) if support.is_empty() => answer,
+            Some((answer, support)) => format!("{answer}\nfrom: {}", crate::text::clip(&support, 200)),
+        };
     }
     // A statement in a chat is something to remember, not to answer: acknowledge it, and show
     // what the memory already holds on the subject.

@@ -24,6 +24,11 @@ const CLAUSE_OPENERS: &[&str] = &[
     "and", "though", "although", "because", "since", "honestly", "really", "you",
 ];
 
+/// Words that end a spoken sentence without adding to what it says.
+const TRAILING: &[&str] = &[
+    "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either",
+];
+
 /// Openers whose referent a gathered clause cannot show.
 const UNRESOLVED: &[&str] = &[
     "she", "he", "she's", "he's", "they", "they're", "it", "it's", "that", "that's", "this", "these", "those", "there",
@@ -62,6 +67,27 @@ fn quote(mention: &str) -> Option<&str> {
     let start = mention.find("(\"")?;
     let end = mention.rfind("\")")?;
     mention.get(start + 2..end).filter(|q| !q.trim().is_empty())
+}
+
+/// Whether a mention's quoted sentence is the speaker's own doing ("I signed up for a pottery
+/// class"): it says "I", "my", "we" or "our", and neither asks nor speaks to the listener.
+#[must_use]
+pub fn own_quote(mention: &str) -> bool {
+    quote(mention).is_some_and(|q| {
+        !super::whose::to_listener(q)
+            && words(q).any(|w| {
+                matches!(
+                    w.as_str(),
+                    "i" | "i'm" | "i've" | "i'd" | "i'll" | "my" | "me" | "we" | "we're" | "we've" | "our" | "us"
+                )
+            })
+    })
+}
+
+/// Whether a mention's quoted sentence asks the listener or speaks of the listener's life.
+#[must_use]
+pub fn quote_to_listener(mention: &str) -> bool {
+    quote(mention).is_some_and(super::whose::to_listener)
 }
 
 /// Whether a token names the branch's activity: one of the branch's own words, or the first
@@ -120,7 +146,22 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     for part in &parts {
         let raw: Vec<&str> = part.split_whitespace().collect();
         let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
-        let Some(at) = (0..toks.len()).find(|&i| names_branch(&toks[i], &key, &firsts)) else {
+        // A short one-word pattern ("work") after a noun is weak: beside another activity's
+        // strong pattern it qualifies that activity ("technique work, light squats" is strength
+        // training, not employment), as in [`super::attribute`]; "at work" stays employment.
+        let weak = |i: usize| {
+            let t = &toks[i];
+            t.len() <= 4
+                && !key.split(' ').any(|k| k == entity_key(t))
+                && i > 0
+                && !crate::text::is_stopword(&toks[i - 1])
+        };
+        let other_strong = || {
+            lex.matches(part)
+                .any(|m| entity_key(&m.general) != key && (m.pattern.contains([' ', '*']) || m.pattern.len() > 4))
+        };
+        let Some(at) = (0..toks.len()).find(|&i| names_branch(&toks[i], &key, &firsts) && !(weak(i) && other_strong()))
+        else {
             continue;
         };
         // Start at the subject when it stands shortly before the activity ("I took the kids camping").
@@ -149,12 +190,16 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             end = join;
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
-        // A cut clause does not end on a function word ("… in Arashiyama and").
-        while kept.last().is_some_and(|w| {
-            let core = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            crate::text::STOPWORDS.contains(&core.as_str()) || w.ends_with(',')
-        }) {
-            kept.pop();
+        // A cut clause does not end on a function word ("… in Arashiyama and") or on a word
+        // that only colours the sentence ("I really miss squats though"); a last word keeps
+        // itself without its comma ("20 to 30 minutes,").
+        while let Some(last) = kept.pop() {
+            let word = last.trim_end_matches(',');
+            let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+            if !(crate::text::STOPWORDS.contains(&core.as_str()) || TRAILING.contains(&core.as_str())) {
+                kept.push(word);
+                break;
+            }
         }
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
         // A leading pronoun nobody here can resolve ("She referred me …") says too little.
@@ -298,5 +343,40 @@ mod tests {
         let (core, back) = split(&text);
         assert_eq!(core, "Camping has come up regularly since 20 June 2023.");
         assert_eq!(back, both);
+    }
+
+    #[test]
+    fn a_clause_keeps_its_unit_drops_a_trailing_though_and_no_weak_word_names_a_branch() {
+        let lex = Lexicon::builtin();
+        let walk = mention(
+            "Walking",
+            "user mentions walking (\"She also said I should walk every day, 20 to 30 minutes, because movement helps.\")",
+            "2024-05-20",
+        );
+        assert_eq!(
+            merge(lex, "Walking", "Alex", Vec::new(), &[&walk]),
+            vec!["Alex should walk every day, 20 to 30 minutes (20 May 2024)"]
+        );
+        let squats = mention(
+            "Strength Training",
+            "user mentions strength training (\"I really miss squats though.\")",
+            "2024-05-20",
+        );
+        assert_eq!(
+            merge(lex, "Strength Training", "Alex", Vec::new(), &[&squats]),
+            vec!["Alex really misses squats (20 May 2024)"]
+        );
+        let technique = mention(
+            "Employment",
+            "user mentions employment (\"For now I'm just adding a fifth day for technique work, light squats.\")",
+            "2024-04-02",
+        );
+        assert!(merge(lex, "Employment", "Alex", Vec::new(), &[&technique]).is_empty());
+        let at_work = mention(
+            "Employment",
+            "user mentions employment (\"I had a long week at work.\")",
+            "2024-04-02",
+        );
+        assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
     }
 }

@@ -141,14 +141,29 @@ pub fn rk1(
     let lower = target.to_lowercase();
     let who = person_or_subject(person, evidence);
     let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
-    // Only conclusions about this relation's activity (or about no activity at all) shape its traits.
+    // Only conclusions that name this relation's activity shape its summary and traits: one
+    // that names none ("Melanie is so grateful") says nothing about the activity.
+    let target_key = entity_key(target);
     let about: Vec<&&EvidenceItem> = conclusions
         .iter()
         .filter(|c| attribute(lex, &c.text, target, &only_target).is_some())
+        .filter(|c| {
+            lex.matches(&c.text).any(|m| entity_key(&m.general) == target_key) || gather::about(lex, target, &c.text)
+        })
         .collect();
+    // The latest thing said about the person's own life; a reply to the listener's news ("so
+    // happy for you") is not.
     let latest = about
-        .last()
-        .map(|c| format!(" Most recently, {}", after_comma(&clip(untagged(&c.text), 200))))
+        .iter()
+        .rev()
+        .map(|c| whose::without_lead_in(untagged(&c.text)))
+        .find(|t| whose::about_person(t, &who))
+        .map(|t| {
+            format!(
+                " Most recently, {}",
+                after_comma(&clip(&whose::without_recently(&t), 200))
+            )
+        })
         .unwrap_or_default();
     let summary = if previous.is_empty() {
         format!(
@@ -168,9 +183,16 @@ pub fn rk1(
         }
     };
     for c in &about {
+        let text = whose::without_lead_in(untagged(&c.text));
+        // A trait is the person's only when the line is about the person's own life.
+        let own = whose::about_person(&text, &who);
+        if whose::to_listener(&text) {
+            continue;
+        }
+        let text = clip(&text, 140);
         for cue in cues_of(lex, &c.text) {
-            let text = clip(untagged(&c.text), 140);
             match cue {
+                Cue::Like | Cue::Habit | Cue::Plan if !own => {}
                 Cue::Like => push(&mut inferences, format!("{who} enjoys {lower}.")),
                 Cue::Habit => push(&mut inferences, format!("{who} keeps a regular {lower} routine.")),
                 Cue::Plan => push(&mut inferences, format!("{who} has plans involving {lower}.")),
@@ -186,7 +208,20 @@ pub fn rk1(
         } else {
             who.clone()
         };
-        push(&mut inferences, format!("{topic} is a recurring topic for {inner}."));
+        // Mentions that all speak of the listener's activity ("your adoption journey") are
+        // someone else's: saying so keeps a reader from taking the topic as the person's own.
+        let mentions: Vec<&str> = raw.iter().map(|e| e.text.as_str()).collect();
+        let others = !mentions.is_empty()
+            && !mentions.iter().any(|m| gather::own_quote(m))
+            && mentions.iter().any(|m| gather::quote_to_listener(m));
+        if others {
+            push(
+                &mut inferences,
+                format!("{topic} came up as another person's, not as {inner}'s own."),
+            );
+        } else {
+            push(&mut inferences, format!("{topic} is a recurring topic for {inner}."));
+        }
     }
     // What the relation's mentions said, gathered with what the previous summary had gathered.
     let before = previous
@@ -312,10 +347,15 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
             continue;
         }
         seen_text.push(&c.text);
+        // A reply to the listener's news is not the person's change or restriction.
+        if whose::to_listener(untagged(&c.text)) {
+            continue;
+        }
         let tag = cue_of(&c.text)
             .or_else(|| cues_of(lex, &c.text).first().copied())
             .map(|k| super::synth::label(k).trim_matches(['[', ']']).to_string());
-        let item = status::new_item(&named, tag, clip(untagged(&c.text), 200), date);
+        let said = whose::without_lead_in(untagged(&c.text));
+        let item = status::new_item(&named, tag, clip(&said, 200), date);
         if !fresh.contains(&entity_key(&named)) {
             fresh.push(entity_key(&named));
         }
@@ -366,7 +406,7 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
                 topic_case(branch),
                 since.unwrap_or_default()
             );
-            if let Some(t) = trait_of(lex, branch, inference.copied(), &branch_items) {
+            if let Some(t) = trait_of(lex, &who, branch, inference.copied(), &branch_items) {
                 text.push(' ');
                 text.push_str(&t);
             }
@@ -417,7 +457,13 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
 
 /// The positive trait a recurring branch is known by, as a sentence: an RK1 preference or
 /// habit inference, or a preference/habit conclusion.
-fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items: &[&EvidenceItem]) -> Option<String> {
+fn trait_of(
+    lex: &Lexicon,
+    who: &str,
+    branch: &str,
+    inference: Option<&EvidenceItem>,
+    items: &[&EvidenceItem],
+) -> Option<String> {
     let from_inference = inference.and_then(|inf| {
         inf.text
             .lines()
@@ -430,6 +476,7 @@ fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items
             .iter()
             .find(|e| {
                 e.kind == EvidenceKind::Conclusion
+                    && whose::about_person(untagged(&e.text), who)
                     && cues_of(lex, &e.text)
                         .iter()
                         .any(|c| matches!(c, Cue::Like | Cue::Habit))
@@ -437,7 +484,7 @@ fn trait_of(lex: &Lexicon, branch: &str, inference: Option<&EvidenceItem>, items
                         .matches(&e.text)
                         .any(|m| entity_key(&m.general) == entity_key(branch))
             })
-            .map(|e| clip(untagged(&e.text), 160))
+            .map(|e| clip(&whose::without_lead_in(untagged(&e.text)), 160))
     })
 }
 
@@ -519,3 +566,4 @@ mod gather;
 mod status;
 #[cfg(test)]
 mod tests;
+mod whose;

@@ -243,3 +243,66 @@ fn a_later_change_supersedes_an_earlier_one() {
     );
     assert!(delta.contains("instead of walking. (5 March 2024; active)"), "{delta}");
 }
+
+fn said(branch: &str, quote: &str, d: u32) -> EvidenceItem {
+    EvidenceItem {
+        text: format!("user mentions {} (\"{quote}\")", branch.to_lowercase()),
+        ..raw(branch, d)
+    }
+}
+
+#[test]
+fn rk1_credits_no_trait_for_the_listeners_activity() {
+    let lex = Lexicon::builtin();
+    // Melanie replying to Caroline's adoption news: her words, Caroline's activity.
+    let evidence = vec![
+        said("Adoption", "Anything you're excited for in the adoption process?", 1),
+        said("Adoption", "Wishing you the best on your adoption journey!", 5),
+        conclusion("Adoption", "[preference] Adoption sounds awesome.", 9),
+        said("Adoption", "Adoption sounds awesome.", 9),
+        conclusion("Adoption", "[feeling] Melanie is so happy for you.", 9),
+    ];
+    let text = rk1(lex, "Melanie", "Parenting", "Adoption", &evidence, "");
+    let summary = crate::model::parse::parse_rk1(&text).unwrap();
+    assert!(!summary.contains("Melanie enjoys adoption"), "{summary}");
+    assert!(!summary.contains("for you"), "{summary}");
+    assert!(!summary.contains("Most recently"), "{summary}");
+    assert!(
+        summary.contains("Adoption came up as another person's, not as Melanie's own."),
+        "{summary}"
+    );
+    // Her own pottery class is hers.
+    let own = vec![
+        said("Pottery", "I just signed up for a pottery class yesterday.", 1),
+        conclusion("Pottery", "[preference] Melanie is a big fan of pottery.", 1),
+        said("Pottery", "BTW, recently I had a setback with pottery.", 4),
+        conclusion(
+            "Pottery",
+            "[change] BTW, recently Melanie had a setback with pottery.",
+            4,
+        ),
+    ];
+    let summary = crate::model::parse::parse_rk1(&rk1(lex, "Melanie", "Arts", "Pottery", &own, "")).unwrap();
+    assert!(summary.contains("Melanie enjoys pottery."), "{summary}");
+    assert!(
+        summary.contains("Most recently, Melanie had a setback with pottery."),
+        "{summary}"
+    );
+}
+
+#[test]
+fn delta_keeps_no_reply_to_the_listener_and_no_lead_in() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Pottery", 1),
+        raw("Pottery", 2),
+        conclusion("Pottery", "[constraint] You can't rush the kiln, you know.", 2),
+        conclusion("Pottery", "[change] BTW, Melanie stopped pottery for a month.", 2),
+    ];
+    let (_, delta) = parse_rk2(&rk2(lex, "Melanie", "Arts", "", "", &evidence)).unwrap();
+    assert!(!delta.contains("kiln"), "{delta}");
+    assert!(
+        delta.contains("[change] Melanie stopped pottery for a month."),
+        "{delta}"
+    );
+}

@@ -45,6 +45,8 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
                     vec![s.as_str()]
                 }
             })
+            // "A; B; C": a memory line's list of mentions, or a speaker's clauses, one by one.
+            .flat_map(|s| s.split("; "))
             .flat_map(|s| s.split(" Σ ").flat_map(|p| p.split(" Δ ")))
             // A brief's "…" marks a gap, not words.
             .map(|s| s.trim_matches(|c: char| c == '…' || c.is_whitespace()))
@@ -52,6 +54,11 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
         {
             let s = s.trim_start_matches("Σ ").trim_start_matches("Δ ");
             let s = strip_tag(s);
+            // A mention's "(6 October 2023)" is the day it was said, not words of it.
+            let (s, date) = match told_day(s) {
+                Some((rest, day)) => (rest, Some(day)),
+                None => (s, date),
+            };
             let who = who.clone().or_else(|| {
                 s.split_whitespace()
                     .next()
@@ -86,6 +93,13 @@ fn unquote(body: &str) -> &str {
         return body;
     }
     said.trim().trim_matches(|c| c == '"' || c == '“' || c == '”')
+}
+
+/// "Audrey couldn't walk the dogs (6 October 2023)" → the text before the day, and the day.
+fn told_day(s: &str) -> Option<(&str, Timestamp)> {
+    let inner = s.trim_end_matches(['.', ';', ' ']).strip_suffix(')')?;
+    let (rest, day) = inner.rsplit_once(" (")?;
+    Some((rest.trim_end(), parse_date(day)?))
 }
 
 /// "[habit] Alex swims" → "Alex swims".

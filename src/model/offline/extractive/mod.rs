@@ -8,8 +8,9 @@
 
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
+mod choice;
 mod chunk;
 mod context;
 mod dates;
@@ -84,8 +85,19 @@ enum Kind {
 }
 
 /// The short answer and the item line it rests on; `None` when nothing supports one.
+///
+/// A "would … likely" question asks for a judgement, not a fact: with no support it is answered
+/// "Likely yes" (the support line is then empty) rather than declined.
 #[must_use]
 pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+    let found = supported_answer(question, context, person);
+    if found.is_none() && kind_of(question) == (Kind::YesNo { likely: true }) {
+        return Some(("Likely yes".to_string(), String::new()));
+    }
+    found
+}
+
+fn supported_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
     let mut sents = read_context(context);
     let known = persons(&sents, person);
     attribute(&mut sents, &known);
@@ -104,7 +116,9 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 && !QUESTION_WORDS.contains(&w.as_str())
         })
         .map(|w| stem(w.trim_end_matches("'s")))
-        .collect::<HashSet<_>>()
+        // In a fixed order, so that sums of weights, and so ties between sentences, come out the
+        // same in every run.
+        .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
     if wanted.is_empty() || sents.is_empty() {
@@ -247,13 +261,23 @@ pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     };
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
+    let options = choice::alternatives(question);
+    let year_only = asks_year(question);
     let cut = |top: &Sentence| match kind {
         // A sentence that gives no date leaves a "when" to the next support.
+        Kind::When if year_only => year_of(&when(top)),
         Kind::When => when(top),
         Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
-        Kind::YesNo { likely } => yes_no(&top.text, likely),
+        // "… the beach or the mountains?": the alternative the person's sentences speak of more.
+        Kind::YesNo { likely } => match options.as_ref() {
+            Some(o) => {
+                let own: Vec<&Sentence> = sents.iter().filter(|s| about(s) && !s.asks).collect();
+                choice::pick(o, &own).to_string()
+            }
+            None => yes_no(&top.text, likely),
+        },
         Kind::Names { plural } => {
             let take = if plural { 4 } else { 1 };
             let mut found: Vec<String> = Vec::new();
@@ -377,7 +401,8 @@ fn kind_of(question: &str) -> Kind {
     if let Some(k) = opening {
         return k;
     }
-    if has("what") && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
+    let which = has("what") || has("which");
+    if which && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
         return Kind::When;
     }
     if has("how") && (has("many") || has("often")) {
@@ -395,6 +420,21 @@ fn kind_of(question: &str) -> Kind {
         return Kind::List;
     }
     Kind::What
+}
+
+/// "Which year did …", "In what year …": a question whose answer is a year alone.
+fn asks_year(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    toks.windows(2)
+        .any(|w| matches!(w[0].as_str(), "what" | "which") && w[1] == "year")
+}
+
+/// "the week before 9 June 2023" → "2023": the last year a date names; the date itself if none.
+fn year_of(date: &str) -> String {
+    date.split_whitespace()
+        .rev()
+        .find(|t| t.len() == 4 && t.parse::<u32>().is_ok())
+        .map_or_else(|| date.to_string(), str::to_string)
 }
 
 /// "When can Alex lift again?", "When will she be allowed to run?": a question about the end

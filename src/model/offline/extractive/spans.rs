@@ -67,7 +67,14 @@ pub(super) fn count(text: &str) -> Option<String> {
 /// A reason: what follows "because", "since", "so that", "due to" or "to".
 pub(super) fn reason(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    for cue in ["because ", "since ", "due to ", "so that ", "in order to "] {
+    for cue in [
+        "because of ",
+        "because ",
+        "since ",
+        "due to ",
+        "so that ",
+        "in order to ",
+    ] {
         if let Some((_, rest)) = lower.split_once(cue) {
             let out: Vec<&str> = rest.split_whitespace().take(8).collect();
             if !out.is_empty() {
@@ -202,6 +209,10 @@ pub(super) fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<Strin
     pick.into_iter().take(MAX_WORDS).collect::<Vec<_>>().join(" ")
 }
 
+/// Score of a chunk that holds the question's focus noun ("What journal…" → "bullet journal"):
+/// it outweighs a longer chunk of new words.
+const FOCUS: f64 = 3.0;
+
 /// The noun phrase of a sentence that answers a what/which question: a chunk (see
 /// [`super::chunk`]) that says something the question does not, preferring one that holds the
 /// question's focus noun ("What kind of cookies…" → "chocolate chip cookies"), one right after
@@ -253,7 +264,7 @@ pub(super) fn noun_answer(
             })
             .sum();
         if words.iter().any(is_focus) {
-            score += 1.5;
+            score += FOCUS;
         }
         if toks[c.start.saturating_sub(3)..c.start].iter().any(is_q) {
             score += 1.0;

@@ -265,3 +265,38 @@ fn a_memory_line_that_names_no_one_is_not_the_named_persons_own_support() {
         NOT_MENTIONED
     );
 }
+
+#[test]
+fn a_list_of_mentions_is_read_one_mention_at_a_time_with_its_day() {
+    let ctx = "# Concept profiles (L1, Σ/Δ)\n- Noor: Noor ran a half marathon (3 March 2023); Noor couldn't walk the dogs because of a sprained ankle (6 October 2023); Noor took up rock climbing (13 June 2023).\n";
+    assert_eq!(ask("Why couldn't Noor walk the dogs?", ctx, "Noor"), "a sprained ankle");
+    assert_eq!(ask("When did Noor take up rock climbing?", ctx, "Noor"), "13 June 2023");
+}
+
+#[test]
+fn a_question_that_offers_alternatives_is_answered_with_one() {
+    let ctx = "# Events\n- [D1:1 3 May 2023] Lena: I live close to the beach, so I swim there every morning.\n- [D1:2 3 May 2023] Lena: I love walking on the beach at sunset.\n- [D1:3 3 May 2023] Omar: The mountains are too far for me.\n";
+    assert_eq!(
+        ask("Does Lena live close to the beach or the mountains?", ctx, "Lena"),
+        "beach"
+    );
+}
+
+#[test]
+fn a_would_question_gets_a_verdict_even_without_support() {
+    let ctx = "# Events\n- [D1:1 3 May 2023] Lena: I painted the kitchen yellow.\n";
+    assert_eq!(
+        ask("Would Lena likely enjoy a jazz concert?", ctx, "Lena"),
+        "Likely yes"
+    );
+    assert_eq!(
+        ask("What does Lena think about jazz concerts?", ctx, "Lena"),
+        NOT_MENTIONED
+    );
+}
+
+#[test]
+fn which_year_is_answered_with_the_year() {
+    let ctx = "# Events\n- [D1:1 3 May 2023] Lena: We adopted our first dog last year, a small terrier.\n";
+    assert_eq!(ask("Which year did Lena adopt her first dog?", ctx, "Lena"), "2022");
+}

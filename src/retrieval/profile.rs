@@ -1,0 +1,271 @@
+//! The person-level items of a question's context: the mentions one person's Σ bullets and
+//! relation summaries gathered that hold the question's words, and the person's own activities
+//! (the targets of their relations that their own words name). These are the lists a multi-hop question ("what activities does X
+//! do", "where has X camped") is answered from: spread over many sessions, they are more than
+//! the turns retrieved for one question reach.
+
+use super::context::{Item, Layer, Provenance, Scores};
+use crate::ids::{ConceptId, RelationId};
+use crate::memory::Memory;
+use crate::text::{entity_key, words};
+
+/// Most gathered mentions in the item that lists them across a person's concepts.
+const GATHERED: usize = 8;
+/// Value of that item.
+const GATHERED_VALUE: f64 = 0.4;
+/// Most activities in the item that lists a person's own activities, for a question that asks
+/// for a list.
+const ACTIVITIES: usize = 40;
+/// Value of that item.
+const ACTIVITIES_VALUE: f64 = 1.0;
+/// Most activities in the list a question gets when no gathered mention holds its words.
+const FALLBACK_ACTIVITIES: usize = 14;
+/// Value of that list.
+const FALLBACK_VALUE: f64 = 0.2;
+/// Base concepts whose general concepts are people, identity, goals, money or belongings,
+/// not activities.
+const NOT_ACTIVITIES: &[&str] = &[
+    "Social Relationships",
+    "Personal Identity and Traits",
+    "Goals and Plans",
+    "Consumption and Finance",
+    "Assets and Environment",
+];
+/// Question words that ask for a list of what a person does.
+const LIST_WORDS: &[&str] = &[
+    "activities",
+    "activity",
+    "hobbies",
+    "hobby",
+    "interests",
+    "things",
+    "ways",
+    "events",
+];
+
+/// Words that speak to the listener: a mention holding one is about the listener's life.
+const TO_LISTENER: &[&str] = &["you", "your", "you're", "you've", "yours", "yourself"];
+
+/// Whether a relation label's quoted sentence ('user mentions pottery ("I signed up for a
+/// pottery class") on …') is the speaker's own doing: it says "I", "my", "we" or "our", and
+/// neither asks nor speaks to the listener.
+fn own_label(label: &str) -> bool {
+    let (Some(start), Some(end)) = (label.find("(\""), label.rfind("\")")) else {
+        return false;
+    };
+    let Some(q) = label.get(start + 2..end) else {
+        return false;
+    };
+    !q.trim_end().ends_with('?')
+        && !words(q).any(|w| TO_LISTENER.contains(&w.as_str()))
+        && words(q).any(|w| {
+            matches!(
+                w.as_str(),
+                "i" | "i'm" | "i've" | "i'd" | "i'll" | "my" | "me" | "we" | "we're" | "we've" | "our" | "us"
+            )
+        })
+}
+
+/// Whether a relation is the person's own activity, as far as L1 shows: its summary gathered
+/// the person's own mentions, or (no summary yet) its latest mention is said in the first person.
+fn own(m: &Memory, r: RelationId) -> bool {
+    let rel = m.relation(r);
+    if rel.summary.contains(" Mentions: ") {
+        return true;
+    }
+    if rel.summary.contains("as another person's") {
+        return false;
+    }
+    // A photo the person shared of it ("[shares a photo: a man riding a surfboard]") is theirs.
+    own_label(&rel.label) || rel.label.contains("(\"[shares a photo")
+}
+
+/// Whether a relation's target is an activity a person does: a general concept (not one
+/// instance, a person or a thing) outside the base concepts of people, identity, goals, money
+/// and belongings.
+fn activity(m: &Memory, r: RelationId) -> bool {
+    let target = m.relation(r).target;
+    m.concept(target).level == crate::event::Level::Activity
+        && !m
+            .path_of(target)
+            .get(1)
+            .is_some_and(|base| NOT_ACTIVITIES.contains(base))
+}
+
+/// The person's gathered mentions that hold a keyword, across concepts and relation summaries,
+/// and the person's own activities for a question that asks for a list or that no gathered
+/// mention answers.
+pub(super) fn person_items(
+    m: &Memory,
+    root: Option<ConceptId>,
+    concepts: &[ConceptId],
+    relations: &[RelationId],
+    keywords: &[String],
+    targets: &[String],
+    items: &mut Vec<Item>,
+) {
+    if concepts.is_empty() {
+        return;
+    }
+    let texts: Vec<&str> = concepts
+        .iter()
+        .map(|c| m.concept(*c).sigma.as_str())
+        .chain(relations.iter().map(|r| m.relation(*r).summary.as_str()))
+        .collect();
+    let found = super::concept_text::gathered_mentions(&texts, keywords, GATHERED);
+    let who = root.map(|r| m.concept(r).name.clone());
+    let prov = Provenance {
+        concepts: concepts.to_vec(),
+        ..Provenance::default()
+    };
+    if found.len() >= 2 {
+        items.push(Item::new(
+            Layer::Concept,
+            format!(
+                "{}{}.",
+                who.as_ref().map_or_else(String::new, |w| format!("{w}: ")),
+                found.join("; ")
+            ),
+            Scores::default(),
+            GATHERED_VALUE,
+            format!(
+                "{} mentions gathered in Σ and relation summaries hold a keyword",
+                found.len()
+            ),
+            prov.clone(),
+        ));
+    }
+    let Some(who) = who else {
+        return;
+    };
+    // A question that asks for a list of what the person does ("what activities", "in what
+    // ways") gets the whole list; one no gathered mention answers gets its head.
+    let wants_list = keywords.iter().any(|k| LIST_WORDS.contains(&k.to_lowercase().as_str()));
+    let (max, value) = if wants_list {
+        (ACTIVITIES, ACTIVITIES_VALUE)
+    } else if found.len() < 2 {
+        (FALLBACK_ACTIVITIES, FALLBACK_VALUE)
+    } else {
+        return;
+    };
+    let names = own_activities(m, relations, targets, max);
+    if names.len() >= 2 {
+        items.push(Item::new(
+            Layer::Concept,
+            format!("{who}'s own activities, most mentioned first: {}.", names.join(", ")),
+            Scores::default(),
+            value,
+            "the person's own activities (their own words), most mentioned first".to_string(),
+            prov,
+        ));
+    }
+}
+
+/// The names of the person's own activities: those under a concept the plan targets first,
+/// then the most mentioned; at most `max`, none twice.
+fn own_activities(m: &Memory, relations: &[RelationId], targets: &[String], max: usize) -> Vec<String> {
+    let wanted: Vec<String> = targets.iter().map(|t| entity_key(t)).collect();
+    let planned = |r: RelationId| {
+        let rel = m.relation(r);
+        std::iter::once(m.concept(rel.target).name.as_str())
+            .chain(m.path_of(rel.owner))
+            .any(|n| wanted.contains(&entity_key(n)))
+    };
+    let mut ranked: Vec<(bool, u32, RelationId)> = relations
+        .iter()
+        .copied()
+        .filter(|r| activity(m, *r) && own(m, *r))
+        .map(|r| (planned(r), m.relation(r).total_mentions, r))
+        .collect();
+    ranked.sort_by_key(|(p, n, r)| (std::cmp::Reverse(*p), std::cmp::Reverse(*n), *r));
+    let mut names: Vec<String> = Vec::new();
+    let mut listed: Vec<String> = Vec::new();
+    for (_, _, r) in ranked {
+        let name = &m.concept(m.relation(r).target).name;
+        let key = entity_key(name);
+        if listed.contains(&key) || listed.len() >= max {
+            continue;
+        }
+        listed.push(key);
+        names.push(name.clone());
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::log::Log;
+    use crate::model::offline::OfflineModel;
+    use crate::retrieval::{Budgets, Plan, Retriever};
+    use crate::session::SessionFile;
+
+    #[test]
+    fn a_question_for_a_list_gets_the_persons_own_activities() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+        let file = SessionFile::parse(
+            include_str!("../../sample_sessions/strength_training_injury.jsonl"),
+            "strength_training_injury.jsonl",
+        )
+        .unwrap();
+        for t in &file.turns {
+            engine.ingest(t, &file.user_name()).unwrap();
+        }
+        engine.finish().unwrap();
+        let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
+        let question = "What activities does Alex do?";
+        let context = r
+            .retrieve(
+                question,
+                Plan::by_model(&mut OfflineModel, question),
+                &Budgets::default(),
+                &mut OfflineModel,
+            )
+            .unwrap();
+        let list = context
+            .items
+            .iter()
+            .find(|i| i.text.starts_with("Alex's own activities, most mentioned first: "))
+            .map(|i| i.text.clone())
+            .unwrap_or_default();
+        assert!(
+            list.contains("Strength Training") && list.contains("Swimming"),
+            "{list}"
+        );
+        // Activities only: no person, no thing the person owns, nothing twice.
+        let names: Vec<&str> = list
+            .trim_end_matches('.')
+            .split(": ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(", ")
+            .collect();
+        for n in &names {
+            let c = engine.memory().concepts.iter().find(|c| c.name == *n).unwrap();
+            assert_eq!(c.level, crate::event::Level::Activity, "{n}");
+        }
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{list}");
+    }
+
+    #[test]
+    fn only_a_first_person_statement_is_the_speakers_own() {
+        assert!(own_label(
+            "user mentions pottery (\"I just signed up for a pottery class yesterday.\") on 2023-07-03"
+        ));
+        assert!(!own_label(
+            "user mentions adoption (\"Wishing you the best on your adoption journey!\") on 2023-07-03"
+        ));
+        assert!(!own_label(
+            "user mentions pottery (\"What made me think of pottery?\") on 2023-07-03"
+        ));
+        assert!(!own_label(
+            "user mentions adoption (\"Adoption sounds awesome.\") on 2023-10-22"
+        ));
+        assert!(!own_label("user mentions adoption"));
+    }
+}
