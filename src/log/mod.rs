@@ -9,6 +9,7 @@
 
 mod checkpoint;
 // Cost accounting sums counters for display; it is not held to the input-facing lints above.
+mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
@@ -22,6 +23,8 @@ mod tests;
 pub use checkpoint::chunk_body;
 pub use holders::holders;
 pub use reader::Reader;
+
+use busy::{busy_timeout, busy_to_in_use, retry_busy};
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -548,54 +551,6 @@ fn immutable_uri(path: &Path) -> Result<String> {
     }
     uri.push_str("?immutable=1");
     Ok(uri)
-}
-
-/// How long to wait for another process's write transaction before saying the file is in use
-/// (`RGMEM_BUSY_TIMEOUT_MS`, default 10 s).
-fn busy_timeout() -> std::time::Duration {
-    let ms = std::env::var("RGMEM_BUSY_TIMEOUT_MS")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .unwrap_or(10_000)
-        .min(3_600_000);
-    std::time::Duration::from_millis(ms)
-}
-
-/// Runs `f` again while SQLite says the file is busy, for at most the busy wait; then the file
-/// is [`Error::InUse`].
-fn retry_busy<T>(path: &Path, mut f: impl FnMut() -> Result<T>) -> Result<T> {
-    let deadline = std::time::Instant::now().checked_add(busy_timeout());
-    loop {
-        match f() {
-            Err(e) if is_busy(&e) && deadline.is_some_and(|d| std::time::Instant::now() < d) => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            other => return other.map_err(|e| busy_to_in_use(e, path)),
-        }
-    }
-}
-
-fn is_busy(e: &Error) -> bool {
-    matches!(e, Error::Sqlite(rusqlite::Error::SqliteFailure(f, _))
-        if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
-}
-
-/// A busy or locked database after the wait becomes [`Error::InUse`], naming who holds it.
-fn busy_to_in_use(e: Error, path: &Path) -> Error {
-    match &e {
-        Error::Sqlite(rusqlite::Error::SqliteFailure(f, _))
-            if matches!(
-                f.code,
-                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
-            ) =>
-        {
-            Error::InUse {
-                path: path.display().to_string(),
-                holders: holders::describe(&holders(path)),
-            }
-        }
-        _ => e,
-    }
 }
 
 fn to_i64(seq: Seq) -> i64 {
