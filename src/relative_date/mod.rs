@@ -50,6 +50,8 @@ fn iso(d: Date) -> String {
 
 /// A token split into leading punctuation, the word, and trailing punctuation.
 struct Tok<'a> {
+    /// The whole token: `lead`, `core` and `tail` in a row.
+    raw: &'a str,
     lead: &'a str,
     core: &'a str,
     tail: &'a str,
@@ -63,11 +65,18 @@ fn tokenize(text: &str) -> Vec<Tok<'_>> {
             let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
             let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
             let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+            // ASCII (nearly every word) lowercases in one allocation and holds no '’'.
+            let lower = if core.is_ascii() {
+                core.to_ascii_lowercase()
+            } else {
+                core.to_lowercase().replace('’', "'")
+            };
             Tok {
+                raw,
                 lead,
                 core,
                 tail,
-                lower: core.to_lowercase().replace('’', "'"),
+                lower,
             }
         })
         .collect()
@@ -492,13 +501,21 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
             .iter()
             .any(|w| HABITUAL.contains(w) || (w.ends_with('s') && weekday(w.trim_end_matches('s')).is_some())),
     };
-    let mut out: Vec<String> = Vec::new();
+    // The words joined by single spaces, written in place (no string per word).
+    let mut out = String::with_capacity(text.len().saturating_add(32));
+    let mut first = true;
+    let mut push = |out: &mut String, piece: &str| {
+        if !std::mem::take(&mut first) {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    };
     let mut spans = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if let Some((len, s, e)) = relative_to_absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
-            out.push(phrase.clone());
+            push(&mut out, &phrase);
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),
@@ -512,7 +529,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
         }
         if let Some((len, d)) = absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
-            out.push(phrase.clone());
+            push(&mut out, &phrase);
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),
@@ -543,7 +560,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
                 } else {
                     m.text
                 };
-                out.push(format!("{lead}{text}{tail}"));
+                push(&mut out, &format!("{lead}{text}{tail}"));
                 spans.push((
                     DateSpan {
                         phrase,
@@ -555,20 +572,16 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
                 i += m.len;
             }
             None => {
-                let t = &toks[i];
-                out.push(format!("{}{}{}", t.lead, t.core, t.tail));
+                push(&mut out, toks[i].raw);
                 i += 1;
             }
         }
     }
-    (out.join(" "), spans)
+    (out, spans)
 }
 
 fn join(toks: &[Tok<'_>]) -> String {
-    toks.iter()
-        .map(|t| format!("{}{}{}", t.lead, t.core, t.tail))
-        .collect::<Vec<_>>()
-        .join(" ")
+    toks.iter().map(|t| t.raw).collect::<Vec<_>>().join(" ")
 }
 
 fn capitalise(s: &str) -> String {

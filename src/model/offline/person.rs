@@ -417,32 +417,37 @@ const NEUTRAL: &[&str] = &[
 /// described (their "my sister" is "Alex's sister"); other speakers' "your" is the person's too.
 #[must_use]
 pub fn mentions(sentence: &str, name: &str, own: bool) -> Vec<Mention> {
-    let toks: Vec<(String, String)> = sentence
-        .split_whitespace()
-        .map(|raw| {
-            let (_, core, _) = split(raw);
-            (core.to_string(), core.to_lowercase().replace('’', "'"))
-        })
-        .collect();
+    // Each word lowercased into one of two buffers (this word, the one before): synth asks
+    // this of every sentence, and a string per word was most of its cost.
     let mut out = Vec::new();
-    for (i, (core, lower)) in toks.iter().enumerate() {
-        let gender = if FEMALE.contains(&lower.as_str()) {
-            'f'
-        } else if MALE.contains(&lower.as_str()) {
-            'm'
-        } else if NEUTRAL.contains(&lower.as_str()) {
-            'n'
+    let (mut det, mut lower) = (String::new(), String::new());
+    for raw in sentence.split_whitespace() {
+        let (_, core, _) = split(raw);
+        lower.clear();
+        if core.is_ascii() {
+            lower.push_str(core);
+            lower.make_ascii_lowercase();
         } else {
-            continue;
+            lower.push_str(&core.to_lowercase().replace('’', "'"));
+        }
+        let gender = if FEMALE.contains(&lower.as_str()) {
+            Some('f')
+        } else if MALE.contains(&lower.as_str()) {
+            Some('m')
+        } else if NEUTRAL.contains(&lower.as_str()) {
+            Some('n')
+        } else {
+            None
         };
-        let det = i.checked_sub(1).map_or("", |p| toks[p].1.as_str());
-        let text = match (det, own) {
-            ("my", true) | ("your", false) | ("the", _) => format!("{name}'s {lower}"),
-            ("her" | "his" | "their" | "a" | "an", _) => continue,
-            _ => continue,
-        };
-        let _ = core;
-        out.push(Mention { text, gender });
+        if let Some(gender) = gender
+            && matches!((det.as_str(), own), ("my", true) | ("your", false) | ("the", _))
+        {
+            out.push(Mention {
+                text: format!("{name}'s {lower}"),
+                gender,
+            });
+        }
+        std::mem::swap(&mut det, &mut lower);
     }
     out
 }
