@@ -29,8 +29,9 @@ impl WordList {
     #[must_use]
     pub fn slices(&self) -> Vec<&str> {
         match self {
+            // Every character is ASCII here, where `is_alphanumeric` is `is_ascii_alphanumeric`.
             Self::Ascii(low) => low
-                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
                 .map(|w| w.trim_matches('\''))
                 .filter(|w| !w.is_empty())
                 .collect(),
