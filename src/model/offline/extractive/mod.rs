@@ -14,6 +14,7 @@ mod choice;
 mod chunk;
 mod context;
 mod dates;
+mod lists;
 mod spans;
 mod typed;
 mod verbs;
@@ -40,6 +41,8 @@ const OWN_SHARE: f64 = 0.6;
 const RIVAL: f64 = 0.75;
 /// Weight of the whole item's coverage in a sentence's coverage.
 const ITEM_SHARE: f64 = 0.3;
+/// Weight of the words only the turn before says, in a sentence's coverage.
+const NEAR: f64 = 0.5;
 /// Score added to a sentence dated in the month (or year) the question names.
 const DATED: f64 = 0.15;
 /// For a "when" question, a spoken sentence that tells its date relative to the day it was said
@@ -61,6 +64,9 @@ struct Sentence {
     /// Whether the sentence asks something: a question is no support for an answer.
     asks: bool,
     stems: HashSet<String>,
+    /// The stems of the turn before it on the same day: the question a reply answers ("What are
+    /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
+    near: HashSet<String>,
 }
 
 /// The question's type.
@@ -169,11 +175,24 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 / total
         })
     };
+    // The words the turn before adds to the item's own.
+    let near_coverage = |s: &Sentence| {
+        let item = item_stems.get(s.line.as_str());
+        let has = |w: &str| item.is_some_and(|st| st.contains(w));
+        wanted
+            .iter()
+            .filter(|w| !has(w.as_str()) && s.near.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
     let mut scored: Vec<(f64, f64, usize)> = sents
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s));
+            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s))
+                // A date is the words of the sentence that tells it, not of the question before.
+                + if kind == Kind::When { 0.0 } else { NEAR * near_coverage(s) };
             let fits = if again {
                 restriction_ends(s).is_some()
             } else if for_work {
@@ -302,11 +321,19 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::List => {
+            let is_list = |s: &Sentence| focus.as_deref().and_then(|f| lists::listed(&s.text, f));
             let mut parts: Vec<String> = Vec::new();
             let mut lines: Vec<&str> = Vec::new();
             for (_, cov, i) in scored.iter().take(8) {
                 let s = &sents[*i];
-                if *cov < MIN_COVERAGE || !about(s) || lines.contains(&s.line.as_str()) || parts.len() >= 3 {
+                if *cov < MIN_COVERAGE
+                    || !about(s)
+                    || lines.contains(&s.line.as_str())
+                    || parts.len() >= lists::LIST_PARTS
+                {
+                    continue;
+                }
+                if is_list(s).is_some() {
                     continue;
                 }
                 let p = noun_answer(&s.text, &qstems, &names, focus.as_deref())
@@ -316,11 +343,33 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                     lines.push(&s.line);
                 }
             }
-            parts.join(", ")
+            let support: Vec<(&Sentence, f64)> = scored
+                .iter()
+                .map(|(_, cov, i)| (&sents[*i], *cov))
+                .filter(|(s, _)| about(s) && !s.asks && is_list(s).is_none())
+                .map(|(s, cov)| (s, cov + lists::MENTIONED))
+                .collect();
+            let listed: Vec<String> = sents
+                .iter()
+                .filter(|s| about(s))
+                .find_map(is_list)
+                .map(|n| lists::ranked(&n, &support))
+                .unwrap_or_default();
+            lists::joined(listed.into_iter().chain(parts))
         }
         Kind::What if for_work => job(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
-        Kind::What => noun_answer(&top.text, &qstems, &names, focus.as_deref())
-            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::What => {
+            // "Here's our latest work." with a shared photo: the photo's caption says what it is.
+            let shown = sents
+                .iter()
+                .filter(|s| s.line == top.line && !std::ptr::eq(*s, top))
+                .find_map(|s| spans::caption(&s.text))
+                .filter(|_| spans::points_at_picture(&top.text));
+            shown
+                .and_then(spans::shown)
+                .or_else(|| noun_answer(&top.text, &qstems, &names, focus.as_deref()))
+                .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+        }
     };
     // A sentence that holds only the question's own words ("My mom baked for my birthday.")
     // leaves the answer to the next sentence of its item, then to the next best support.

@@ -337,3 +337,63 @@ pub(super) fn feeling(text: &str) -> Option<String> {
     let content = words.iter().any(|w| !is_stopword(&w.to_lowercase()));
     (content && !words.is_empty()).then(|| words.join(" "))
 }
+
+/// The words of a shared picture's caption: "[shares a photo: a photo of a painting of a sunset]"
+/// → "a photo of a painting of a sunset".
+pub(super) fn caption(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (head, body) = inner.split_once(": ")?;
+    head.starts_with("shares").then_some(body.trim())
+}
+
+/// Whether a sentence points at something it shows ("Here's our latest work", "Check this
+/// out", "Take a look"), so that the picture shared with it says what the thing is.
+pub(super) fn points_at_picture(text: &str) -> bool {
+    let lower = text.to_lowercase().replace('’', "'");
+    [
+        "here's",
+        "here is",
+        "check out",
+        "check this",
+        "look at",
+        "take a look",
+        "this is",
+        "pic",
+        "photo",
+    ]
+    .iter()
+    .any(|c| lower.contains(c))
+}
+
+/// What a caption shows, as the answer: its words without the opening "a photo of a", at most
+/// eight, without function words at the end ("a photo of a painting of a sunset with a palm
+/// tree" → "painting of a sunset with a palm tree").
+pub(super) fn shown(caption: &str) -> Option<String> {
+    let toks: Vec<&str> = caption.split_whitespace().collect();
+    let lower = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let mut at = 0;
+    while toks
+        .get(at)
+        .is_some_and(|t| matches!(lower(t).as_str(), "a" | "an" | "the"))
+    {
+        at += 1;
+    }
+    if toks.get(at).is_some_and(|t| PICTURE.contains(&lower(t).as_str()))
+        && toks.get(at + 1).is_some_and(|t| lower(t) == "of")
+    {
+        at += 2;
+    }
+    while toks
+        .get(at)
+        .is_some_and(|t| matches!(lower(t).as_str(), "a" | "an" | "the"))
+    {
+        at += 1;
+    }
+    let mut out: Vec<&str> = toks.iter().skip(at).take(8).copied().collect();
+    while out.last().is_some_and(|t| is_stopword(&lower(t))) {
+        out.pop();
+    }
+    let text = out.join(" ");
+    let text = text.trim_end_matches(|c: char| !c.is_alphanumeric());
+    (!text.is_empty()).then(|| text.to_string())
+}

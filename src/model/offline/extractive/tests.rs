@@ -300,3 +300,74 @@ fn which_year_is_answered_with_the_year() {
     let ctx = "# Events\n- [D1:1 3 May 2023] Lena: We adopted our first dog last year, a small terrier.\n";
     assert_eq!(ask("Which year did Lena adopt her first dog?", ctx, "Lena"), "2022");
 }
+
+#[test]
+fn a_reply_is_read_with_the_question_it_answers() {
+    let ctx = "# Events\n## 12 July 2023\n- Caroline: Wow! What got you into running?\n- Melanie: I wanted to de-stress and clear my mind.\n## 20 July 2023\n- Melanie: I love pottery, it is so calming.\n";
+    let a = ask("What got Melanie into running?", ctx, "Melanie");
+    assert!(a.contains("de-stress") || a.contains("mind"), "{a}");
+    let (_, support) = short_answer("What got Melanie into running?", ctx, "Melanie").unwrap();
+    assert!(support.contains("clear my mind"), "{support}");
+}
+
+#[test]
+fn who_takes_the_name_beside_the_questions_words() {
+    let ctx = "# Events\n## 28 August 2023\n- Melanie: I'm a fan of both classical like Bach and Mozart, as well as modern music like Ed Sheeran.\n";
+    assert_eq!(
+        ask("Who is Melanie a fan of in terms of modern music?", ctx, "Melanie"),
+        "Ed Sheeran"
+    );
+    assert_eq!(
+        ask("Who is Melanie a fan of in classical music?", ctx, "Melanie"),
+        "Bach"
+    );
+}
+
+#[test]
+fn a_sentence_that_points_at_a_photo_is_answered_by_its_caption() {
+    let ctx = "# Events\n## 15 July 2023\n- Melanie: We love painting together. Here's our latest work from last weekend. [shares a photo: a photo of a painting of a sunset with a palm tree]\n";
+    let a = ask(
+        "What did Melanie and her kids make in their latest work?",
+        ctx,
+        "Melanie",
+    );
+    assert!(a.contains("sunset"), "{a}");
+}
+
+#[test]
+fn a_list_question_takes_the_listed_names_its_support_speaks_of_first() {
+    let ctx = "# Concept profiles (L1, Σ/Δ)\n- Melanie's own activities, most mentioned first: Photography, Reading, Golf, Camping, Pottery, Swimming.\n\n# Events\n## 6 July 2023\n- Melanie: I took my family camping in the mountains.\n- Melanie: My family and I went swimming at the lake.\n";
+    let a = ask("What activities has Melanie done with her family?", ctx, "Melanie");
+    assert!(
+        a.starts_with("Camping, Swimming") || a.starts_with("Swimming, Camping"),
+        "{a}"
+    );
+    assert!(a.split_whitespace().count() <= 8, "{a}");
+}
+
+#[test]
+fn a_list_answer_stays_within_its_word_cap() {
+    let parts = [
+        "Rock Climbing",
+        "Fishing",
+        "camping",
+        "Camping",
+        "Wine Tasting Events Downtown Today",
+        "Golf",
+    ];
+    assert_eq!(
+        lists::joined(parts.iter().map(|p| (*p).to_string())),
+        "Rock Climbing, Fishing, camping, Golf"
+    );
+    assert_eq!(
+        lists::listed(
+            "Alex's own activities, most mentioned first: Swimming, Yoga, Golf.",
+            "activ"
+        ),
+        Some(vec!["Swimming".to_string(), "Yoga".to_string(), "Golf".to_string()])
+    );
+    assert_eq!(
+        lists::listed("Alex's own activities: Swimming, Yoga, Golf.", "book"),
+        None
+    );
+}
