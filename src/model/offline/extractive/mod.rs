@@ -280,6 +280,7 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     };
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
+    let verbs = verbs_of(question, &names);
     let options = choice::alternatives(question);
     let year_only = asks_year(question);
     let cut = |top: &Sentence| match kind {
@@ -312,13 +313,15 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 }
             }
             if found.is_empty() {
-                noun_answer(&top.text, &qstems, &names, focus.as_deref())
+                noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs)
                     .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
             } else {
                 found.join(", ")
             }
         }
-        Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Why => reason(&top.text)
+            .or_else(|| spans::purpose(&top.text, &qstems))
+            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::List => {
             let is_list = |s: &Sentence| focus.as_deref().and_then(|f| lists::listed(&s.text, f));
@@ -336,7 +339,7 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 if is_list(s).is_some() {
                     continue;
                 }
-                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref())
+                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref(), &verbs)
                     .unwrap_or_else(|| phrase(&s.text, &qstems, &names));
                 if !p.is_empty() && !parts.contains(&p) {
                     parts.push(p);
@@ -364,10 +367,15 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 .iter()
                 .filter(|s| s.line == top.line && !std::ptr::eq(*s, top))
                 .find_map(|s| spans::caption(&s.text))
-                .filter(|_| spans::points_at_picture(&top.text));
+                .filter(|c| {
+                    spans::points_at_picture(&top.text) || {
+                        let st: HashSet<String> = words(c).map(|w| stem(w.trim_end_matches("'s"))).collect();
+                        wanted.iter().any(|w| st.contains(w))
+                    }
+                });
             shown
                 .and_then(spans::shown)
-                .or_else(|| noun_answer(&top.text, &qstems, &names, focus.as_deref()))
+                .or_else(|| noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs))
                 .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
         }
     };
@@ -450,8 +458,11 @@ fn kind_of(question: &str) -> Kind {
     if let Some(k) = opening {
         return k;
     }
-    let which = has("what") || has("which");
-    if which && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
+    let adjacent = toks.windows(2).any(|w| {
+        matches!(w[0].as_str(), "what" | "which") && matches!(w[1].as_str(), "year" | "month" | "date" | "day")
+    });
+    // "What year…", "On which day…" ask for a date; "What type of date…" does not.
+    if adjacent || (!has("what") && has("when")) {
         return Kind::When;
     }
     if has("how") && (has("many") || has("often")) {
@@ -490,6 +501,35 @@ fn year_of(date: &str) -> String {
 /// of a restriction.
 fn asks_again(question: &str) -> bool {
     words(question).any(|w| matches!(w.as_str(), "again" | "resume" | "allowed" | "able" | "cleared"))
+}
+
+/// The question's verb: the word after its person where an auxiliary comes before them ("What
+/// cookies did Priya bake…" → "bake"), as a stem.
+fn verbs_of(question: &str, names: &HashSet<String>) -> HashSet<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let aux = |w: &str| {
+        matches!(
+            w,
+            "did"
+                | "does"
+                | "do"
+                | "is"
+                | "was"
+                | "are"
+                | "were"
+                | "has"
+                | "have"
+                | "had"
+                | "will"
+                | "would"
+                | "can"
+                | "could"
+        )
+    };
+    toks.windows(3)
+        .filter(|w| aux(&w[0]) && names.contains(&w[1]) && !is_stopword(&w[2]))
+        .map(|w| stem(&w[2]))
+        .collect()
 }
 
 /// The noun a what/which question asks for ("What kind of cookies…" → "cooki", the stem), if

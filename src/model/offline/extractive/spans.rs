@@ -223,6 +223,7 @@ pub(super) fn noun_answer(
     qstems: &HashSet<String>,
     names: &HashSet<String>,
     focus: Option<&str>,
+    verbs: &HashSet<String>,
 ) -> Option<String> {
     use super::chunk::{Tok, noun_phrases, toks};
     let toks = toks(text);
@@ -236,11 +237,15 @@ pub(super) fn noun_answer(
     let lex = crate::lexicon::Lexicon::builtin();
     let mut best: Option<(f64, String)> = None;
     for c in noun_phrases(&toks) {
+        // The question's words stay in the phrase ("dog owners group" answers "What group did
+        // she join for her dogs?" as the person said it), but not its verb at an edge ("bake
+        // chocolate chip cookies" for "What cookies did she bake?").
         let (mut s, mut e) = (c.start, c.end);
-        while s < e && is_q(&toks[s]) && !is_focus(&toks[s]) {
+        let verb = |t: &Tok| verbs.contains(&stem(&t.lower));
+        while s < e && verb(&toks[s]) && !is_focus(&toks[s]) {
             s += 1;
         }
-        while e > s && is_q(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
+        while e > s && verb(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
             e -= 1;
         }
         // "photo of a bowl of food": what a shared picture shows, not that it is one.
@@ -396,4 +401,26 @@ pub(super) fn shown(caption: &str) -> Option<String> {
     let text = out.join(" ");
     let text = text.trim_end_matches(|c: char| !c.is_alphanumeric());
     (!text.is_empty()).then(|| text.to_string())
+}
+
+/// A purpose: the words after a "to" that follows the question's words ("I've been spending
+/// time in the garden to find some comfort" → "to find some comfort").
+pub(super) fn purpose(text: &str, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let last_q = toks.iter().rposition(|t| {
+        let w = clean(t);
+        !w.is_empty() && !is_stopword(&w) && qstems.contains(&stem(&w))
+    })?;
+    let at = (last_q + 1..toks.len()).find(|&i| clean(toks[i]) == "to")?;
+    let mut out: Vec<&str> = Vec::new();
+    for t in toks.iter().skip(at).take(7) {
+        out.push(t);
+        if t.ends_with([',', '.', '!', '?', ';', ':']) {
+            break;
+        }
+    }
+    let text = out.join(" ");
+    let text = text.trim_end_matches(|c: char| !c.is_alphanumeric());
+    (out.len() > 1).then(|| text.to_string())
 }

@@ -371,3 +371,40 @@ fn a_list_answer_stays_within_its_word_cap() {
         None
     );
 }
+
+#[test]
+fn what_type_of_date_asks_for_a_kind_not_a_day() {
+    assert_eq!(kind_of("What type of date is Andrew going on Sunday?"), Kind::What);
+    assert_eq!(kind_of("On what date did Andrew go on a picnic?"), Kind::When);
+    assert_eq!(kind_of("Which year did Lena adopt her dog?"), Kind::When);
+    let ctx = "# Facts (L0)\n- [28 October 2023] On 28 October 2023: On Sunday, 29 October 2023 Andrew is going on a picnic date with his girlfriend.\n";
+    let a = ask("What type of date is Andrew going on Sunday?", ctx, "Andrew");
+    assert!(a.contains("picnic"), "{a}");
+}
+
+#[test]
+fn why_is_answered_with_the_purpose_after_the_questions_words() {
+    let ctx = "# Events\n## 22 February 2023\n- Deborah: I lost a friend last week, so I've been spending time in the garden to find some comfort.\n";
+    assert_eq!(
+        ask("Why did Deborah spend time in the garden?", ctx, "Deborah"),
+        "to find some comfort"
+    );
+}
+
+#[test]
+fn a_caption_that_holds_the_questions_words_answers_what() {
+    let ctx = "# Events\n## 3 September 2023\n- Jolene: When I was 10, my parents got me that and it was the start of my passion. [shares a photo: a photo of a nintendo game console]\n";
+    let a = ask(
+        "What game console did Jolene's parents get her at age 10?",
+        ctx,
+        "Jolene",
+    );
+    assert_eq!(a, "nintendo game console");
+}
+
+#[test]
+fn the_questions_own_words_stay_in_the_answering_phrase() {
+    let ctx = "# Events\n## 4 November 2023\n- Audrey: I joined a dog owners group last month, it helps me take care of them.\n";
+    let a = ask("What group did Audrey join for her dogs?", ctx, "Audrey");
+    assert!(a.contains("dog owners group"), "{a}");
+}
