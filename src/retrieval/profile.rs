@@ -9,6 +9,8 @@ use crate::ids::{ConceptId, RelationId};
 use crate::memory::Memory;
 use crate::text::{entity_key, words};
 
+mod instances;
+
 /// Most gathered mentions in the item that lists them across a person's concepts.
 const GATHERED: usize = 8;
 /// Value of that item.
@@ -22,6 +24,11 @@ const ACTIVITIES_VALUE: f64 = 1.0;
 const FALLBACK_ACTIVITIES: usize = 14;
 /// Value of that list.
 const FALLBACK_VALUE: f64 = 0.2;
+/// Most relations whose instances a question gets.
+const INSTANCE_RELATIONS: usize = 3;
+/// Value of the instances of the planned relation the person mentions most (the next ones get
+/// less, in order).
+const INSTANCE_VALUE: f64 = 0.5;
 /// Base concepts whose general concepts are people, identity, goals, money or belongings,
 /// not activities.
 const NOT_ACTIVITIES: &[&str] = &[
@@ -138,6 +145,11 @@ pub(super) fn person_items(
     let Some(who) = who else {
         return;
     };
+    if let Some(person) = root
+        && asks_list(keywords)
+    {
+        instance_items(m, person, relations, targets, items);
+    }
     // A question that asks for a list of what the person does ("what activities", "in what
     // ways") gets the whole list; one no gathered mention answers gets its head.
     let wants_list = keywords.iter().any(|k| LIST_WORDS.contains(&k.to_lowercase().as_str()));
@@ -161,16 +173,72 @@ pub(super) fn person_items(
     }
 }
 
+/// Units a count of time is given in ("how many years"): a plural that asks for a number.
+const TIME_UNITS: &[&str] = &["years", "months", "weeks", "days", "hours", "minutes", "times"];
+
+/// Whether a question asks for several things: its first keyword is a plural noun ("which
+/// countries", "what books", "how many dogs") or a keyword is a list word ("activities", "ways").
+fn asks_list(keywords: &[String]) -> bool {
+    let plural = |k: &str| {
+        let k = k.to_lowercase();
+        k.chars().count() > 3
+            && !k.ends_with("ss")
+            && !TIME_UNITS.contains(&k.as_str())
+            && crate::text::singular(&k) != k
+    };
+    keywords.first().is_some_and(|k| plural(k))
+        || keywords.iter().any(|k| LIST_WORDS.contains(&k.to_lowercase().as_str()))
+}
+
+/// The instances the person's own words name under the relations the plan targets (by the
+/// relation's activity or a concept above it), the most mentioned relation first.
+fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targets: &[String], items: &mut Vec<Item>) {
+    let mut ranked: Vec<(u32, RelationId)> = relations
+        .iter()
+        .copied()
+        .filter(|r| planned(m, targets, *r))
+        .map(|r| (m.relation(r).total_mentions, r))
+        .collect();
+    ranked.sort_by_key(|(n, r)| (std::cmp::Reverse(*n), *r));
+    let texts = ranked
+        .into_iter()
+        .filter_map(|(_, r)| instances::instances_text(m, person, r).map(|t| (r, t)))
+        .take(INSTANCE_RELATIONS);
+    let mut value = INSTANCE_VALUE;
+    for (r, text) in texts {
+        let rel = m.relation(r);
+        items.push(Item::new(
+            Layer::Relation,
+            text,
+            Scores::default(),
+            value,
+            format!(
+                "what the person's own words name under {}, across sessions",
+                m.relation_name(r)
+            ),
+            Provenance {
+                concepts: vec![rel.source, rel.target, rel.owner],
+                relations: vec![r],
+                episodes: rel.episodes.iter().copied().collect(),
+                ..Provenance::default()
+            },
+        ));
+        value *= 0.8;
+    }
+}
+
+/// Whether the plan targets a relation: its activity or a concept above it is a target.
+fn planned(m: &Memory, targets: &[String], r: RelationId) -> bool {
+    let rel = m.relation(r);
+    std::iter::once(m.concept(rel.target).name.as_str())
+        .chain(m.path_of(rel.owner))
+        .any(|n| targets.iter().any(|t| entity_key(t) == entity_key(n)))
+}
+
 /// The names of the person's own activities: those under a concept the plan targets first,
 /// then the most mentioned; at most `max`, none twice.
 fn own_activities(m: &Memory, relations: &[RelationId], targets: &[String], max: usize) -> Vec<String> {
-    let wanted: Vec<String> = targets.iter().map(|t| entity_key(t)).collect();
-    let planned = |r: RelationId| {
-        let rel = m.relation(r);
-        std::iter::once(m.concept(rel.target).name.as_str())
-            .chain(m.path_of(rel.owner))
-            .any(|n| wanted.contains(&entity_key(n)))
-    };
+    let planned = |r: RelationId| planned(m, targets, r);
     let mut ranked: Vec<(bool, u32, RelationId)> = relations
         .iter()
         .copied()
@@ -250,6 +318,17 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), names.len(), "{list}");
+    }
+
+    #[test]
+    fn a_plural_first_keyword_or_a_list_word_asks_for_a_list() {
+        let keys = |k: &[&str]| k.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
+        assert!(asks_list(&keys(&["countries", "traveled"])));
+        assert!(asks_list(&keys(&["books", "read"])));
+        assert!(asks_list(&keys(&["indoor", "activities"])));
+        assert!(!asks_list(&keys(&["years", "passed", "adopting"])), "a count of time");
+        assert!(!asks_list(&keys(&["project", "working"])));
+        assert!(!asks_list(&keys(&["class", "pottery"])), "a singular ending in s");
     }
 
     #[test]
