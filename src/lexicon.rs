@@ -106,12 +106,12 @@ struct Pattern {
 }
 
 impl Pattern {
-    fn matches_at(&self, toks: &[String], i: usize) -> bool {
+    fn matches_at(&self, toks: &[&str], i: usize) -> bool {
         if i + self.words.len() > toks.len() {
             return false;
         }
         self.words.iter().enumerate().all(|(k, w)| {
-            let t = &toks[i + k];
+            let t = toks[i + k];
             if k + 1 == self.words.len() && self.prefix_last {
                 t.starts_with(w.as_str())
             } else {
@@ -165,17 +165,17 @@ impl Matcher {
     }
 
     /// Targets of every pattern occurring in the tokens, longest match first at each position.
-    fn find(&self, toks: &[String]) -> Vec<usize> {
+    fn find(&self, toks: &[&str]) -> Vec<usize> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < toks.len() {
             let mut best: Option<&Pattern> = None;
             let candidates = self
                 .exact
-                .get(&toks[i])
+                .get(toks[i])
                 .into_iter()
                 .flatten()
-                .chain(self.stems_of(&toks[i]));
+                .chain(self.stems_of(toks[i]));
             for p in candidates {
                 if p.matches_at(toks, i) && best.is_none_or(|b| p.words.len() > b.words.len()) {
                     best = Some(p);
@@ -269,16 +269,16 @@ impl Lexicon {
 
     /// Lexicon entries occurring in a text, in order of occurrence.
     pub fn matches(&self, text: &str) -> impl Iterator<Item = &LexEntry> {
-        let toks: Vec<String> = words(text).collect();
-        self.matcher.find(&toks).into_iter().map(|i| &self.entries[i])
+        let list = crate::text::WordList::of(text);
+        self.matcher.find(&list.slices()).into_iter().map(|i| &self.entries[i])
     }
 
     /// Cues occurring in a text, deduplicated, in order.
     #[must_use]
     pub fn cues(&self, text: &str) -> Vec<Cue> {
-        let toks: Vec<String> = words(text).collect();
+        let list = crate::text::WordList::of(text);
         let mut out = Vec::new();
-        for i in self.cue_matcher.find(&toks) {
+        for i in self.cue_matcher.find(&list.slices()) {
             if !out.contains(&self.cues[i]) {
                 out.push(self.cues[i]);
             }

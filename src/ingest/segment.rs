@@ -52,22 +52,28 @@ struct Features {
     concepts: BTreeSet<String>,
 }
 
-/// Texts whose features were computed lately, per lexicon. A turn stays in the open segment for
-/// several steps and every step rescans it, so without this memo lexicon matching of the same
-/// texts dominated ingest time. A pure function's memo: it never changes a cut.
-type Memo = HashMap<(usize, String), Rc<Features>>;
+/// Texts whose features were computed lately, for one lexicon (by address; another lexicon
+/// starts the memo over). A turn stays in the open segment for several steps and every step
+/// rescans it, so without this memo lexicon matching of the same texts dominated ingest time.
+/// A pure function's memo: it never changes a cut. Looked up by the text itself, so a hit
+/// copies nothing.
+type Memo = (usize, HashMap<String, Rc<Features>>);
 
 thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Memo> = RefCell::new((0, HashMap::new()));
 }
 
 /// Entries kept before the memo starts over (segments hold at most [`MAX_TURNS`] turns).
 const MEMO_CAPACITY: usize = 256;
 
 fn features(turn: &Turn, lexicon: &Lexicon) -> Rc<Features> {
-    let key = (std::ptr::from_ref(lexicon) as usize, turn.text.clone());
-    MEMO.with_borrow_mut(|memo| {
-        if let Some(f) = memo.get(&key) {
+    let lex = std::ptr::from_ref(lexicon) as usize;
+    MEMO.with_borrow_mut(|(of, memo)| {
+        if *of != lex {
+            memo.clear();
+            *of = lex;
+        }
+        if let Some(f) = memo.get(turn.text.as_str()) {
             return Rc::clone(f);
         }
         if memo.len() >= MEMO_CAPACITY {
@@ -77,7 +83,7 @@ fn features(turn: &Turn, lexicon: &Lexicon) -> Rc<Features> {
             words: content_words(&turn.text).into_iter().collect(),
             concepts: lexicon.matches(&turn.text).map(|e| e.base.clone()).collect(),
         });
-        memo.insert(key, Rc::clone(&f));
+        memo.insert(turn.text.clone(), Rc::clone(&f));
         f
     })
 }

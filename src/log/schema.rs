@@ -57,6 +57,11 @@ const MIGRATIONS: &[&str] = &[
     // 6: the parent table as a covering index, so opening a long log reads a few bytes per
     // event instead of every event's row (see `Log::refresh`).
     "CREATE INDEX IF NOT EXISTS events_parents ON events (seq, parent);",
+    // 7: nothing in the tables changes, but from here on bodies, texts and checkpoint chunks
+    // may be sealed with LZ4 (storage tag 2, see `log::pack`), which builds before it cannot
+    // read. They know versions up to 6, so they refuse the file as newer instead of calling
+    // its bodies damaged. Every file before this version still reads as it is.
+    "SELECT 1",
 ];
 
 /// The file's schema version, refusing one newer than this build knows: its writer may store

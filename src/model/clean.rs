@@ -14,15 +14,20 @@ pub fn item(text: &str) -> Option<String> {
     let t = strip_numbering(t);
     let mut out = strip_placeholders(t);
     for mark in ["**", "__", "`"] {
-        out = out.replace(mark, "");
+        if out.contains(mark) {
+            out = out.replace(mark, "");
+        }
     }
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     let out = out.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
     let meaningful = out.chars().any(char::is_alphanumeric);
-    let filler = matches!(
-        out.to_lowercase().trim_end_matches('.'),
-        "none" | "n/a" | "na" | "nothing" | "empty" | "null" | "..." | "tbd"
-    );
+    // A filler word has at most 7 characters before its dots, so at most 28 bytes (lowercasing
+    // never makes fewer characters): longer items skip the lowercased copy.
+    let filler = out.trim_end_matches('.').len() <= 28
+        && matches!(
+            out.to_lowercase().trim_end_matches('.'),
+            "none" | "n/a" | "na" | "nothing" | "empty" | "null" | "..." | "tbd"
+        );
     (meaningful && !filler).then(|| out.to_string())
 }
 

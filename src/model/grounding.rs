@@ -39,17 +39,19 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
     }
     let input = task.input_text().to_lowercase();
     // Each text's lowercased words, split once per check rather than once per example name.
-    let reply_lower: Vec<String> = words(reply).map(str::to_lowercase).collect();
-    let mut input_lower: Option<Vec<String>> = None;
+    let reply_lower = LowerWords::of(reply);
+    let reply_lower = reply_lower.words();
+    let input_lower = OnceCell::new();
+    let input_words = OnceCell::new();
     for name in example_names(purpose) {
         let key = name.to_lowercase();
         let key_words: Vec<&str> = words(&key).collect();
-        let named = |w: &[String]| {
+        let named = |w: &[&str]| {
             w.windows(key_words.len().max(1))
                 .any(|win| win.iter().zip(&key_words).all(|(a, b)| a == b))
         };
         if named(&reply_lower)
-            && !named(input_lower.get_or_insert_with(|| words(&input).map(str::to_lowercase).collect()))
+            && !named(input_words.get_or_init(|| input_lower.get_or_init(|| LowerWords::of(&input)).words()))
         {
             return Err(format!(
                 "it names '{name}', which comes from the prompt's invented example and not from the input"
@@ -210,6 +212,31 @@ const CALENDAR: [&str; 19] = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mon", "tue", "wed", "thu",
     "fri", "sat", "sun",
 ];
+
+/// `words(text).map(str::to_lowercase)`, without a string per word where that gives the same:
+/// ASCII text is lowercased once and cut in place (its letters and digits stay what they were;
+/// elsewhere a lowercase letter may split or join words, "İ" becoming "i̇").
+enum LowerWords {
+    Ascii(String),
+    Other(Vec<String>),
+}
+
+impl LowerWords {
+    fn of(text: &str) -> Self {
+        if text.is_ascii() {
+            Self::Ascii(text.to_ascii_lowercase())
+        } else {
+            Self::Other(words(text).map(str::to_lowercase).collect())
+        }
+    }
+
+    fn words(&self) -> Vec<&str> {
+        match self {
+            Self::Ascii(low) => words(low).collect(),
+            Self::Other(ws) => ws.iter().map(String::as_str).collect(),
+        }
+    }
+}
 
 pub(super) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())

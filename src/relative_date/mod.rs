@@ -5,6 +5,7 @@
 use jiff::ToSpan;
 use jiff::civil::{Date, Weekday};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 mod words;
 use words::*;
@@ -50,24 +51,39 @@ fn iso(d: Date) -> String {
 
 /// A token split into leading punctuation, the word, and trailing punctuation.
 struct Tok<'a> {
+    /// The whole token: `lead`, `core` and `tail` in a row.
+    raw: &'a str,
     lead: &'a str,
     core: &'a str,
     tail: &'a str,
-    lower: String,
+    /// `core` lowercased, with '’' as "'".
+    lower: Cow<'a, str>,
 }
 
-fn tokenize(text: &str) -> Vec<Tok<'_>> {
+/// The tokens of `text`. `low`, when given, is the ASCII text lowercased (the same bytes in the
+/// same places), whose words the tokens borrow instead of a string each.
+fn tokenize<'a>(text: &'a str, low: Option<&'a str>) -> Vec<Tok<'a>> {
+    let mut lows = low.map(str::split_whitespace);
     text.split_whitespace()
         .map(|raw| {
             let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
             let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
             let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
             let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+            let lowered = lows
+                .as_mut()
+                .and_then(Iterator::next)
+                .and_then(|l| l.get(lead.len()..lead.len() + core.len()));
+            let lower = match lowered {
+                Some(l) => Cow::Borrowed(l),
+                None => Cow::Owned(core.to_lowercase().replace('’', "'")),
+            };
             Tok {
+                raw,
                 lead,
                 core,
                 tail,
-                lower: core.to_lowercase().replace('’', "'"),
+                lower,
             }
         })
         .collect()
@@ -125,7 +141,7 @@ fn weekend_text(sat: Date, sun: Date) -> String {
 
 /// Tries every pattern at token `i`.
 fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
-    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_str());
+    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_ref());
     let a = ctx.anchor;
     match (w(0), w(1), w(2)) {
         ("the", "day", "before") if w(3) == "yesterday" => Some(day(4, add_days(a, -2)?, on)),
@@ -304,7 +320,7 @@ fn bare_month(toks: &[Tok<'_>], i: usize, ctx: &Ctx) -> Option<Match> {
     let t = toks.get(i)?;
     let prev = i.checked_sub(1).and_then(|p| toks.get(p))?;
     if !matches!(
-        prev.lower.as_str(),
+        prev.lower.as_ref(),
         "in" | "since" | "by" | "until" | "till" | "from" | "during" | "through" | "early" | "late" | "mid" | "of"
     ) || !t.core.starts_with(char::is_uppercase)
         || t.core.len() < 3
@@ -355,7 +371,7 @@ fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
 }
 
 fn relative_to_absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date, Date)> {
-    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_str());
+    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_ref());
     let (skip, unit) = match (w(0), w(1)) {
         ("the", u) => (1, u),
         (u, _) => (0, u),
@@ -408,11 +424,11 @@ pub fn month_number(w: &str) -> Option<i8> {
 /// "in 2024" (its last day).
 #[must_use]
 pub fn restriction_end(text: &str, said: Date) -> Option<Date> {
-    let toks = tokenize(text);
-    let w = |k: usize| toks.get(k).map_or("", |t| t.lower.as_str());
+    let toks = tokenize(text, None);
+    let w = |k: usize| toks.get(k).map_or("", |t| t.lower.as_ref());
     let again = toks
         .iter()
-        .any(|t| matches!(t.lower.as_str(), "again" | "resume" | "back"));
+        .any(|t| matches!(t.lower.as_ref(), "again" | "resume" | "back"));
     for i in 0..toks.len() {
         match w(i) {
             "for" => {
@@ -478,8 +494,9 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
     let Some(anchor) = anchor else {
         return (text.to_string(), Vec::new());
     };
-    let toks = tokenize(text);
-    let lowers: Vec<&str> = toks.iter().map(|t| t.lower.as_str()).collect();
+    let low = text.is_ascii().then(|| text.to_ascii_lowercase());
+    let toks = tokenize(text, low.as_deref());
+    let lowers: Vec<&str> = toks.iter().map(|t| t.lower.as_ref()).collect();
     let past = lowers.iter().any(|w| {
         IRREGULAR_PAST.contains(w)
             || (w.len() > 4 && w.ends_with("ed") && !matches!(*w, "need" | "indeed" | "speed" | "proceed" | "succeed"))
@@ -492,13 +509,21 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
             .iter()
             .any(|w| HABITUAL.contains(w) || (w.ends_with('s') && weekday(w.trim_end_matches('s')).is_some())),
     };
-    let mut out: Vec<String> = Vec::new();
+    // The words joined by single spaces, written in place (no string per word).
+    let mut out = String::with_capacity(text.len().saturating_add(32));
+    let mut first = true;
+    let mut push = |out: &mut String, piece: &str| {
+        if !std::mem::take(&mut first) {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    };
     let mut spans = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if let Some((len, s, e)) = relative_to_absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
-            out.push(phrase.clone());
+            push(&mut out, &phrase);
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),
@@ -512,7 +537,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
         }
         if let Some((len, d)) = absolute(&toks, i) {
             let phrase = join(&toks[i..i + len]);
-            out.push(phrase.clone());
+            push(&mut out, &phrase);
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),
@@ -543,7 +568,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
                 } else {
                     m.text
                 };
-                out.push(format!("{lead}{text}{tail}"));
+                push(&mut out, &format!("{lead}{text}{tail}"));
                 spans.push((
                     DateSpan {
                         phrase,
@@ -555,20 +580,16 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
                 i += m.len;
             }
             None => {
-                let t = &toks[i];
-                out.push(format!("{}{}{}", t.lead, t.core, t.tail));
+                push(&mut out, toks[i].raw);
                 i += 1;
             }
         }
     }
-    (out.join(" "), spans)
+    (out, spans)
 }
 
 fn join(toks: &[Tok<'_>]) -> String {
-    toks.iter()
-        .map(|t| format!("{}{}{}", t.lead, t.core, t.tail))
-        .collect::<Vec<_>>()
-        .join(" ")
+    toks.iter().map(|t| t.raw).collect::<Vec<_>>().join(" ")
 }
 
 fn capitalise(s: &str) -> String {

@@ -3,6 +3,8 @@
 //! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
 //! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
 
+use std::borrow::Cow;
+
 /// Adverbs that may stand between a subject and its verb ("I really like", "I still go").
 const ADVERBS: &[&str] = &[
     "just",
@@ -171,26 +173,27 @@ fn capitalise_first(s: &str) -> String {
 #[must_use]
 pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> String {
     let toks: Vec<&str> = sentence.split_whitespace().collect();
-    let mut out: Vec<String> = Vec::new();
+    // Words left as they are are borrowed: most of a sentence is.
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut subject_named = false;
     // Set after a subject was written: the next verb must agree with it.
     let mut pending_verb = false;
     let past = looks_back(sentence);
     for (i, raw) in toks.iter().enumerate() {
         let (lead, core, tail) = split(raw);
-        let lower = core.to_lowercase().replace('’', "'");
+        let lower = lower_word(core);
         let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
         let name_cap = |s: String| if cap { capitalise_first(&s) } else { s };
         if pending_verb {
             if is_adverb(&lower) && tail.is_empty() {
-                out.push((*raw).to_string());
+                out.push(Cow::Borrowed(raw));
                 continue;
             }
             // "I meal prep on Sundays": the noun of a lexicon compound waits for its verb.
             if let Some(next) = toks.get(i + 1)
                 && is_compound(&lower, &split(next).1.to_lowercase())
             {
-                out.push((*raw).to_string());
+                out.push(Cow::Borrowed(raw));
                 continue;
             }
             pending_verb = false;
@@ -207,7 +210,7 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
                 } else {
                     v
                 };
-                out.push(format!("{lead}{v}{tail}"));
+                out.push(Cow::Owned(format!("{lead}{v}{tail}")));
                 continue;
             }
         }
@@ -265,11 +268,21 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             _ => None,
         };
         match third {
-            Some(r) => out.push(format!("{lead}{r}{tail}")),
-            None => out.push((*raw).to_string()),
+            Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
+            None => out.push(Cow::Borrowed(raw)),
         }
     }
     out.join(" ")
+}
+
+/// `core.to_lowercase().replace('’', "'")`, in one allocation for an ASCII word (which holds
+/// no '’').
+fn lower_word(core: &str) -> String {
+    if core.is_ascii() {
+        core.to_ascii_lowercase()
+    } else {
+        core.to_lowercase().replace('’', "'")
+    }
 }
 
 /// Rewrites "we", "our" and "us" for a reader who does not know who "we" are: the person and
@@ -278,11 +291,11 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
 #[must_use]
 pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> String {
     let group = companion.map_or_else(|| format!("{name} and others"), |c| format!("{name} and {c}"));
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut said_we = false;
     for (i, raw) in sentence.split_whitespace().enumerate() {
         let (lead, core, tail) = split(raw);
-        let lower = core.to_lowercase().replace('’', "'");
+        let lower = lower_word(core);
         let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
         let head = |s: &str| if cap { capitalise_first(s) } else { s.to_string() };
         let rewritten = match lower.as_str() {
@@ -303,8 +316,8 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
             said_we = true;
         }
         match rewritten {
-            Some(r) => out.push(format!("{lead}{r}{tail}")),
-            None => out.push((*raw).to_string()),
+            Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
+            None => out.push(Cow::Borrowed(raw)),
         }
     }
     out.join(" ")
@@ -417,32 +430,37 @@ const NEUTRAL: &[&str] = &[
 /// described (their "my sister" is "Alex's sister"); other speakers' "your" is the person's too.
 #[must_use]
 pub fn mentions(sentence: &str, name: &str, own: bool) -> Vec<Mention> {
-    let toks: Vec<(String, String)> = sentence
-        .split_whitespace()
-        .map(|raw| {
-            let (_, core, _) = split(raw);
-            (core.to_string(), core.to_lowercase().replace('’', "'"))
-        })
-        .collect();
+    // Each word lowercased into one of two buffers (this word, the one before): synth asks
+    // this of every sentence, and a string per word was most of its cost.
     let mut out = Vec::new();
-    for (i, (core, lower)) in toks.iter().enumerate() {
-        let gender = if FEMALE.contains(&lower.as_str()) {
-            'f'
-        } else if MALE.contains(&lower.as_str()) {
-            'm'
-        } else if NEUTRAL.contains(&lower.as_str()) {
-            'n'
+    let (mut det, mut lower) = (String::new(), String::new());
+    for raw in sentence.split_whitespace() {
+        let (_, core, _) = split(raw);
+        lower.clear();
+        if core.is_ascii() {
+            lower.push_str(core);
+            lower.make_ascii_lowercase();
         } else {
-            continue;
+            lower.push_str(&lower_word(core));
+        }
+        let gender = if FEMALE.contains(&lower.as_str()) {
+            Some('f')
+        } else if MALE.contains(&lower.as_str()) {
+            Some('m')
+        } else if NEUTRAL.contains(&lower.as_str()) {
+            Some('n')
+        } else {
+            None
         };
-        let det = i.checked_sub(1).map_or("", |p| toks[p].1.as_str());
-        let text = match (det, own) {
-            ("my", true) | ("your", false) | ("the", _) => format!("{name}'s {lower}"),
-            ("her" | "his" | "their" | "a" | "an", _) => continue,
-            _ => continue,
-        };
-        let _ = core;
-        out.push(Mention { text, gender });
+        if let Some(gender) = gender
+            && matches!((det.as_str(), own), ("my", true) | ("your", false) | ("the", _))
+        {
+            out.push(Mention {
+                text: format!("{name}'s {lower}"),
+                gender,
+            });
+        }
+        std::mem::swap(&mut det, &mut lower);
     }
     out
 }

@@ -247,13 +247,49 @@ fn dated_in(clause: &str, said: jiff::civil::Date) -> bool {
     ws.iter().any(|w| w == month) && ws.iter().any(|w| w == year)
 }
 
-/// Whether two clauses say the same thing (most content words shared).
-fn same(a: &str, b: &str) -> bool {
-    let wa = content_words(a);
-    let wb = content_words(b);
+/// Whether two clauses say the same thing (most content words shared), given their content words.
+fn same(wa: &[String], wb: &[String]) -> bool {
     let shared = wa.iter().filter(|w| wb.contains(w)).count();
     let small = wa.len().min(wb.len()).max(1);
     shared * 10 >= small * 7
+}
+
+/// A mention's clause about a branch, dated against its anchor: [`clause`], then
+/// [`crate::relative_date::resolve`]. Every RK step gathers all of a concept's or relation's
+/// mentions again, so the same quotes come back step after step; this memo of a pure function
+/// (keyed by everything it reads) never changes a clause.
+fn dated_clause(
+    lex: &Lexicon,
+    branch: &str,
+    quoted: &str,
+    person: &str,
+    anchor: Option<jiff::civil::Date>,
+) -> Option<String> {
+    type Key = (usize, String, String, String, Option<jiff::civil::Date>);
+    thread_local! {
+        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, Option<String>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    /// Entries kept before the memo starts over.
+    const CAPACITY: usize = 4096;
+    let key = (
+        std::ptr::from_ref(lex) as usize,
+        branch.to_string(),
+        quoted.to_string(),
+        person.to_string(),
+        anchor,
+    );
+    if let Some(hit) = MEMO.with_borrow(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let dated = clause(lex, branch, quoted, person).map(|c| crate::relative_date::resolve(&c, anchor).0);
+    MEMO.with_borrow_mut(|m| {
+        if m.len() >= CAPACITY {
+            m.clear();
+        }
+        m.insert(key, dated.clone());
+    });
+    dated
 }
 
 /// Merges the mentions of `branch` in `evidence` into the clauses gathered before, oldest first.
@@ -266,25 +302,29 @@ pub fn merge(
     evidence: &[&EvidenceItem],
 ) -> Vec<String> {
     let mut out = before;
+    // Each kept clause's content words, made once rather than once per mention compared.
+    let mut out_words: Vec<Vec<String>> = out.iter().map(|o| content_words(o)).collect();
+    let branch_key = entity_key(branch);
     for e in evidence
         .iter()
-        .filter(|e| e.kind == EvidenceKind::Mention && entity_key(&e.facet) == entity_key(branch))
+        .filter(|e| e.kind == EvidenceKind::Mention && entity_key(&e.facet) == branch_key)
     {
         let Some(q) = quote(&e.text) else {
             continue;
         };
         let anchor = e.time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
-        let Some(c) = clause(lex, branch, q, person) else {
+        let Some(c) = dated_clause(lex, branch, q, person, anchor) else {
             continue;
         };
-        let (c, _) = crate::relative_date::resolve(&c, anchor);
-        if out.iter().any(|o| same(o, &c)) {
+        let words = content_words(&c);
+        if out_words.iter().any(|o| same(o, &words)) {
             continue;
         }
         let c = match anchor {
             Some(d) if !dated_in(&c, d) => format!("{c} ({})", crate::relative_date::human(d)),
             _ => c,
         };
+        out_words.push(content_words(&c));
         out.push(c);
     }
     while out.len() > MAX_CLAUSES {
