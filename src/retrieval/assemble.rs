@@ -187,7 +187,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
+        self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
         if !without.contains(Layer::Turn) {
             let dated = super::turns::asks_when(question);
             items.extend(self.turn_items(&keywords, dated, root, budgets, &sources, &turn_hits));
