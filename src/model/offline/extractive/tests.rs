@@ -408,3 +408,10 @@ fn the_questions_own_words_stay_in_the_answering_phrase() {
     let a = ask("What group did Audrey join for her dogs?", ctx, "Audrey");
     assert!(a.contains("dog owners group"), "{a}");
 }
+
+#[test]
+fn the_persons_own_words_outrank_a_remark_made_to_them() {
+    let ctx = "# Events\n## 27 January 2023\n- Deborah: Your snake must brighten your evenings.\n- Jolene: My snake Susie brightens my evenings with her antics.\n";
+    let (_, support) = short_answer("What brightens Jolene's evenings?", ctx, "Jolene").unwrap();
+    assert!(support.contains("Susie"), "{support}");
+}
