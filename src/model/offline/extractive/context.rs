@@ -93,6 +93,7 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
                 who,
                 spoken,
                 near: near.clone(),
+                heard: false,
             });
         }
         if spoken {
@@ -237,6 +238,7 @@ pub(super) fn attribute(sents: &mut [Sentence], known: &[String]) {
         if second && !first {
             let other = if s.who.as_ref() == Some(&a) { &b } else { &a };
             s.who = Some(other.clone());
+            s.heard = true;
         }
     }
 }

@@ -73,7 +73,8 @@ fn dated_text(s: &Sentence) -> (String, DateFrom) {
     let the = |what: &str| format!("the {what} before {}", d.human_date());
     for wd in WEEKDAYS {
         if has(&format!("last {wd}")) {
-            return (the(wd), DateFrom::Relative);
+            // A weekday is a name: "the Saturday before 20 May 2023".
+            return (the(&crate::text::title_case(wd)), DateFrom::Relative);
         }
     }
     let relative = if has("yesterday") || has("last night") {

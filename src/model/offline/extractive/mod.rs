@@ -33,6 +33,9 @@ pub const NOT_MENTIONED: &str = "not mentioned";
 const MIN_COVERAGE: f64 = 0.25;
 /// Weight of a sentence about another person than the one the question names.
 const OTHER_PERSON: f64 = 0.55;
+/// Weight of a sentence about the person that another person said to them ("You're doing great
+/// with your kids"): a remark, weaker support than the person's own words.
+const HEARD: f64 = 0.8;
 /// Below this share of the best sentence about someone else, the named person's best sentence
 /// does not count as support: the question asks about a person the evidence is not about.
 const OWN_SHARE: f64 = 0.6;
@@ -67,6 +70,9 @@ struct Sentence {
     /// The stems of the turn before it on the same day: the question a reply answers ("What are
     /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
     near: HashSet<String>,
+    /// Whether the sentence is taken to be about its listener ("Your snake must brighten your
+    /// evenings"): another person's remark, weaker support than the person's own words.
+    heard: bool,
 }
 
 /// The question's type.
@@ -207,6 +213,8 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
             };
             let w = if s.asks {
                 0.0
+            } else if about(s) && s.heard {
+                HEARD
             } else if about(s) {
                 1.0
             } else {

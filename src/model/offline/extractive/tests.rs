@@ -17,7 +17,7 @@ fn when_questions_get_the_resolved_date() {
     assert_eq!(answer("When did Melanie paint a sunrise?", "Melanie"), "2022");
     assert_eq!(
         answer("When did Melanie run a charity race?", "Melanie"),
-        "the saturday before 20 May 2023"
+        "the Saturday before 20 May 2023"
     );
     let (_, support) = short_answer("When did Melanie paint a sunrise?", CONTEXT, "Melanie").unwrap();
     assert!(support.starts_with("[D1:4"), "{support}");
@@ -67,7 +67,7 @@ fn turns_under_a_group_header_carry_its_date_and_their_speaker() {
     );
     assert_eq!(
         got("When did Melanie run a charity race?", "Melanie"),
-        "the saturday before 20 May 2023"
+        "the Saturday before 20 May 2023"
     );
     let (_, support) = short_answer("When did Melanie paint a sunrise?", grouped, "Melanie").unwrap();
     assert!(support.starts_with("[8 May 2023] Melanie:"), "{support}");
@@ -407,4 +407,11 @@ fn the_questions_own_words_stay_in_the_answering_phrase() {
     let ctx = "# Events\n## 4 November 2023\n- Audrey: I joined a dog owners group last month, it helps me take care of them.\n";
     let a = ask("What group did Audrey join for her dogs?", ctx, "Audrey");
     assert!(a.contains("dog owners group"), "{a}");
+}
+
+#[test]
+fn the_persons_own_words_outrank_a_remark_made_to_them() {
+    let ctx = "# Events\n## 27 January 2023\n- Deborah: Your snake must brighten your evenings.\n- Jolene: My snake Susie brightens my evenings with her antics.\n";
+    let (_, support) = short_answer("What brightens Jolene's evenings?", ctx, "Jolene").unwrap();
+    assert!(support.contains("Susie"), "{support}");
 }
