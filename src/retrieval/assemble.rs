@@ -135,10 +135,15 @@ impl<'a> Retriever<'a> {
                 if rank >= budgets.facts {
                     continue;
                 }
-                // The fact's date, so a "when" question finds it beside the fact.
-                let text = e
-                    .time
-                    .map_or_else(|| e.fact.clone(), |t| format!("[{}] {}", t.human_date(), e.fact));
+                // The fact's date, so a "when" question finds it beside the fact, once.
+                let text = e.time.map_or_else(
+                    || e.fact.clone(),
+                    |t| {
+                        let day = t.human_date();
+                        let said = e.fact.strip_prefix(&format!("On {day}: ")).unwrap_or(&e.fact);
+                        format!("[{day}] {said}")
+                    },
+                );
                 items.push(Item::new(
                     Layer::Fact,
                     text,
@@ -182,7 +187,7 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
-        self.graph_items(&plan, root, budgets, model, &mut items, &mut sources);
+        self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
         if !without.contains(Layer::Turn) {
             let dated = super::turns::asks_when(question);
             items.extend(self.turn_items(&keywords, dated, root, budgets, &sources, &turn_hits));

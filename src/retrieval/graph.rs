@@ -27,8 +27,10 @@ fn without_names(m: &Memory, plan: &Plan) -> Vec<String> {
 
 impl Retriever<'_> {
     /// Concepts (Σ/Δ) by cosine, relation summaries for `inference`, and relation evidence for `history`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn graph_items(
         &self,
+        question: &str,
         plan: &Plan,
         root: Option<ConceptId>,
         budgets: &Budgets,
@@ -99,7 +101,7 @@ impl Retriever<'_> {
             ));
         }
         // The person's gathered mentions that hold a keyword, or the person's own activities.
-        super::profile::person_items(m, root, &concepts, &relations, keywords, &targets, items);
+        super::profile::person_items(m, root, question, &concepts, &relations, keywords, &targets, items);
         let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
             .iter()
             .zip(relation_vecs)

@@ -10,6 +10,7 @@ use crate::memory::Memory;
 use crate::text::{entity_key, words};
 
 mod instances;
+mod stance;
 
 /// Most gathered mentions in the item that lists them across a person's concepts.
 const GATHERED: usize = 8;
@@ -24,6 +25,10 @@ const ACTIVITIES_VALUE: f64 = 1.0;
 const FALLBACK_ACTIVITIES: usize = 14;
 /// Value of that list.
 const FALLBACK_VALUE: f64 = 0.2;
+/// Most gathered mentions in the item of what a person likes, wants and plans.
+const STANCE_MENTIONS: usize = 6;
+/// Value of that item, for a question about what the person would likely do.
+const STANCE_VALUE: f64 = 0.5;
 /// Most relations whose instances a question gets.
 const INSTANCE_RELATIONS: usize = 3;
 /// Value of the instances of the planned relation the person mentions most (the next ones get
@@ -102,9 +107,11 @@ fn activity(m: &Memory, r: RelationId) -> bool {
 /// The person's gathered mentions that hold a keyword, across concepts and relation summaries,
 /// and the person's own activities for a question that asks for a list or that no gathered
 /// mention answers.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn person_items(
     m: &Memory,
     root: Option<ConceptId>,
+    question: &str,
     concepts: &[ConceptId],
     relations: &[RelationId],
     keywords: &[String],
@@ -145,6 +152,23 @@ pub(super) fn person_items(
     let Some(who) = who else {
         return;
     };
+    if stance::hypothetical(question)
+        && let Some(text) = stance::stance_text(&who, &texts, keywords, STANCE_MENTIONS, &|name| {
+            relations
+                .iter()
+                .any(|r| activity(m, *r) && entity_key(&m.concept(m.relation(*r).target).name) == entity_key(name))
+        })
+    {
+        items.push(Item::new(
+            Layer::Concept,
+            text,
+            Scores::default(),
+            STANCE_VALUE,
+            "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered"
+                .to_string(),
+            prov.clone(),
+        ));
+    }
     if let Some(person) = root
         && asks_list(keywords)
     {

@@ -440,3 +440,26 @@ fn a_brief_keeps_what_the_turn_shared() {
     assert!(text.contains("trans lives matter"), "the caption stays: {text}");
     assert!(!text.contains("walked home"), "a brief: {text}");
 }
+
+#[test]
+fn a_fact_item_shows_its_date_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let day = crate::time::Timestamp::from_civil(2023, 5, 8, 10, 0, 0);
+    let said = TurnInput {
+        time: day,
+        ..turn("I threw three pottery bowls on the wheel at my pottery class.", 1, 0)
+    };
+    ingest(&mut e, &[said], "Sam");
+    let text = retrieve(&e, "What did Sam make at the pottery class?", &Budgets::default()).render();
+    let fact = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# Facts"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        fact.starts_with("- [8 May 2023] Sam threw three pottery bowls"),
+        "{text}"
+    );
+    assert_eq!(fact.matches("2023").count(), 1, "{fact}");
+}

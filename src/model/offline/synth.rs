@@ -27,6 +27,8 @@ struct Said {
     original: String,
     /// Third person, dates resolved, pronoun resolved or not.
     third: String,
+    /// `third` without its bracketed asides ("[shares a photo: …]"): what the fact states.
+    told: String,
     cues: Vec<Cue>,
     topics: usize,
     /// A question, a remark to the listener, or a leading pronoun nobody in the segment fits:
@@ -38,6 +40,44 @@ struct Said {
     words: usize,
     /// Says "I", "my" or "me": about the person, not a fragment ("Upper/lower split").
     first_person: bool,
+    /// Names someone (the person, "we", one of the person's people): a statement, not a
+    /// remark ("Trying new places is always fun", "See ya!") or a photo's caption alone.
+    subject: bool,
+}
+
+/// Every form of "you": a sentence that holds one speaks to the listener.
+const SECOND_PERSON: &[&str] = &[
+    "you", "your", "you're", "you've", "you'll", "you'd", "yours", "yourself", "ya",
+];
+
+/// The text without its bracketed asides: "[shares a photo: a dog] I adopted a puppy." says
+/// "I adopted a puppy.".
+fn without_asides(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '[' => depth = depth.saturating_add(1),
+            ']' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_matches(['.', ' '])
+        .to_string()
+}
+
+/// Whether a sentence says "I", "my" or "me".
+fn first_person_word(sentence: &str) -> bool {
+    crate::text::words(sentence).any(|w| {
+        matches!(
+            w.replace('’', "'").as_str(),
+            "i" | "i'm" | "i've" | "i'll" | "i'd" | "my" | "me"
+        )
+    })
 }
 
 /// Drops a leading interjection ("Yeah, ", "Ha, ", "Good news, ").
@@ -148,9 +188,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 let with = companion(&around, person);
                 let plural = first_plural(&dated, person, with.as_deref());
                 let third = ends_sentence(&compact(&third_person(&plural, person, referent)));
-                let lower = original.to_lowercase();
-                let to_listener =
-                    crate::text::words(&original).any(|w| matches!(w.as_str(), "you" | "your" | "you're"));
+                let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
                 let question = original.trim_end().ends_with('?');
                 // "That's my new routine": what "that" is was said before.
                 let demonstrative = matches!(
@@ -158,21 +196,21 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                     Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
                 );
                 let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
+                let plural = crate::text::words(&original)
+                    .any(|w| matches!(w.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd" | "our" | "us"));
+                let first = first_person_word(&original);
+                // "Trying new places is always fun": a remark names no one, so no fact states it.
+                let subject = first || plural || !mentions(&sentence, person, true).is_empty();
                 own.push(Said {
                     at: own.len(),
+                    subject,
                     unclear: question || unresolved,
                     cues: lex.cues(&original),
                     topics: lex.matches(&original).count(),
                     unusable: question || unresolved || to_listener,
-                    first_person: lower.split_whitespace().any(|w| {
-                        matches!(
-                            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                                .replace('’', "'")
-                                .as_str(),
-                            "i" | "i'm" | "i've" | "i'll" | "i'd" | "my" | "me"
-                        )
-                    }),
+                    first_person: first,
                     words: crate::text::content_words(&original).len(),
+                    told: ends_sentence(&without_asides(&third)),
                     original,
                     third,
                 });
@@ -181,7 +219,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         }
     }
     // The fact: the one or two most informative usable sentences, in the order said.
-    let mut ranked: Vec<&Said> = own.iter().filter(|s| !s.unusable && s.words >= 2).collect();
+    let mut ranked: Vec<&Said> = own
+        .iter()
+        .filter(|s| !s.unusable && s.words >= 2 && s.subject && s.told.chars().any(char::is_alphanumeric))
+        .collect();
     ranked.sort_by_key(|s| {
         (
             std::cmp::Reverse(
@@ -201,7 +242,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         let date = time.map(|t| format!("On {}, ", t.human_date())).unwrap_or_default();
         format!("{date}{person} talked without saying anything specific about themselves.")
     } else {
-        let text: Vec<&str> = chosen.iter().map(|s| s.third.as_str()).collect();
+        let text: Vec<&str> = chosen.iter().map(|s| s.told.as_str()).collect();
         format!("{date}{}", clip(&text.join(" "), 400))
     };
     let in_fact: Vec<usize> = chosen.iter().map(|s| s.at).collect();
@@ -384,6 +425,20 @@ mod tests {
         );
         assert!(!out.contains("Alex keeps a regular pottery routine"), "{out}");
         assert!(!out.contains("Alex enjoys pottery"), "{out}");
+    }
+
+    #[test]
+    fn a_fact_states_what_the_person_did_not_remarks_captions_or_wishes_for_the_listener() {
+        let said = "Creating a family for those kids is so lovely. You'll be an awesome mom! \
+                    [shares a photo: a photo of a dog on a trail] I adopted a puppy on Sunday.";
+        let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(said));
+        let fact = out.lines().next().unwrap_or_default();
+        assert!(fact.contains("Alex adopted a puppy on Sunday."), "{fact}");
+        for not in ["so lovely", "awesome mom", "shares a photo"] {
+            assert!(!fact.contains(not), "{not:?} in {fact}");
+        }
+        let remark = synthesize(Lexicon::builtin(), "Alex", None, &lines("Nice, see ya! Talk later!"));
+        assert!(remark.contains("talked without saying anything specific"), "{remark}");
     }
 
     #[test]

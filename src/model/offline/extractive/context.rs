@@ -5,6 +5,15 @@
 use super::{Sentence, stem};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
+use std::collections::HashSet;
+
+/// The turn before the one being read: its day, stems, whether it asks something, its speaker.
+struct Prior {
+    date: Option<Timestamp>,
+    stems: HashSet<String>,
+    asked: bool,
+    who: Option<String>,
+}
 
 /// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
 /// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
@@ -13,13 +22,16 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
     let mut out = Vec::new();
     // The group header the lines below stand under: its text and its date.
     let mut group: Option<(&str, Option<Timestamp>)> = None;
+    let mut before: Option<Prior> = None;
     for raw in context.lines().map(str::trim) {
         if let Some(header) = raw.strip_prefix("## ") {
             group = Some((header, parse_date(header)));
+            before = None;
             continue;
         }
         if raw.starts_with('#') {
             group = None;
+            before = None;
             continue;
         }
         let Some(item) = raw.strip_prefix("- ") else { continue };
@@ -32,6 +44,14 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
         let (date, who, body) = split_item(line);
         let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
         let spoken = who.is_some() && line.starts_with('[');
+        // A turn right after another speaker's question, on the same day, is read with that
+        // question's words: it is the reply.
+        let near = before
+            .take()
+            .filter(|p| spoken && p.date.is_some() && p.date == date && p.asked && p.who != who)
+            .map(|p| p.stems)
+            .unwrap_or_default();
+        let first = out.len();
         let body = unquote(body);
         // Σ/Δ bullets run on in one line ("Σ - Photography: … - Pottery: …"); in a turn a dash
         // is the speaker's own punctuation.
@@ -72,6 +92,17 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
                 date,
                 who,
                 spoken,
+                near: near.clone(),
+            });
+        }
+        if spoken {
+            let stems = out[first..].iter().flat_map(|s| s.stems.iter().cloned()).collect();
+            let asked = out[first..].iter().any(|s| s.asks);
+            before = Some(Prior {
+                date,
+                stems,
+                asked,
+                who: who.clone(),
             });
         }
     }

@@ -14,6 +14,7 @@ mod choice;
 mod chunk;
 mod context;
 mod dates;
+mod lists;
 mod spans;
 mod typed;
 mod verbs;
@@ -40,6 +41,8 @@ const OWN_SHARE: f64 = 0.6;
 const RIVAL: f64 = 0.75;
 /// Weight of the whole item's coverage in a sentence's coverage.
 const ITEM_SHARE: f64 = 0.3;
+/// Weight of the words only the turn before says, in a sentence's coverage.
+const NEAR: f64 = 0.5;
 /// Score added to a sentence dated in the month (or year) the question names.
 const DATED: f64 = 0.15;
 /// For a "when" question, a spoken sentence that tells its date relative to the day it was said
@@ -61,6 +64,9 @@ struct Sentence {
     /// Whether the sentence asks something: a question is no support for an answer.
     asks: bool,
     stems: HashSet<String>,
+    /// The stems of the turn before it on the same day: the question a reply answers ("What are
+    /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
+    near: HashSet<String>,
 }
 
 /// The question's type.
@@ -169,11 +175,24 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 / total
         })
     };
+    // The words the turn before adds to the item's own.
+    let near_coverage = |s: &Sentence| {
+        let item = item_stems.get(s.line.as_str());
+        let has = |w: &str| item.is_some_and(|st| st.contains(w));
+        wanted
+            .iter()
+            .filter(|w| !has(w.as_str()) && s.near.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
     let mut scored: Vec<(f64, f64, usize)> = sents
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s));
+            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s))
+                // A date is the words of the sentence that tells it, not of the question before.
+                + if kind == Kind::When { 0.0 } else { NEAR * near_coverage(s) };
             let fits = if again {
                 restriction_ends(s).is_some()
             } else if for_work {
@@ -261,6 +280,7 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     };
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
+    let verbs = verbs_of(question, &names);
     let options = choice::alternatives(question);
     let year_only = asks_year(question);
     let cut = |top: &Sentence| match kind {
@@ -293,34 +313,71 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
                 }
             }
             if found.is_empty() {
-                noun_answer(&top.text, &qstems, &names, focus.as_deref())
+                noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs)
                     .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
             } else {
                 found.join(", ")
             }
         }
-        Kind::Why => reason(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Why => reason(&top.text)
+            .or_else(|| spans::purpose(&top.text, &qstems))
+            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::List => {
+            let is_list = |s: &Sentence| focus.as_deref().and_then(|f| lists::listed(&s.text, f));
             let mut parts: Vec<String> = Vec::new();
             let mut lines: Vec<&str> = Vec::new();
             for (_, cov, i) in scored.iter().take(8) {
                 let s = &sents[*i];
-                if *cov < MIN_COVERAGE || !about(s) || lines.contains(&s.line.as_str()) || parts.len() >= 3 {
+                if *cov < MIN_COVERAGE
+                    || !about(s)
+                    || lines.contains(&s.line.as_str())
+                    || parts.len() >= lists::LIST_PARTS
+                {
                     continue;
                 }
-                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref())
+                if is_list(s).is_some() {
+                    continue;
+                }
+                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref(), &verbs)
                     .unwrap_or_else(|| phrase(&s.text, &qstems, &names));
                 if !p.is_empty() && !parts.contains(&p) {
                     parts.push(p);
                     lines.push(&s.line);
                 }
             }
-            parts.join(", ")
+            let support: Vec<(&Sentence, f64)> = scored
+                .iter()
+                .map(|(_, cov, i)| (&sents[*i], *cov))
+                .filter(|(s, _)| about(s) && !s.asks && is_list(s).is_none())
+                .map(|(s, cov)| (s, cov + lists::MENTIONED))
+                .collect();
+            let listed: Vec<String> = sents
+                .iter()
+                .filter(|s| about(s))
+                .find_map(is_list)
+                .map(|n| lists::ranked(&n, &support))
+                .unwrap_or_default();
+            lists::joined(listed.into_iter().chain(parts))
         }
         Kind::What if for_work => job(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
-        Kind::What => noun_answer(&top.text, &qstems, &names, focus.as_deref())
-            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::What => {
+            // "Here's our latest work." with a shared photo: the photo's caption says what it is.
+            let shown = sents
+                .iter()
+                .filter(|s| s.line == top.line && !std::ptr::eq(*s, top))
+                .find_map(|s| spans::caption(&s.text))
+                .filter(|c| {
+                    spans::points_at_picture(&top.text) || {
+                        let st: HashSet<String> = words(c).map(|w| stem(w.trim_end_matches("'s"))).collect();
+                        wanted.iter().any(|w| st.contains(w))
+                    }
+                });
+            shown
+                .and_then(spans::shown)
+                .or_else(|| noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs))
+                .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+        }
     };
     // A sentence that holds only the question's own words ("My mom baked for my birthday.")
     // leaves the answer to the next sentence of its item, then to the next best support.
@@ -401,8 +458,11 @@ fn kind_of(question: &str) -> Kind {
     if let Some(k) = opening {
         return k;
     }
-    let which = has("what") || has("which");
-    if which && (has("year") || has("month") || has("date") || has("day")) || (!has("what") && has("when")) {
+    let adjacent = toks.windows(2).any(|w| {
+        matches!(w[0].as_str(), "what" | "which") && matches!(w[1].as_str(), "year" | "month" | "date" | "day")
+    });
+    // "What year…", "On which day…" ask for a date; "What type of date…" does not.
+    if adjacent || (!has("what") && has("when")) {
         return Kind::When;
     }
     if has("how") && (has("many") || has("often")) {
@@ -441,6 +501,35 @@ fn year_of(date: &str) -> String {
 /// of a restriction.
 fn asks_again(question: &str) -> bool {
     words(question).any(|w| matches!(w.as_str(), "again" | "resume" | "allowed" | "able" | "cleared"))
+}
+
+/// The question's verb: the word after its person where an auxiliary comes before them ("What
+/// cookies did Priya bake…" → "bake"), as a stem.
+fn verbs_of(question: &str, names: &HashSet<String>) -> HashSet<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let aux = |w: &str| {
+        matches!(
+            w,
+            "did"
+                | "does"
+                | "do"
+                | "is"
+                | "was"
+                | "are"
+                | "were"
+                | "has"
+                | "have"
+                | "had"
+                | "will"
+                | "would"
+                | "can"
+                | "could"
+        )
+    };
+    toks.windows(3)
+        .filter(|w| aux(&w[0]) && names.contains(&w[1]) && !is_stopword(&w[2]))
+        .map(|w| stem(&w[2]))
+        .collect()
 }
 
 /// The noun a what/which question asks for ("What kind of cookies…" → "cooki", the stem), if

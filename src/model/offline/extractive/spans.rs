@@ -223,6 +223,7 @@ pub(super) fn noun_answer(
     qstems: &HashSet<String>,
     names: &HashSet<String>,
     focus: Option<&str>,
+    verbs: &HashSet<String>,
 ) -> Option<String> {
     use super::chunk::{Tok, noun_phrases, toks};
     let toks = toks(text);
@@ -236,11 +237,15 @@ pub(super) fn noun_answer(
     let lex = crate::lexicon::Lexicon::builtin();
     let mut best: Option<(f64, String)> = None;
     for c in noun_phrases(&toks) {
+        // The question's words stay in the phrase ("dog owners group" answers "What group did
+        // she join for her dogs?" as the person said it), but not its verb at an edge ("bake
+        // chocolate chip cookies" for "What cookies did she bake?").
         let (mut s, mut e) = (c.start, c.end);
-        while s < e && is_q(&toks[s]) && !is_focus(&toks[s]) {
+        let verb = |t: &Tok| verbs.contains(&stem(&t.lower));
+        while s < e && verb(&toks[s]) && !is_focus(&toks[s]) {
             s += 1;
         }
-        while e > s && is_q(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
+        while e > s && verb(&toks[e - 1]) && !is_focus(&toks[e - 1]) {
             e -= 1;
         }
         // "photo of a bowl of food": what a shared picture shows, not that it is one.
@@ -336,4 +341,86 @@ pub(super) fn feeling(text: &str) -> Option<String> {
         .collect();
     let content = words.iter().any(|w| !is_stopword(&w.to_lowercase()));
     (content && !words.is_empty()).then(|| words.join(" "))
+}
+
+/// The words of a shared picture's caption: "[shares a photo: a photo of a painting of a sunset]"
+/// → "a photo of a painting of a sunset".
+pub(super) fn caption(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (head, body) = inner.split_once(": ")?;
+    head.starts_with("shares").then_some(body.trim())
+}
+
+/// Whether a sentence points at something it shows ("Here's our latest work", "Check this
+/// out", "Take a look"), so that the picture shared with it says what the thing is.
+pub(super) fn points_at_picture(text: &str) -> bool {
+    let lower = text.to_lowercase().replace('’', "'");
+    [
+        "here's",
+        "here is",
+        "check out",
+        "check this",
+        "look at",
+        "take a look",
+        "this is",
+        "pic",
+        "photo",
+    ]
+    .iter()
+    .any(|c| lower.contains(c))
+}
+
+/// What a caption shows, as the answer: its words without the opening "a photo of a", at most
+/// eight, without function words at the end ("a photo of a painting of a sunset with a palm
+/// tree" → "painting of a sunset with a palm tree").
+pub(super) fn shown(caption: &str) -> Option<String> {
+    let toks: Vec<&str> = caption.split_whitespace().collect();
+    let lower = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let mut at = 0;
+    while toks
+        .get(at)
+        .is_some_and(|t| matches!(lower(t).as_str(), "a" | "an" | "the"))
+    {
+        at += 1;
+    }
+    if toks.get(at).is_some_and(|t| PICTURE.contains(&lower(t).as_str()))
+        && toks.get(at + 1).is_some_and(|t| lower(t) == "of")
+    {
+        at += 2;
+    }
+    while toks
+        .get(at)
+        .is_some_and(|t| matches!(lower(t).as_str(), "a" | "an" | "the"))
+    {
+        at += 1;
+    }
+    let mut out: Vec<&str> = toks.iter().skip(at).take(8).copied().collect();
+    while out.last().is_some_and(|t| is_stopword(&lower(t))) {
+        out.pop();
+    }
+    let text = out.join(" ");
+    let text = text.trim_end_matches(|c: char| !c.is_alphanumeric());
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// A purpose: the words after a "to" that follows the question's words ("I've been spending
+/// time in the garden to find some comfort" → "to find some comfort").
+pub(super) fn purpose(text: &str, qstems: &HashSet<String>) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let last_q = toks.iter().rposition(|t| {
+        let w = clean(t);
+        !w.is_empty() && !is_stopword(&w) && qstems.contains(&stem(&w))
+    })?;
+    let at = (last_q + 1..toks.len()).find(|&i| clean(toks[i]) == "to")?;
+    let mut out: Vec<&str> = Vec::new();
+    for t in toks.iter().skip(at).take(7) {
+        out.push(t);
+        if t.ends_with([',', '.', '!', '?', ';', ':']) {
+            break;
+        }
+    }
+    let text = out.join(" ");
+    let text = text.trim_end_matches(|c: char| !c.is_alphanumeric());
+    (out.len() > 1).then(|| text.to_string())
 }

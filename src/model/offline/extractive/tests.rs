@@ -300,3 +300,111 @@ fn which_year_is_answered_with_the_year() {
     let ctx = "# Events\n- [D1:1 3 May 2023] Lena: We adopted our first dog last year, a small terrier.\n";
     assert_eq!(ask("Which year did Lena adopt her first dog?", ctx, "Lena"), "2022");
 }
+
+#[test]
+fn a_reply_is_read_with_the_question_it_answers() {
+    let ctx = "# Events\n## 12 July 2023\n- Caroline: Wow! What got you into running?\n- Melanie: I wanted to de-stress and clear my mind.\n## 20 July 2023\n- Melanie: I love pottery, it is so calming.\n";
+    let a = ask("What got Melanie into running?", ctx, "Melanie");
+    assert!(a.contains("de-stress") || a.contains("mind"), "{a}");
+    let (_, support) = short_answer("What got Melanie into running?", ctx, "Melanie").unwrap();
+    assert!(support.contains("clear my mind"), "{support}");
+}
+
+#[test]
+fn who_takes_the_name_beside_the_questions_words() {
+    let ctx = "# Events\n## 28 August 2023\n- Melanie: I'm a fan of both classical like Bach and Mozart, as well as modern music like Ed Sheeran.\n";
+    assert_eq!(
+        ask("Who is Melanie a fan of in terms of modern music?", ctx, "Melanie"),
+        "Ed Sheeran"
+    );
+    assert_eq!(
+        ask("Who is Melanie a fan of in classical music?", ctx, "Melanie"),
+        "Bach"
+    );
+}
+
+#[test]
+fn a_sentence_that_points_at_a_photo_is_answered_by_its_caption() {
+    let ctx = "# Events\n## 15 July 2023\n- Melanie: We love painting together. Here's our latest work from last weekend. [shares a photo: a photo of a painting of a sunset with a palm tree]\n";
+    let a = ask(
+        "What did Melanie and her kids make in their latest work?",
+        ctx,
+        "Melanie",
+    );
+    assert!(a.contains("sunset"), "{a}");
+}
+
+#[test]
+fn a_list_question_takes_the_listed_names_its_support_speaks_of_first() {
+    let ctx = "# Concept profiles (L1, Σ/Δ)\n- Melanie's own activities, most mentioned first: Photography, Reading, Golf, Camping, Pottery, Swimming.\n\n# Events\n## 6 July 2023\n- Melanie: I took my family camping in the mountains.\n- Melanie: My family and I went swimming at the lake.\n";
+    let a = ask("What activities has Melanie done with her family?", ctx, "Melanie");
+    assert!(
+        a.starts_with("Camping, Swimming") || a.starts_with("Swimming, Camping"),
+        "{a}"
+    );
+    assert!(a.split_whitespace().count() <= 8, "{a}");
+}
+
+#[test]
+fn a_list_answer_stays_within_its_word_cap() {
+    let parts = [
+        "Rock Climbing",
+        "Fishing",
+        "camping",
+        "Camping",
+        "Wine Tasting Events Downtown Today",
+        "Golf",
+    ];
+    assert_eq!(
+        lists::joined(parts.iter().map(|p| (*p).to_string())),
+        "Rock Climbing, Fishing, camping, Golf"
+    );
+    assert_eq!(
+        lists::listed(
+            "Alex's own activities, most mentioned first: Swimming, Yoga, Golf.",
+            "activ"
+        ),
+        Some(vec!["Swimming".to_string(), "Yoga".to_string(), "Golf".to_string()])
+    );
+    assert_eq!(
+        lists::listed("Alex's own activities: Swimming, Yoga, Golf.", "book"),
+        None
+    );
+}
+
+#[test]
+fn what_type_of_date_asks_for_a_kind_not_a_day() {
+    assert_eq!(kind_of("What type of date is Andrew going on Sunday?"), Kind::What);
+    assert_eq!(kind_of("On what date did Andrew go on a picnic?"), Kind::When);
+    assert_eq!(kind_of("Which year did Lena adopt her dog?"), Kind::When);
+    let ctx = "# Facts (L0)\n- [28 October 2023] On 28 October 2023: On Sunday, 29 October 2023 Andrew is going on a picnic date with his girlfriend.\n";
+    let a = ask("What type of date is Andrew going on Sunday?", ctx, "Andrew");
+    assert!(a.contains("picnic"), "{a}");
+}
+
+#[test]
+fn why_is_answered_with_the_purpose_after_the_questions_words() {
+    let ctx = "# Events\n## 22 February 2023\n- Deborah: I lost a friend last week, so I've been spending time in the garden to find some comfort.\n";
+    assert_eq!(
+        ask("Why did Deborah spend time in the garden?", ctx, "Deborah"),
+        "to find some comfort"
+    );
+}
+
+#[test]
+fn a_caption_that_holds_the_questions_words_answers_what() {
+    let ctx = "# Events\n## 3 September 2023\n- Jolene: When I was 10, my parents got me that and it was the start of my passion. [shares a photo: a photo of a nintendo game console]\n";
+    let a = ask(
+        "What game console did Jolene's parents get her at age 10?",
+        ctx,
+        "Jolene",
+    );
+    assert_eq!(a, "nintendo game console");
+}
+
+#[test]
+fn the_questions_own_words_stay_in_the_answering_phrase() {
+    let ctx = "# Events\n## 4 November 2023\n- Audrey: I joined a dog owners group last month, it helps me take care of them.\n";
+    let a = ask("What group did Audrey join for her dogs?", ctx, "Audrey");
+    assert!(a.contains("dog owners group"), "{a}");
+}

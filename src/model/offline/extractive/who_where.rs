@@ -45,25 +45,41 @@ const ROLES: &[&str] = &[
 /// A person: a capitalised name the question does not already hold, else a role word.
 pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {
     let toks: Vec<&str> = text.split_whitespace().collect();
-    let mut run: Vec<&str> = Vec::new();
-    let mut best: Option<String> = None;
+    // Every run of capitalised words, with its token span; the one nearest a word of the
+    // question answers ("fan of classical like Bach, and modern music like Ed Sheeran" → the
+    // name beside "modern music").
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut asked: Vec<usize> = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         let core = t.trim_matches(|c: char| !c.is_alphanumeric());
         let lower = core.to_lowercase();
         let cap =
             core.chars().next().is_some_and(char::is_uppercase) && lower != "i" && (i > 0 || names.contains(&lower));
         if cap && !names.contains(&lower) && !qstems.contains(&stem(&lower)) {
-            run.push(core);
+            start.get_or_insert(i);
             continue;
         }
-        if !run.is_empty() && best.is_none() {
-            best = Some(run.join(" "));
+        if !lower.is_empty() && !is_stopword(&lower) && qstems.contains(&stem(&lower)) {
+            asked.push(i);
         }
-        run.clear();
+        if let Some(s) = start.take() {
+            runs.push((s, i));
+        }
     }
-    if best.is_none() && !run.is_empty() {
-        best = Some(run.join(" "));
+    if let Some(s) = start {
+        runs.push((s, toks.len()));
     }
+    let distance = |(s, e): (usize, usize)| {
+        asked
+            .iter()
+            .map(|&q| if q < s { s - q } else { q.saturating_sub(e - 1) })
+            .min()
+            .unwrap_or(0)
+    };
+    let pick = runs.iter().copied().min_by_key(|r| (distance(*r), r.0));
+    let clean = |t: &&str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let best = pick.map(|(s, e)| toks[s..e].iter().map(clean).collect::<Vec<_>>().join(" "));
     best.or_else(|| {
         let toks: Vec<String> = words(text).collect();
         toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
