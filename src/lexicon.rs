@@ -4,7 +4,7 @@
 //! parsed once and matched on whole words; a trailing `*` matches any word starting with the stem.
 
 use crate::text::words;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
@@ -128,7 +128,14 @@ struct Matcher {
     exact: WordMap<Vec<Pattern>>,
     stems: WordMap<Vec<Pattern>>,
     stem_lengths: Vec<usize>,
+    /// The first [`HEAD`] bytes of every stem: a token starting otherwise has no stem among
+    /// its prefixes, so one lookup replaces one per stem length (most tokens have none).
+    stem_heads: HashSet<[u8; HEAD], BuildHasherDefault<Fnv>>,
 }
+
+/// Bytes of a stem's head. Every stem of the built-in lexicon has at least this many; a
+/// shorter one turns the head test off.
+const HEAD: usize = 4;
 
 impl Matcher {
     fn add(&mut self, raw: &str, target: usize) {
@@ -148,6 +155,9 @@ impl Matcher {
                 self.stem_lengths.push(stem.len());
                 self.stem_lengths.sort_unstable();
             }
+            if let Some(head) = stem.as_bytes().first_chunk::<HEAD>() {
+                self.stem_heads.insert(*head);
+            }
             self.stems.entry(stem).or_default().push(p);
         } else {
             self.exact.entry(p.words[0].clone()).or_default().push(p);
@@ -156,9 +166,15 @@ impl Matcher {
 
     /// One-word stem patterns that are prefixes of a token.
     fn stems_of<'a>(&'a self, token: &'a str) -> impl Iterator<Item = &'a Pattern> + 'a {
+        let short_stems = self.stem_lengths.first().is_some_and(|&l| l < HEAD);
+        let possible = short_stems
+            || token
+                .as_bytes()
+                .first_chunk::<HEAD>()
+                .is_some_and(|head| self.stem_heads.contains(head));
         self.stem_lengths
             .iter()
-            .take_while(move |len| **len <= token.len())
+            .take_while(move |len| possible && **len <= token.len())
             .filter_map(move |len| token.get(..*len))
             .filter_map(|prefix| self.stems.get(prefix))
             .flatten()
@@ -316,6 +332,20 @@ mod tests {
             .collect();
         assert_eq!(got, vec!["Strength Training", "Strength Training"]);
         assert_eq!(lex.matches("a run").count(), 1);
+    }
+
+    #[test]
+    fn a_stem_shorter_than_the_head_test_still_matches() {
+        let lex = Lexicon::parse(
+            "ski*\tHealth and Wellness\tFitness\tSkiing\nlift*\tHealth and Wellness\tFitness\tStrength Training\n",
+            "",
+        );
+        let got: Vec<&str> = lex
+            .matches("Skiing, ski, sk, lifts, lif, liftoff")
+            .map(|e| e.general.as_str())
+            .collect();
+        assert_eq!(got, vec!["Skiing", "Skiing", "Strength Training", "Strength Training"]);
+        assert_eq!(small().matches("lif lift lifted").count(), 2);
     }
 
     #[test]

@@ -96,30 +96,32 @@ pub fn singular(w: &str) -> String {
 /// Splits text into sentences on `.`, `!`, `?` and line breaks, keeping the punctuation.
 #[must_use]
 pub fn sentences(text: &str) -> Vec<String> {
+    // Each sentence is a slice of the text between cuts (no copy of it char by char).
     let mut out = Vec::new();
-    let mut cur = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if c == '\n' {
-            push_sentence(&mut out, &mut cur);
+            push_sentence(&mut out, text.get(start..i).unwrap_or(""));
+            start = i + 1;
             continue;
         }
-        cur.push(c);
-        let next_is_space = chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        let next_is_space = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
         if matches!(c, '.' | '!' | '?') && next_is_space {
-            push_sentence(&mut out, &mut cur);
+            let end = i + c.len_utf8();
+            push_sentence(&mut out, text.get(start..end).unwrap_or(""));
+            start = end;
         }
     }
-    push_sentence(&mut out, &mut cur);
+    push_sentence(&mut out, text.get(start..).unwrap_or(""));
     out
 }
 
-fn push_sentence(out: &mut Vec<String>, cur: &mut String) {
+fn push_sentence(out: &mut Vec<String>, cur: &str) {
     let s = cur.trim();
     if !s.is_empty() {
         out.push(s.to_string());
     }
-    cur.clear();
 }
 
 /// Title Case for names the offline model invents ("pottery class" → "Pottery Class").
@@ -247,6 +249,41 @@ mod tests {
             "Zoë’s “cafés” 🧗‍♀️ 李雷s",
         ] {
             assert_eq!(entity_key(name), by_words(name), "{name:?}");
+        }
+    }
+
+    /// The definition `sentences` had: characters copied one by one into the open sentence.
+    fn sentences_by_chars(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            if c == '\n' {
+                push_sentence(&mut out, &cur);
+                cur.clear();
+                continue;
+            }
+            cur.push(c);
+            if matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+                push_sentence(&mut out, &cur);
+                cur.clear();
+            }
+        }
+        push_sentence(&mut out, &cur);
+        out
+    }
+
+    #[test]
+    fn sentences_cut_where_they_always_did() {
+        for text in [
+            "",
+            "One. Two! Three? Four",
+            "Dr.Who is 3.5 m tall.Really? Yes!\nNew line\n\n  spaced  ",
+            "Zoë’s café!\u{a0}Next… done.\u{3000}漢字。 end?",
+            "...!!! ?? .",
+            "emoji 🧗‍♀️. after\r\nwindows line",
+        ] {
+            assert_eq!(sentences(text), sentences_by_chars(text), "{text:?}");
         }
     }
 

@@ -298,6 +298,38 @@ pub(super) fn seal(bytes: &[u8]) -> Vec<u8> {
 /// `LZ4`, the length and the LZ4 block of `input`, or `None` when that is not smaller than
 /// `input` stored raw. The block is written in place after the header: no copy.
 fn lz4(input: &[u8]) -> Option<Vec<u8>> {
+    thread_local! {
+        /// The compressor's output space, zeroed once and reused: a zeroed buffer of the
+        /// block's worst-case size per call was most of sealing a long body.
+        static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+    let need = lz4_flex::block::get_maximum_output_size(input.len());
+    if need > MAX_SCRATCH {
+        return lz4_alone(input);
+    }
+    let mut out = Vec::with_capacity(input.len().checked_add(11)?);
+    out.push(LZ4);
+    put_varint(&mut out, u64::try_from(input.len()).ok()?);
+    SCRATCH.with_borrow_mut(|scratch| {
+        if scratch.len() < need {
+            scratch.resize(need, 0);
+        }
+        let written = lz4_flex::block::compress_into(input, scratch.get_mut(..need)?).ok()?;
+        if out.len().checked_add(written)? > input.len() {
+            return None;
+        }
+        out.extend_from_slice(scratch.get(..written)?);
+        Some(())
+    })?;
+    Some(out)
+}
+
+/// Largest output space kept between calls; a longer input (a reply of megabytes) is
+/// compressed into space of its own, as [`lz4_alone`] does.
+const MAX_SCRATCH: usize = 1 << 20;
+
+/// [`lz4`] into a buffer of its own: the block is written in place after the header.
+fn lz4_alone(input: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(lz4_flex::block::get_maximum_output_size(input.len()).checked_add(11)?);
     out.push(LZ4);
     put_varint(&mut out, u64::try_from(input.len()).ok()?);
@@ -443,6 +475,26 @@ mod tests {
         let rows: i64 = c.query_row("SELECT count(*) FROM texts", [], |r| r.get(0)).unwrap();
         assert_eq!(rows, 1);
         assert_eq!(TextCache::default().unpack(&c, &packed).unwrap(), body);
+    }
+
+    #[test]
+    fn sealing_through_the_reused_space_gives_what_sealing_alone_gives() {
+        let long = "a line of a prompt, said again and again. ".repeat(40_000);
+        for input in [
+            &b"short"[..],
+            &[7u8; 200][..],
+            b"Zo\xc3\xab went climbing with the kids; Zo\xc3\xab went climbing with the kids again.",
+            long.as_bytes(),
+            &long.as_bytes()[..5000],
+            &long.as_bytes()[..300],
+        ] {
+            let sealed = seal(input);
+            assert_eq!(unseal(&sealed).unwrap(), input);
+            if input.len() >= MIN_COMPRESS {
+                assert_eq!(Some(sealed), lz4_alone(input).or_else(|| Some(seal(input))));
+            }
+        }
+        assert!(long.len() > MAX_SCRATCH, "the long input takes space of its own");
     }
 
     #[test]

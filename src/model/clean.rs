@@ -18,7 +18,7 @@ pub fn item(text: &str) -> Option<String> {
             out = out.replace(mark, "");
         }
     }
-    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let out = single_spaced(&out);
     let out = out.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
     let meaningful = out.chars().any(char::is_alphanumeric);
     // A filler word has at most 7 characters before its dots, so at most 28 bytes (lowercasing
@@ -70,13 +70,44 @@ fn strip_placeholders(t: &str) -> String {
     out
 }
 
-/// A comparison key: lowercase words, punctuation dropped.
+/// The words of `text` joined by single spaces, written in place
+/// (`split_whitespace().collect::<Vec<_>>().join(" ")`).
+fn single_spaced(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for w in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// A comparison key: lowercase words, punctuation dropped. ASCII text is lowercased once (its
+/// letters and digits stay what they were); other text word by word, as `str::to_lowercase`
+/// treats each word.
 fn key(text: &str) -> String {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out = String::with_capacity(text.len());
+    let join = |out: &mut String, w: &str| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    };
+    if text.is_ascii() {
+        for w in text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            join(&mut out, w);
+        }
+        out.make_ascii_lowercase();
+    } else {
+        for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+            join(&mut out, &w.to_lowercase());
+        }
+    }
+    out
 }
 
 /// Items cleaned, with repeats dropped: the same words again, or a cut-off copy of an item
@@ -123,11 +154,14 @@ pub fn block(text: &str) -> String {
             }
         } else if let Some(l) = item(t) {
             let is_label = l.ends_with(':');
-            if is_label || !seen.contains(&key(&l)) {
-                if !is_label {
-                    seen.push(key(&l));
+            if is_label {
+                lines.push((false, l));
+            } else {
+                let k = key(&l);
+                if !seen.contains(&k) {
+                    seen.push(k);
+                    lines.push((true, l));
                 }
-                lines.push((!is_label, l));
             }
         }
     }
@@ -166,6 +200,30 @@ mod tests {
         let mut seen = Vec::new();
         let out = items(["Charity".to_string(), "Charity Race".to_string()], &mut seen);
         assert_eq!(out, vec!["Charity Race"]);
+    }
+
+    #[test]
+    fn keys_and_spacing_are_what_they_were() {
+        let by_words = |text: &str| {
+            text.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for text in [
+            "",
+            "  ",
+            "Charity Race, for HEALTH!",
+            "  Zoë’s   café\u{a0}ΣΟΦΊΑΣ İstanbul\t12:30 ",
+            "a--b__c",
+        ] {
+            assert_eq!(key(text), by_words(text), "{text:?}");
+            assert_eq!(
+                single_spaced(text),
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
     }
 
     #[test]

@@ -165,10 +165,10 @@ fn joined(purpose: Purpose, mode: OutputMode) -> String {
 fn fill(t: &str, vars: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(t.len() + vars.iter().map(|(_, v)| v.len()).sum::<usize>());
     let mut rest = t;
-    while let Some(start) = rest.find("{{") {
+    while let Some(start) = find_pair(rest, '{') {
         out.push_str(&rest[..start]);
         let after = &rest[start + 2..];
-        match after.find("}}") {
+        match find_pair(after, '}') {
             Some(end) => {
                 let name = &after[..end];
                 match vars.iter().find(|(k, _)| *k == name) {
@@ -191,9 +191,42 @@ fn fill(t: &str, vars: &[(&str, &str)]) -> String {
     out
 }
 
+/// Where `c` first occurs twice in a row: `text.find("{{")` for `c = '{'`, by a byte search
+/// for `c` (a template is a few kilobytes, and the string searcher was most of filling it).
+fn find_pair(text: &str, c: char) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        // `from` is 0 or just after an ASCII `c`: a character boundary.
+        let at = from + text.get(from..)?.find(c)?;
+        if text.get(at + 1..)?.starts_with(c) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_brace_pair_is_found_where_the_string_search_finds_it() {
+        for text in [
+            "",
+            "{",
+            "{{",
+            "a{b{{c",
+            "}{}}",
+            "{{{",
+            "é{{",
+            "x}}y{{z",
+            "{ {",
+            "漢{字}}",
+        ] {
+            assert_eq!(find_pair(text, '{'), text.find("{{"), "{text:?}");
+            assert_eq!(find_pair(text, '}'), text.find("}}"), "{text:?}");
+        }
+    }
 
     const CASES: &[(Purpose, &[&str])] = &[
         (Purpose::Synth, &["person", "date", "segment"]),
