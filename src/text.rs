@@ -51,6 +51,24 @@ pub fn entity_key(name: &str) -> String {
             push_word(&mut out, "and");
         }
         for w in piece.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+            if w.is_ascii() {
+                // Lowercased straight into the key, then cut to its singular there.
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                let start = out.len();
+                out.push_str(w);
+                let Some(word) = out.get_mut(start..) else { continue };
+                word.make_ascii_lowercase();
+                if let Some((stem, y)) = singular_stem(word) {
+                    let cut = start.saturating_add(stem.len());
+                    out.truncate(cut);
+                    if y {
+                        out.push('y');
+                    }
+                }
+                continue;
+            }
             let low = w.to_lowercase();
             if let Some((stem, y)) = singular_stem(&low) {
                 push_word(&mut out, stem);

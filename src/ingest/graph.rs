@@ -17,6 +17,11 @@ pub fn update(
     triples: &[RelationTriple],
 ) {
     let mut mentioned: Vec<(RelationId, String)> = Vec::new();
+    // Each triple's source and target keys, made once rather than once per edge looked up.
+    let triple_keys: Vec<(String, String)> = triples
+        .iter()
+        .map(|r| (entity_key(&r.source), entity_key(&r.target)))
+        .collect();
     for path in paths {
         let nodes = strip_root(step, person, path);
         let Some((first, rest)) = nodes.split_first() else {
@@ -67,7 +72,7 @@ pub fn update(
                     }
                 };
                 if !mentioned.iter().any(|(r, _)| *r == rel) {
-                    let label = label_for(step, episode, cur, id, triples);
+                    let label = label_for(step, episode, cur, id, triples, &triple_keys);
                     mentioned.push((rel, label));
                 }
             }
@@ -116,14 +121,16 @@ fn label_for(
     source: ConceptId,
     target: ConceptId,
     triples: &[RelationTriple],
+    triple_keys: &[(String, String)],
 ) -> String {
     let (s, t) = (&step.memory.concept(source).name, &step.memory.concept(target).name);
     let (sk, tk) = (entity_key(s), entity_key(t));
     let generative = step.generative();
     let label = triples
         .iter()
-        .find(|r| entity_key(&r.source) == sk && entity_key(&r.target) == tk)
-        .map(|r| r.relationship.trim().to_string())
+        .zip(triple_keys)
+        .find(|(_, (rs, rt))| *rs == sk && *rt == tk)
+        .map(|(r, _)| r.relationship.trim().to_string())
         .filter(|l| !l.is_empty())
         .filter(|l| !generative || is_snapshot(l, &tk));
     if let Some(label) = label {

@@ -311,10 +311,7 @@ impl Log {
         let start = self.head();
         let logged_at = now();
         let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(|e| busy_to_in_use(e.into(), &path))?;
+        let tx = Immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
         let in_file: i64 = tx
             .prepare_cached("SELECT coalesce(max(seq), 0) FROM events")?
             .query_row([], |r| r.get(0))?;
@@ -525,6 +522,41 @@ enum Stored {
     Packed(Vec<u8>),
     /// Anything else (a damaged file).
     Neither,
+}
+
+/// A `BEGIN IMMEDIATE` transaction whose `BEGIN` and `COMMIT` are cached statements (a step
+/// is one transaction, and parsing the two each time was a visible share of appending). Dropped
+/// uncommitted, or after a failed commit, it rolls back, as `rusqlite::Transaction` does.
+struct Immediate<'c> {
+    conn: &'c Connection,
+}
+
+impl<'c> Immediate<'c> {
+    fn begin(conn: &'c Connection) -> rusqlite::Result<Self> {
+        conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+        Ok(Self { conn })
+    }
+
+    fn commit(self) -> rusqlite::Result<()> {
+        self.conn.prepare_cached("COMMIT")?.execute([]).map(|_| ())
+    }
+}
+
+impl std::ops::Deref for Immediate<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        self.conn
+    }
+}
+
+impl Drop for Immediate<'_> {
+    fn drop(&mut self) {
+        if !self.conn.is_autocommit() {
+            // Nothing to report to: the caller already has the error that ended the step.
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
 }
 
 /// What a step consumed of an input: position `position` of the source `source` (a content

@@ -56,7 +56,8 @@ pub enum PackError {
 #[derive(Default)]
 pub struct Packer {
     stored: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
-    pending: Vec<([u8; 32], i64)>,
+    /// Texts inserted by the open transaction (a map: a long prompt has hundreds of lines).
+    pending: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
 }
 
 /// Hashes a SHA-256 digest by its first bytes: they are uniform already, so SipHash over all 32
@@ -90,7 +91,7 @@ impl Packer {
         if self.stored.len().saturating_add(self.pending.len()) > WRITE_CACHE {
             self.stored.clear();
         }
-        self.stored.extend(self.pending.drain(..));
+        self.stored.extend(self.pending.drain());
     }
 
     /// Packs one body, inserting the lines the file does not hold yet into `texts` (inside the
@@ -118,8 +119,8 @@ impl Packer {
         if let Some(&id) = self.stored.get(&digest) {
             return Ok(id);
         }
-        if let Some((_, id)) = self.pending.iter().rev().find(|(d, _)| *d == digest) {
-            return Ok(*id);
+        if let Some(&id) = self.pending.get(&digest) {
+            return Ok(id);
         }
         let key = lookup_key(&digest);
         // The file may hold the text already (written before this process, perhaps sealed by
@@ -144,7 +145,7 @@ impl Packer {
                 tx.last_insert_rowid()
             }
         };
-        self.pending.push((digest, id));
+        self.pending.insert(digest, id);
         Ok(id)
     }
 }
