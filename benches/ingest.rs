@@ -17,6 +17,10 @@ use rgmem::session::TurnInput;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// The allocator the `rgmem` binary uses (src/main.rs), so the bench measures what it runs.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn data_file() -> Option<PathBuf> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     std::env::var_os("RGMEM_LOCOMO")

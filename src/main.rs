@@ -10,6 +10,10 @@ mod tui;
 
 use std::process::ExitCode;
 
+/// Ingest allocates many short strings; mimalloc serves them faster than the system allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     cli::main()
 }

@@ -67,9 +67,15 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
     }
     // The words a name may come from, looked at only when a name is not in the input as it is.
     let told = OnceCell::new();
+    // A name already found in the input is not looked up again (a person's name opens most
+    // bullets of a summary, and the input of an RK3 prompt is long).
+    let mut known_names: Vec<String> = Vec::new();
     for chunk in prose(reply, mode) {
         for name in mid_sentence_names(&chunk) {
             let low = name.to_lowercase();
+            if known_names.contains(&low) {
+                continue;
+            }
             let stem = Stem::of(&low);
             let known = input.contains(&low)
                 || told
@@ -81,6 +87,7 @@ pub fn check(task: &Task, mode: OutputMode, reply: &str) -> Result<(), String> {
             if !known {
                 return Err(format!("it names '{name}', which its input does not mention"));
             }
+            known_names.push(low);
         }
     }
     Ok(())
