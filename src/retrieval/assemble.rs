@@ -84,6 +84,7 @@ impl<'a> Retriever<'a> {
             .filter(|k| !names.contains(&entity_key(k)))
             .collect();
         let without = budgets.without;
+        let wants = super::turns::wants(question);
         let mut items = Vec::new();
         let mut sources: Vec<Source> = Vec::new();
         // Two turn-level lists: the plan's keywords (with their synonyms), and the question's
@@ -189,8 +190,7 @@ impl<'a> Retriever<'a> {
         }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
         if !without.contains(Layer::Turn) {
-            let dated = super::turns::asks_when(question);
-            items.extend(self.turn_items(&keywords, dated, root, budgets, &sources, &turn_hits));
+            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {

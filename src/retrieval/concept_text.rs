@@ -39,6 +39,20 @@ fn bullet(line: &str) -> Bullet<'_> {
     Bullet { branch, core, mentions }
 }
 
+/// Words of a keyword that pick out nothing ("Other Pets", a lexicon concept's name, holds
+/// "other", which every "and others" holds).
+const UNSPECIFIC: &[&str] = &["other", "others", "general", "misc"];
+
+/// The stems of the keywords' content words, without the unspecific ones.
+fn wanted_stems(keywords: &[String]) -> HashSet<String> {
+    keywords
+        .iter()
+        .flat_map(|k| crate::text::content_words(k))
+        .filter(|w| !UNSPECIFIC.contains(&w.to_lowercase().as_str()))
+        .map(|w| crate::stem::stem(&w))
+        .collect()
+}
+
 /// Whether a text holds one of the wanted stems.
 fn holds(text: &str, wanted: &HashSet<String>) -> bool {
     words(text).any(|w| wanted.contains(&crate::stem::stem(&w)))
@@ -50,13 +64,45 @@ fn holds(text: &str, wanted: &HashSet<String>) -> bool {
 /// when some do; a bullet that holds a keyword only in some mentions keeps just those. When
 /// nothing holds a keyword, the item names the concept's branches, a list a question about "what
 /// activities" is answered by.
+#[cfg(test)]
 #[must_use]
 pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -> String {
-    let wanted: HashSet<String> = keywords
-        .iter()
-        .flat_map(|k| crate::text::content_words(k))
-        .map(|w| crate::stem::stem(&w))
-        .collect();
+    concept_text_unseen(path, sigma, delta, keywords, &mut Seen::default())
+}
+
+/// The mentions (their stems) that items already built for the question carry.
+#[derive(Debug, Default)]
+pub struct Seen(Vec<HashSet<String>>);
+
+impl Seen {
+    /// Stems of a mention.
+    fn stems(text: &str) -> HashSet<String> {
+        words(text).map(|w| crate::stem::stem(&w)).collect()
+    }
+
+    /// Whether a mention says what one already seen says (most of its stems shared: the same
+    /// mention gathered by a parent's Σ, a child's and a relation's summary).
+    fn holds(&self, mention: &str) -> bool {
+        let own = Self::stems(mention);
+        self.0.iter().any(|s| {
+            let shared = s.intersection(&own).count();
+            shared * 10 >= s.len().min(own.len()).max(1) * 8
+        })
+    }
+
+    /// Marks a mention as carried.
+    pub fn add(&mut self, mention: &str) {
+        self.0.push(Self::stems(mention));
+    }
+}
+
+/// [`concept_text`] without the mentions `seen` already holds (an item built before carries
+/// them: a parent concept's Σ gathers its child's bullets, and the list of a person's gathered
+/// mentions holds the same clauses), marking those it keeps as seen. A bullet left with no
+/// mention of its own keeps only its branch and core sentence, once.
+#[must_use]
+pub fn concept_text_unseen(path: &str, sigma: &str, delta: &str, keywords: &[String], seen: &mut Seen) -> String {
+    let wanted = wanted_stems(keywords);
     let lines = |body: &str| -> Vec<String> {
         body.lines()
             .map(str::trim)
@@ -77,14 +123,28 @@ pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -
             format!("{}: ", b.branch)
         };
         if head_holds {
+            // No mention holds a keyword: the latest few stand for the branch.
             let mentions = if matching.is_empty() {
-                b.mentions.clone()
+                let skip = b.mentions.len().saturating_sub(UNMATCHED);
+                b.mentions.iter().skip(skip).copied().collect()
             } else {
                 matching
             };
-            kept_sigma.push(with_mentions(&format!("{label}{}", b.core.trim()), &mentions));
-        } else if !matching.is_empty() {
-            kept_sigma.push(format!("{label}{}.", matching.join("; ")));
+            let fresh: Vec<&str> = mentions.into_iter().filter(|m| !seen.holds(m)).collect();
+            let (since, rest) = compact_core(b.branch, b.core);
+            let head = format!("{}{since}", b.branch);
+            if fresh.is_empty() && rest.is_empty() && seen.holds(&head) {
+                continue;
+            }
+            seen.add(&head);
+            fresh.iter().for_each(|m| seen.add(m));
+            kept_sigma.push(bullet_text(&head, &rest, &fresh));
+        } else {
+            let fresh: Vec<&str> = matching.into_iter().filter(|m| !seen.holds(m)).collect();
+            if !fresh.is_empty() {
+                fresh.iter().for_each(|m| seen.add(m));
+                kept_sigma.push(format!("{label}{}.", fresh.join("; ")));
+            }
         }
     }
     // Δ: the items that hold a keyword, under their "Regarding …:" heading.
@@ -99,7 +159,8 @@ pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -
         }
         // The item's date and status ("(17 August 2023; active)") are not what it is about.
         let said = line.rsplit_once(" (").map_or(line.as_str(), |(t, _)| t);
-        if heading_holds || holds(said, &wanted) {
+        if (heading_holds || holds(said, &wanted)) && !seen.holds(said) {
+            seen.add(said);
             if let Some(h) = heading.take() {
                 kept_delta.push(h.to_string());
             }
@@ -108,6 +169,10 @@ pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -
     }
     let mut text = format!("{path}:");
     if kept_sigma.is_empty() && kept_delta.is_empty() {
+        // What the question's words hold here, items built before already carry.
+        if dropped(&sigma_lines, &wanted) {
+            return text;
+        }
         let branches = branch_names(&sigma_lines);
         if !branches.is_empty() {
             text.push_str(&format!(" Σ {}.", branches.join(", ")));
@@ -127,13 +192,16 @@ pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -
 /// one of `keywords`, or sit under a branch that does: the instances a question about "where has
 /// X camped" or "what has X painted" lists, spread over sessions and concepts. Those holding the
 /// most keywords come first; at most `max`, none twice.
+#[cfg(test)]
 #[must_use]
 pub fn gathered_mentions(texts: &[&str], keywords: &[String], max: usize) -> Vec<String> {
-    let wanted: HashSet<String> = keywords
-        .iter()
-        .flat_map(|k| crate::text::content_words(k))
-        .map(|w| crate::stem::stem(&w))
-        .collect();
+    gathered_unseen(texts, keywords, max, &Seen::default())
+}
+
+/// [`gathered_mentions`] without those `seen` holds (concept items built before carry them).
+#[must_use]
+pub fn gathered_unseen(texts: &[&str], keywords: &[String], max: usize, seen: &Seen) -> Vec<String> {
+    let wanted = wanted_stems(keywords);
     let stems = |t: &str| -> HashSet<String> { words(t).map(|w| crate::stem::stem(&w)).collect() };
     let mut found: Vec<(usize, String, HashSet<String>)> = Vec::new();
     for line in texts.iter().flat_map(|t| t.lines()).map(str::trim) {
@@ -141,11 +209,19 @@ pub fn gathered_mentions(texts: &[&str], keywords: &[String], max: usize) -> Vec
         let b = bullet(line);
         let branch_holds = holds(b.branch, &wanted);
         for m in b.mentions {
-            let own = stems(m);
-            let hits = wanted.iter().filter(|w| own.contains(*w)).count() + usize::from(branch_holds);
-            if hits == 0 {
+            if seen.holds(m) {
                 continue;
             }
+            // "Melanie and others went …" (the first-person plural the abstraction wrote out)
+            // holds "others" for no keyword's sake.
+            let own = stems(&m.replace(" and others ", " "));
+            // A mention that holds none of the question's words itself is not what was asked
+            // about, whatever its branch; under a branch that holds one, it ranks higher.
+            let said = wanted.iter().filter(|w| own.contains(*w)).count();
+            if said == 0 {
+                continue;
+            }
+            let hits = said + usize::from(branch_holds);
             // The same mention gathered by a parent's Σ, a child's and a relation's summary.
             let repeat = found.iter().any(|(_, t, s)| {
                 t == m || {
@@ -161,6 +237,68 @@ pub fn gathered_mentions(texts: &[&str], keywords: &[String], max: usize) -> Vec
     // Stable: among equals, the order the memory holds them in.
     found.sort_by_key(|f| std::cmp::Reverse(f.0));
     found.into_iter().take(max).map(|(_, t, _)| t).collect()
+}
+
+/// Most mentions a bullet keeps when its branch holds a keyword and none of its mentions do.
+const UNMATCHED: usize = 3;
+
+/// A bullet's core sentences for a context: the sentence that says the branch recurs ("Camping
+/// has come up regularly since 25 May 2023.") as ", regularly since 25 May 2023" after the
+/// branch, the rest as they are, without the sentence that names the children in tension (it
+/// carries no instance a question asks about).
+fn compact_core(branch: &str, core: &str) -> (String, String) {
+    let recurs = format!("{} has come up regularly since ", branch.to_lowercase());
+    let mut since = String::new();
+    let mut rest: Vec<&str> = Vec::new();
+    for sentence in core
+        .split(". ")
+        .map(|t| t.trim().trim_end_matches('.'))
+        .filter(|t| !t.is_empty())
+    {
+        let lower = sentence.to_lowercase();
+        if let Some(date) = lower.strip_prefix(&recurs)
+            && since.is_empty()
+            && !branch.is_empty()
+        {
+            // The date as written (its month capitalised): the same length from the end.
+            let n = date.chars().count();
+            let skip = sentence.chars().count().saturating_sub(n);
+            since = format!(", regularly since {}", sentence.chars().skip(skip).collect::<String>());
+        } else if !(lower.ends_with(" active tension")) {
+            rest.push(sentence);
+        }
+    }
+    let rest = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("{}.", rest.join(". "))
+    };
+    (since, rest)
+}
+
+/// A bullet as a context shows it: "Camping, regularly since 25 May 2023: a (d); b (d)." or,
+/// with core sentences, "Reading: Melanie enjoys reading. Mentions: a (d)."
+fn bullet_text(head: &str, rest: &str, mentions: &[&str]) -> String {
+    let head = head.trim();
+    match (rest.is_empty(), mentions.is_empty()) {
+        (true, true) if head.is_empty() => String::new(),
+        (true, true) => format!("{head}."),
+        (true, false) if head.is_empty() => format!("{}.", mentions.join("; ")),
+        (true, false) => format!("{head}: {}.", mentions.join("; ")),
+        (false, _) => {
+            let core = if head.is_empty() {
+                rest.to_string()
+            } else {
+                format!("{head}: {rest}")
+            };
+            with_mentions(&core, mentions)
+        }
+    }
+}
+
+/// Whether some Σ bullet holds a keyword (so the item is empty because other items carry it).
+fn dropped(sigma_lines: &[String], wanted: &HashSet<String>) -> bool {
+    sigma_lines.iter().any(|l| holds(l, wanted))
 }
 
 /// The core sentence followed by the kept mentions.
@@ -216,7 +354,7 @@ mod tests {
     #[test]
     fn a_branch_the_question_names_keeps_its_mentions_and_the_rest_goes() {
         let text = concept_text("Melanie / Outdoor", SIGMA, DELTA, &keys(&["camped"]));
-        assert!(text.contains("Camping: Camping has come up regularly since 25 May 2023. Mentions: Melanie went camping in the mountains (27 June 2023); Melanie went camping in the forest (15 July 2023)."), "{text}");
+        assert!(text.contains("Camping, regularly since 25 May 2023: Melanie went camping in the mountains (27 June 2023); Melanie went camping in the forest (15 July 2023)."), "{text}");
         // Beach Trips holds "camping" in one mention only: that mention alone stays.
         assert!(
             text.contains("Beach Trips: Melanie took the kids camping at the beach (3 August 2023)."),
@@ -224,6 +362,33 @@ mod tests {
         );
         assert!(!text.contains("with the kids (20 July"), "{text}");
         assert!(!text.contains('Δ'), "{text}");
+    }
+
+    #[test]
+    fn a_mention_an_item_before_carries_is_left_out() {
+        // A parent's Σ gathers its child's bullet: the second item keeps only what is new.
+        let mut seen = Seen::default();
+        let child = concept_text_unseen("Melanie / Outdoor", SIGMA, "", &keys(&["beach"]), &mut seen);
+        assert!(child.contains("with the kids (20 July 2023)"), "{child}");
+        let parent = concept_text_unseen("Melanie", SIGMA, "", &keys(&["beach"]), &mut seen);
+        assert_eq!(parent, "Melanie:", "everything is carried already");
+        let found = gathered_unseen(&[SIGMA], &keys(&["beach"]), 5, &seen);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_core_sentence_that_only_says_a_branch_recurs_shrinks_to_its_date() {
+        assert_eq!(
+            compact_core("Camping", "Camping has come up regularly since 25 May 2023."),
+            (", regularly since 25 May 2023".to_string(), String::new())
+        );
+        assert_eq!(
+            compact_core(
+                "",
+                "Outdoor is shaped by Camping and Hiking. Camping and Hiking show active tension."
+            ),
+            (String::new(), "Outdoor is shaped by Camping and Hiking.".to_string())
+        );
     }
 
     #[test]

@@ -77,11 +77,18 @@ impl Retriever<'_> {
             .filter(|(_, cos)| *cos >= budgets.min_cosine)
             .collect();
         picked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        // Each gathered clause once: a parent concept's Σ holds its child's bullets, and the
+        // list of the person's gathered mentions the concepts' own.
+        let mut seen = super::concept_text::Seen::default();
         for (c, cos) in picked.into_iter().take(budgets.concepts) {
             let node = m.concept(c);
-            // Only the Σ/Δ bullets and gathered mentions that hold a keyword, so the item is
-            // worth its tokens.
-            let text = super::concept_text::concept_text(&m.path_of(c).join(" / "), &node.sigma, &node.delta, keywords);
+            // Only the Σ/Δ bullets and gathered mentions that hold a keyword and no item before
+            // carries, so the item is worth its tokens.
+            let path = m.path_of(c).join(" / ");
+            let text = super::concept_text::concept_text_unseen(&path, &node.sigma, &node.delta, keywords, &mut seen);
+            if text == format!("{path}:") {
+                continue;
+            }
             let mut prov = self.episode_provenance(&node.episodes.iter().copied().collect::<Vec<_>>());
             prov.concepts = vec![c];
             prov.relations.clone_from(&node.relations);
@@ -101,7 +108,9 @@ impl Retriever<'_> {
             ));
         }
         // The person's gathered mentions that hold a keyword, or the person's own activities.
-        super::profile::person_items(m, root, question, &concepts, &relations, keywords, &targets, items);
+        super::profile::person_items(
+            m, root, question, &concepts, &relations, keywords, &targets, &seen, items,
+        );
         let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
             .iter()
             .zip(relation_vecs)

@@ -15,7 +15,7 @@ mod stance;
 /// Most gathered mentions in the item that lists them across a person's concepts.
 const GATHERED: usize = 8;
 /// Value of that item.
-const GATHERED_VALUE: f64 = 0.4;
+const GATHERED_VALUE: f64 = 0.3;
 /// Most activities in the item that lists a person's own activities, for a question that asks
 /// for a list.
 const ACTIVITIES: usize = 40;
@@ -116,6 +116,7 @@ pub(super) fn person_items(
     relations: &[RelationId],
     keywords: &[String],
     targets: &[String],
+    seen: &super::concept_text::Seen,
     items: &mut Vec<Item>,
 ) {
     if concepts.is_empty() {
@@ -126,7 +127,7 @@ pub(super) fn person_items(
         .map(|c| m.concept(*c).sigma.as_str())
         .chain(relations.iter().map(|r| m.relation(*r).summary.as_str()))
         .collect();
-    let found = super::concept_text::gathered_mentions(&texts, keywords, GATHERED);
+    let found = super::concept_text::gathered_unseen(&texts, keywords, GATHERED, seen);
     let who = root.map(|r| m.concept(r).name.clone());
     let prov = Provenance {
         concepts: concepts.to_vec(),

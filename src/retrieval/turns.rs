@@ -28,6 +28,16 @@ const NEIGHBOUR: f64 = 0.5;
 const REPLY: f64 = 0.5;
 /// Weight of the turn after a hit that asks a question: the answer to what matched.
 const ANSWER: f64 = 1.0;
+/// Weight of a turn that carries the shape of the answer a question asks for (a date or time
+/// phrase for "when", a place name for "where", a length of time for "how long"), against 1
+/// for one that does not (dev at 1000: +0.6 answer-token recall, held-out conv-48 +0.5).
+const SHAPE: f64 = 1.3;
+/// The same for a number or frequency ("how many", "how often"): a count is rarely said in the
+/// question's words, so its shape weighs more.
+const COUNT_SHAPE: f64 = 1.8;
+/// Weight of a turn that says nothing of its own: each sentence asks something or holds at
+/// most one content word ("Cool! What did it look like?"), so it only spends tokens.
+const FILLER: f64 = 0.5;
 /// Weight of a turn whose every sentence that holds a keyword asks something ("How did it make
 /// you feel?"): it holds the question, and its answer ranks on its own (`ANSWER`).
 const ASKS_ONLY: f64 = 0.5;
@@ -43,13 +53,15 @@ impl Retriever<'_> {
     pub(super) fn turn_items(
         &self,
         keywords: &[String],
-        dated: bool,
+        wants: Wants,
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
         turn_hits: &[Vec<(TurnId, EpisodeId)>],
     ) -> Vec<Item> {
         let m = self.memory;
+        // A question about time (`asks_when`) wants a time or a span.
+        let dated = matches!(wants, Wants::Time | Wants::Span);
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
@@ -131,6 +143,7 @@ impl Retriever<'_> {
         let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.turns);
+        let names = person_words(m);
         let stems: Vec<String> = keywords
             .iter()
             .flat_map(|k| content_words(k))
@@ -139,6 +152,12 @@ impl Retriever<'_> {
         for (t, (score, _, _)) in &mut ranked {
             if asks_only(m, *t, &stems) {
                 *score *= ASKS_ONLY;
+            }
+            if carries_turn(m, *t, wants, &names) {
+                *score *= if wants == Wants::Count { COUNT_SHAPE } else { SHAPE };
+            }
+            if filler(m, *t) {
+                *score *= FILLER;
             }
         }
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
@@ -296,6 +315,14 @@ fn speaker_name(m: &Memory, t: TurnId) -> String {
         .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
 }
 
+/// Whether turn `t` says nothing of its own: each sentence asks something or holds at most one
+/// content word ("Cool!", "Wow, that's great!"), and it shares nothing ("[shares a photo …]").
+fn filler(m: &Memory, t: TurnId) -> bool {
+    crate::text::sentences(&m.turns[t.index()].text)
+        .iter()
+        .all(|s| !s.starts_with('[') && (s.trim_end().ends_with('?') || content_words(s).len() <= 1))
+}
+
 /// Whether every sentence of turn `t` that holds one of the keyword stems asks something: the
 /// turn matched only where it asks, so what it holds is the question, not an answer.
 fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
@@ -348,4 +375,146 @@ fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
         out.push_str(" …");
     }
     Some(out)
+}
+
+/// What a question asks for, where its answer has a shape a sentence can be seen to carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wants {
+    /// A date or time ("When…").
+    Time,
+    /// A number or frequency ("How many…", "How often…").
+    Count,
+    /// A length of time or a date ("How long…", "…ago"): a date, a time phrase or a number.
+    Span,
+    /// A place ("Where…").
+    Place,
+    /// Anything else.
+    Any,
+}
+
+/// The shape of the answer a question asks for.
+pub(super) fn wants(question: &str) -> Wants {
+    let toks: Vec<String> = words(question).collect();
+    let pair = |a: &str, b: &[&str]| toks.windows(2).any(|w| w[0] == a && b.contains(&w[1].as_str()));
+    let has = |w: &str| toks.iter().any(|t| t == w);
+    if pair("how", &["long"]) || has("ago") {
+        Wants::Span
+    } else if asks_when(question) {
+        Wants::Time
+    } else if pair("how", &["many", "much", "often", "old"]) {
+        Wants::Count
+    } else if toks.iter().any(|t| t == "where") {
+        Wants::Place
+    } else {
+        Wants::Any
+    }
+}
+
+/// The words of the tracked persons' names and of the speakers (a capitalised name is no place).
+fn person_words(m: &Memory) -> HashSet<String> {
+    m.roots()
+        .map(|r| r.name.as_str())
+        .chain(m.speakers.iter().map(|(s, _)| s.as_str()))
+        .flat_map(words)
+        .collect()
+}
+
+fn anchor(m: &Memory, t: TurnId) -> Option<jiff::civil::Date> {
+    m.turns[t.index()]
+        .time
+        .and_then(|ts| crate::relative_date::anchor_of(&ts.date()))
+}
+
+/// Whether any sentence of turn `t` carries the shape of answer `wants` asks for.
+fn carries_turn(m: &Memory, t: TurnId, wants: Wants, names: &HashSet<String>) -> bool {
+    let a = anchor(m, t);
+    crate::text::sentences(&m.turns[t.index()].text)
+        .iter()
+        .any(|s| carries(s, wants, names, a))
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+const COUNTS: [&str; 19] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen", "once",
+    "twice", "times", "every", "daily", "weekly",
+];
+
+/// Whether a sentence carries the shape of answer `wants` asks for: a date or relative time
+/// phrase, a number or frequency, or a capitalised word past its first that names no person.
+fn carries(s: &str, wants: Wants, names: &HashSet<String>, anchor: Option<jiff::civil::Date>) -> bool {
+    match wants {
+        Wants::Any => false,
+        Wants::Time => {
+            words(s).any(|w| {
+                MONTHS.contains(&w.as_str())
+                    || WEEKDAYS.contains(&w.as_str())
+                    || (w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()))
+            }) || anchor.is_some_and(|a| !crate::relative_date::resolve_spans(s, Some(a)).1.is_empty())
+        }
+        Wants::Count => words(s).any(|w| w.chars().any(|c| c.is_ascii_digit()) || COUNTS.contains(&w.as_str())),
+        Wants::Span => {
+            carries(s, Wants::Time, names, anchor)
+                || carries(s, Wants::Count, names, anchor)
+                || words(s).any(|w| ["years", "months", "weeks", "days", "year", "month", "week"].contains(&w.as_str()))
+        }
+        Wants::Place => s
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .skip(1)
+            .any(|w| {
+                w.starts_with(char::is_uppercase)
+                    && w != "I"
+                    && !w.starts_with("I'")
+                    && !names.contains(&w.to_lowercase())
+            }),
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::*;
+
+    #[test]
+    fn a_question_names_the_shape_of_its_answer() {
+        assert_eq!(wants("When did Sam go camping?"), Wants::Time);
+        assert_eq!(wants("How long has Sam been painting?"), Wants::Span);
+        assert_eq!(wants("How many kids does Sam have?"), Wants::Count);
+        assert_eq!(wants("Where did Sam move from?"), Wants::Place);
+        assert_eq!(wants("What does Sam paint?"), Wants::Any);
+    }
+
+    #[test]
+    fn a_sentence_carries_a_count_a_date_or_a_place() {
+        let names: HashSet<String> = ["sam".to_string()].into_iter().collect();
+        assert!(carries("We have three kids.", Wants::Count, &names, None));
+        assert!(!carries("We love the kids.", Wants::Count, &names, None));
+        assert!(carries("We went there in May.", Wants::Time, &names, None));
+        assert!(carries("I moved here from Sweden.", Wants::Place, &names, None));
+        assert!(
+            !carries("Thanks, Sam!", Wants::Place, &names, None),
+            "a person is no place"
+        );
+    }
 }
