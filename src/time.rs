@@ -39,6 +39,25 @@ pub(crate) const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// English weekday names, Monday first.
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// Whether `word` (any case) is a month or weekday name: it names a date, never a thing.
+pub(crate) fn is_month_or_weekday(word: &str) -> bool {
+    MONTHS
+        .iter()
+        .chain(WEEKDAYS.iter())
+        .any(|n| n.eq_ignore_ascii_case(word))
+}
+
 impl Timestamp {
     /// A timestamp from unix seconds, if `jiff` can represent it.
     #[must_use]

@@ -13,6 +13,7 @@ mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
 mod holders;
+mod immediate;
 mod pack;
 mod reader;
 mod schema;
@@ -25,6 +26,7 @@ pub use holders::holders;
 pub use reader::Reader;
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
+use immediate::Immediate;
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -522,41 +524,6 @@ enum Stored {
     Packed(Vec<u8>),
     /// Anything else (a damaged file).
     Neither,
-}
-
-/// A `BEGIN IMMEDIATE` transaction whose `BEGIN` and `COMMIT` are cached statements (a step
-/// is one transaction, and parsing the two each time was a visible share of appending). Dropped
-/// uncommitted, or after a failed commit, it rolls back, as `rusqlite::Transaction` does.
-struct Immediate<'c> {
-    conn: &'c Connection,
-}
-
-impl<'c> Immediate<'c> {
-    fn begin(conn: &'c Connection) -> rusqlite::Result<Self> {
-        conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-        Ok(Self { conn })
-    }
-
-    fn commit(self) -> rusqlite::Result<()> {
-        self.conn.prepare_cached("COMMIT")?.execute([]).map(|_| ())
-    }
-}
-
-impl std::ops::Deref for Immediate<'_> {
-    type Target = Connection;
-
-    fn deref(&self) -> &Connection {
-        self.conn
-    }
-}
-
-impl Drop for Immediate<'_> {
-    fn drop(&mut self) {
-        if !self.conn.is_autocommit() {
-            // Nothing to report to: the caller already has the error that ended the step.
-            let _ = self.conn.execute_batch("ROLLBACK");
-        }
-    }
 }
 
 /// What a step consumed of an input: position `position` of the source `source` (a content

@@ -433,29 +433,6 @@ fn carries_turn(m: &Memory, t: TurnId, wants: Wants, names: &HashSet<String>) ->
         .any(|s| carries(s, wants, names, a))
 }
 
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-const WEEKDAYS: [&str; 7] = [
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
 const COUNTS: [&str; 19] = [
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen", "once",
     "twice", "times", "every", "daily", "weekly",
@@ -468,9 +445,7 @@ fn carries(s: &str, wants: Wants, names: &HashSet<String>, anchor: Option<jiff::
         Wants::Any => false,
         Wants::Time => {
             words(s).any(|w| {
-                MONTHS.contains(&w.as_str())
-                    || WEEKDAYS.contains(&w.as_str())
-                    || (w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()))
+                crate::time::is_month_or_weekday(&w) || (w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()))
             }) || anchor.is_some_and(|a| !crate::relative_date::resolve_spans(s, Some(a)).1.is_empty())
         }
         Wants::Count => words(s).any(|w| w.chars().any(|c| c.is_ascii_digit()) || COUNTS.contains(&w.as_str())),

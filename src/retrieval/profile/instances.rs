@@ -13,29 +13,6 @@ use crate::text::{entity_key, is_stopword, sentences, words};
 /// Most instance words one relation's item lists.
 const MAX_WORDS: usize = 16;
 
-/// Words a capitalised run never is: months and weekdays name dates, not instances.
-const CALENDAR: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
 /// The item's text for one relation of `person`, or `None` when the person's own sentences about
 /// it name fewer than two instances.
 pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Option<String> {
@@ -122,7 +99,7 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
             && core.chars().count() >= 2
             && !lower.starts_with("i'")
             && !is_person(&lower)
-            && !CALENDAR.contains(&lower.as_str())
+            && !crate::time::is_month_or_weekday(&lower)
             && !is_stopword(&lower);
         if name {
             run.push(core.to_string());

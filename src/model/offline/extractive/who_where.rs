@@ -79,7 +79,9 @@ pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>)
     };
     let pick = runs.iter().copied().min_by_key(|r| (distance(*r), r.0));
     let clean = |t: &&str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let best = pick.map(|(s, e)| toks[s..e].iter().map(clean).collect::<Vec<_>>().join(" "));
+    let best = pick
+        .and_then(|(s, e)| toks.get(s..e))
+        .map(|run| run.iter().map(clean).collect::<Vec<_>>().join(" "));
     best.or_else(|| {
         let toks: Vec<String> = words(text).collect();
         toks.iter().position(|w| ROLES.contains(&w.as_str())).map(|i| {
