@@ -155,6 +155,9 @@ fn ingest(
         let records = engine.set_thresholds(thresholds)?;
         emit(&records)?;
     }
+    // A replay can be run again (it resumes after the last committed turn), so its steps share
+    // transactions instead of each rewriting the same index pages into the WAL.
+    engine.group_commits(rgmem::log::group::MAX_GROUP_STEPS, rgmem::log::group::MAX_GROUP_AGE)?;
     let total = input.turns.len();
     let start = match engine.log().replayed(&input.source)? {
         Some(_) if again => 0,

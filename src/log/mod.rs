@@ -12,6 +12,10 @@ mod checkpoint;
 mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
+pub mod group;
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod group_tests;
 mod holders;
 mod immediate;
 mod pack;
@@ -26,14 +30,14 @@ pub use holders::holders;
 pub use reader::Reader;
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
-use immediate::Immediate;
+use immediate::{StepGuard, write_step};
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -62,6 +66,8 @@ pub struct Log {
     /// SQLite's `data_version` when [`Log::refresh`] last read the file: it changes only when
     /// another connection commits, so while it holds, nothing new can be there to read.
     data_version: Option<i64>,
+    /// Steps sharing the open transaction, if a bulk ingest asked for group commits.
+    group: group::Group,
 }
 
 impl Log {
@@ -154,6 +160,7 @@ impl Log {
             packer: pack::Packer::default(),
             texts: pack::TextCache::default(),
             data_version: None,
+            group: group::Group::default(),
         };
         retry_busy(path, || log.refresh())?;
         Ok(log)
@@ -311,64 +318,54 @@ impl Log {
             });
         }
         let start = self.head();
-        let logged_at = now();
         let path = self.path.clone();
-        let tx = Immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
-        let in_file: i64 = tx
-            .prepare_cached("SELECT coalesce(max(seq), 0) FROM events")?
-            .query_row([], |r| r.get(0))?;
-        if in_file != to_i64(start) {
-            return Err(Error::LogMoved {
-                path: path.display().to_string(),
-            });
+        if !self.group.is_open() {
+            immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
+            self.group.began(self.parents.len());
         }
-        let mut records = Vec::with_capacity(events.len());
-        let mut prev = start;
         self.packer.begin();
-        {
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO events (seq, parent, kind, version, body, logged_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for e in events {
-                let seq = Seq(prev
-                    .0
-                    .checked_add(1)
-                    .ok_or_else(|| Error::Codec("the log is full".into()))?);
-                let parent = match e {
-                    Event::RolledBack { to } => *to,
-                    _ => prev,
-                };
-                let (kind, version, body) = event::encode(e)?;
-                let body = self
-                    .packer
-                    .pack(&tx, &body)
-                    .map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
-                stmt.execute(params![to_i64(seq), to_i64(parent), kind, version, body, logged_at])?;
-                records.push(EventRecord {
-                    seq,
-                    parent,
-                    event: e.clone(),
-                });
-                prev = seq;
+        let written = {
+            let step = StepGuard::new(&self.conn, self.group.grouping())?;
+            let base = self.base.get_mut().as_ref();
+            let written = write_step(
+                &step,
+                &mut self.packer,
+                base,
+                self.interval,
+                events,
+                memory_after,
+                mark,
+                start,
+            );
+            match written {
+                Ok(w) => step.release().map(|()| w).map_err(Error::from),
+                Err(e) => Err(e),
             }
-        }
-        let end = prev;
-        let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
-        let base = if checkpoint {
-            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
-        } else {
-            None
         };
-        if let Some(mark) = mark {
-            tx.prepare_cached("INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)")?
-                .execute(params![to_i64(end), mark.source, mark.position])?;
-        }
-        tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
-        self.packer.committed();
+        let (records, checkpoint) = match written {
+            Ok(w) => w,
+            Err(e) => {
+                // Undone by the step's guard; a transaction that held only this step ends too.
+                if self.group.is_empty() || self.conn.is_autocommit() {
+                    self.rollback_group();
+                }
+                return Err(match e {
+                    Error::LogMoved { .. } => Error::LogMoved {
+                        path: path.display().to_string(),
+                    },
+                    e => e,
+                });
+            }
+        };
+        self.packer.step_released();
+        let end = records.last().map_or(start, |r| r.seq);
         self.parents.extend(records.iter().map(|r| r.parent));
-        if let Some(base) = base {
+        if let Some(base) = checkpoint {
             self.checkpoints.insert(end);
             *self.base.get_mut() = Some(base);
+        }
+        if self.group.stepped() {
+            self.flush()?;
         }
         Ok(records)
     }

@@ -56,7 +56,9 @@ pub enum PackError {
 #[derive(Default)]
 pub struct Packer {
     stored: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
-    /// Texts inserted by the open transaction (a map: a long prompt has hundreds of lines).
+    /// Texts inserted by earlier steps of the open transaction (a group commit's).
+    released: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    /// Texts inserted by the step being written (a map: a long prompt has hundreds of lines).
     pending: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
 }
 
@@ -80,18 +82,30 @@ impl Hasher for DigestHasher {
 }
 
 impl Packer {
-    /// Starts a transaction's packing: texts inserted by an earlier transaction that did not
-    /// commit are forgotten.
+    /// Starts a step's packing: texts inserted by an earlier step that did not complete are
+    /// forgotten.
     pub fn begin(&mut self) {
         self.pending.clear();
     }
 
+    /// The step completed inside the open transaction: its texts stay there for later steps.
+    pub fn step_released(&mut self) {
+        self.released.extend(self.pending.drain());
+    }
+
     /// The transaction committed: its new texts exist now and may be referred to from memory.
     pub fn committed(&mut self) {
-        if self.stored.len().saturating_add(self.pending.len()) > WRITE_CACHE {
+        self.step_released();
+        if self.stored.len().saturating_add(self.released.len()) > WRITE_CACHE {
             self.stored.clear();
         }
-        self.stored.extend(self.pending.drain());
+        self.stored.extend(self.released.drain());
+    }
+
+    /// The transaction rolled back: nothing it inserted exists.
+    pub fn rolled_back(&mut self) {
+        self.pending.clear();
+        self.released.clear();
     }
 
     /// Packs one body, inserting the lines the file does not hold yet into `texts` (inside the
@@ -119,7 +133,7 @@ impl Packer {
         if let Some(&id) = self.stored.get(&digest) {
             return Ok(id);
         }
-        if let Some(&id) = self.pending.get(&digest) {
+        if let Some(&id) = self.pending.get(&digest).or_else(|| self.released.get(&digest)) {
             return Ok(id);
         }
         let key = lookup_key(&digest);
@@ -183,6 +197,12 @@ impl TextCache {
             }
         }
         Ok(out)
+    }
+
+    /// Forgets every text: a rolled-back transaction's ids may be given to other texts.
+    pub fn clear(&self) {
+        self.texts.borrow_mut().clear();
+        *self.bytes.borrow_mut() = 0;
     }
 
     fn text(&self, conn: &Connection, id: i64) -> Result<Arc<str>, PackError> {

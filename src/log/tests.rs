@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::Engine;
 use crate::model::offline::OfflineModel;
 use crate::session::SessionFile;
+use rusqlite::params;
 
 /// Rewrites every packed body, text and checkpoint chunk of a file to the form builds before
 /// LZ4 wrote: the `DEFLATED` tag and miniz's raw deflate at level 6, chunks as text.
