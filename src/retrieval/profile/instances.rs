@@ -12,9 +12,13 @@ use crate::text::{entity_key, is_stopword, sentences, words};
 
 /// Most instance words one relation's item lists.
 const MAX_WORDS: usize = 16;
+/// Most candidates gathered before the rarest are chosen.
+const POOL: usize = 200;
 
 /// The item's text for one relation of `person`, or `None` when the person's own sentences about
-/// it name fewer than two instances.
+/// it name fewer than two instances. Of the instances found, the rarest in the conversation go
+/// in ("breeder", "collars" before "dog", "walk"): a word the person says often is in the turns
+/// retrieval finds anyway, and a rare one is what a list spread over sessions misses.
 pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Option<String> {
     let lex = Lexicon::builtin();
     let rel = m.relation(r);
@@ -35,7 +39,7 @@ pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Op
                 }
                 for w in sentence_instances(lex, &s, &people, &key) {
                     let k = entity_key(&w);
-                    if found.len() < MAX_WORDS && !k.is_empty() && !listed.contains(&k) {
+                    if found.len() < POOL && !k.is_empty() && !listed.contains(&k) {
                         listed.push(k);
                         found.push(w);
                     }
@@ -47,12 +51,66 @@ pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Op
     if found.len() < 2 {
         return None;
     }
+    let found = rarest(m, found, MAX_WORDS);
     Some(format!(
         "{} on {}, in their own words, oldest first: {}.",
         m.concept(person).name,
         target.to_lowercase(),
         found.join(", ")
     ))
+}
+
+/// The `max` instances whose rarest word is in the fewest turns of the conversation, in their
+/// first order.
+fn rarest(m: &Memory, found: Vec<String>, max: usize) -> Vec<String> {
+    if found.len() <= max {
+        return found;
+    }
+    let df = turn_frequencies(m);
+    let rarity = |w: &str| {
+        words(w)
+            .map(|x| df.get(&x).copied().unwrap_or(0))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let mut ranked: Vec<(u32, usize)> = found.iter().enumerate().map(|(i, w)| (rarity(w), i)).collect();
+    ranked.sort_unstable();
+    let mut keep: Vec<usize> = ranked.into_iter().take(max).map(|(_, i)| i).collect();
+    keep.sort_unstable();
+    keep.into_iter().filter_map(|i| found.get(i).cloned()).collect()
+}
+
+/// In how many of the memory's turns each word occurs. The turns of one memory do not change
+/// while questions are asked of it, so the counts are kept for the memory last counted (by its
+/// address, its turn count and the length of its first and last turns).
+fn turn_frequencies(m: &Memory) -> std::rc::Rc<std::collections::HashMap<String, u32>> {
+    type Counts = std::rc::Rc<std::collections::HashMap<String, u32>>;
+    type Key = (usize, usize, usize, usize);
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Key, Counts)>> = const { std::cell::RefCell::new(None) };
+    }
+    let ends = |t: Option<&crate::memory::Turn>| t.map_or(0, |t| t.text.len());
+    let key = (
+        std::ptr::from_ref(m) as usize,
+        m.turns.len(),
+        ends(m.turns.first()),
+        ends(m.turns.last()),
+    );
+    if let Some(hit) = LAST.with_borrow(|l| l.as_ref().filter(|(k, _)| *k == key).map(|(_, c)| c.clone())) {
+        return hit;
+    }
+    let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    for t in m.turns.iter() {
+        let mut seen: Vec<String> = words(&t.text).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for w in seen {
+            *counts.entry(w).or_insert(0) += 1;
+        }
+    }
+    let counts = std::rc::Rc::new(counts);
+    LAST.with_borrow_mut(|l| *l = Some((key, counts.clone())));
+    counts
 }
 
 /// A turn's text with the framing of a shared photo taken out ("[shares a photo: a photo of a
@@ -69,9 +127,11 @@ fn people_words(m: &Memory) -> Vec<String> {
 }
 
 /// The instances one sentence names: its capitalised runs that are not its first word, a
-/// tracked person, "I" or a date ("Bali", "Becoming Nicole"), then its topical words (those the
-/// lexicon files under a concept other than the relation's own activity `key`, which the item
-/// already names: "museum", "beach", "violin"), in order.
+/// tracked person, "I" or a date ("Bali", "Becoming Nicole"), then the things it names after an
+/// article or a possessive ("a breeder", "my new collars", "a water purifier": see
+/// [`named_objects`]), then its topical words (those the lexicon files under a concept other
+/// than the relation's own activity `key`, which the item already names: "museum", "beach",
+/// "violin"), in order.
 fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut run: Vec<String> = Vec::new();
@@ -112,6 +172,15 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
         }
     }
     flush(&mut run, &mut out);
+    for o in named_objects(sentence, &is_person, key) {
+        let ko = entity_key(&o);
+        if !out
+            .iter()
+            .any(|x| format!(" {} ", entity_key(x)).contains(&format!(" {ko} ")))
+        {
+            out.push(o);
+        }
+    }
     for w in words(sentence) {
         if w.chars().count() > 2
             && !is_stopword(&w)
@@ -120,6 +189,228 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
             && !out.iter().any(|o| entity_key(o) == entity_key(&w))
         {
             out.push(w);
+        }
+    }
+    out
+}
+
+/// Words that open a noun phrase: articles, possessives and quantifiers.
+const OPENERS: &[&str] = &[
+    "a", "an", "the", "my", "our", "some", "these", "those", "his", "her", "their", "two", "three", "four", "few",
+];
+
+/// Words that colour a noun phrase without naming the thing ("a great new class").
+const COLOURING: &[&str] = &[
+    "new",
+    "great",
+    "good",
+    "little",
+    "big",
+    "huge",
+    "awesome",
+    "amazing",
+    "cool",
+    "nice",
+    "lovely",
+    "beautiful",
+    "special",
+    "fun",
+    "whole",
+    "same",
+    "other",
+    "last",
+    "first",
+    "next",
+    "real",
+    "super",
+    "best",
+    "favorite",
+    "favourite",
+    "own",
+    "few",
+    "lot",
+    "bit",
+    "tough",
+    "hard",
+    "old",
+    "quick",
+    "sweet",
+    "cute",
+    "fantastic",
+    "wonderful",
+    "incredible",
+    "perfect",
+    "ever",
+    "many",
+    "more",
+    "such",
+    "every",
+];
+
+/// Words that end a noun phrase though they are no function words: pronouns, and the adverbs
+/// of time and place that follow a noun ("a breeder nearby", "the beach next month").
+const ENDERS: &[&str] = &[
+    "she",
+    "he",
+    "they",
+    "ago",
+    "soon",
+    "near",
+    "nearby",
+    "next",
+    "last",
+    "today",
+    "yesterday",
+    "tomorrow",
+    "tonight",
+    "recently",
+    "lately",
+    "together",
+    "again",
+    "each",
+    "every",
+    "yet",
+    "already",
+    "once",
+    "twice",
+    "always",
+    "never",
+    "sometimes",
+    "often",
+    "around",
+    "away",
+    "back",
+    "down",
+    "off",
+];
+
+/// Nouns too vague to be an instance of anything ("a lot", "the time", "my day").
+const VAGUE: &[&str] = &[
+    "time",
+    "times",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "weekend",
+    "moment",
+    "moments",
+    "thing",
+    "things",
+    "stuff",
+    "way",
+    "ways",
+    "lot",
+    "bit",
+    "one",
+    "ones",
+    "kind",
+    "sort",
+    "part",
+    "photo",
+    "photos",
+    "pic",
+    "pics",
+    "picture",
+    "pictures",
+    "idea",
+    "experience",
+    "chance",
+    "place",
+    "reminder",
+    "end",
+    "rest",
+    "feeling",
+    "world",
+    "life",
+    "break",
+    "today",
+    "tonight",
+    "morning",
+    "evening",
+    "night",
+    "blast",
+];
+
+/// The things a sentence names after an article, a possessive or a quantifier: up to three
+/// content words up to the next function word or punctuation, with the words that only colour
+/// them dropped ("I got these new collars and tags" names "collars"; "we built a water purifier"
+/// names "water purifier"). A phrase of vague nouns ("a lot", "the weekend"), a tracked person
+/// or the activity the item already names is no instance.
+fn named_objects(sentence: &str, is_person: &dyn Fn(&str) -> bool, key: &str) -> Vec<String> {
+    /// Most words of one named thing.
+    const MOST: usize = 3;
+    // A shared photo's caption is not the person's words.
+    let spoken = without_asides(sentence);
+    let raw: Vec<&str> = spoken.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let opener = raw[i].trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let ends = raw[i].ends_with(|c: char| !c.is_alphanumeric());
+        i += 1;
+        if ends || !OPENERS.contains(&opener.as_str()) {
+            continue;
+        }
+        let mut phrase: Vec<String> = Vec::new();
+        while let Some(w) = raw.get(i) {
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let lower = core.to_lowercase();
+            let word = core.chars().all(|c| c.is_alphanumeric() || c == '-') && !core.is_empty();
+            if !word
+                || crate::text::is_stopword(&lower)
+                || ENDERS.contains(&lower.as_str())
+                || is_person(&lower)
+                || phrase.len() >= MOST
+            {
+                break;
+            }
+            i += 1;
+            if !(COLOURING.contains(&lower.as_str()) && phrase.is_empty()) {
+                phrase.push(lower);
+            }
+            if w.ends_with(|c: char| !c.is_alphanumeric()) {
+                break;
+            }
+        }
+        // A phrase ends on its noun: a past verb after it ("the kids loved") is not the thing.
+        while phrase
+            .last()
+            .is_some_and(|w| w.chars().count() > 4 && w.ends_with("ed"))
+        {
+            phrase.pop();
+        }
+        let text = phrase.join(" ");
+        let k = entity_key(&text);
+        if phrase.is_empty()
+            || phrase
+                .iter()
+                .all(|w| VAGUE.contains(&w.as_str()) || w.chars().count() < 3)
+            || k == key
+            || key.split(' ').any(|kw| kw == k)
+            || crate::time::is_month_or_weekday(&text)
+        {
+            continue;
+        }
+        out.push(text);
+    }
+    out
+}
+
+/// The text without its bracketed asides.
+fn without_asides(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for ch in text.chars() {
+        match ch {
+            '[' => depth = depth.saturating_add(1),
+            ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
         }
     }
     out
@@ -145,5 +436,27 @@ mod tests {
         for not in ["May", "Jolene", "Last", "I", "trip"] {
             assert!(!got.iter().any(|g| g == not), "{not} in {got:?}");
         }
+    }
+
+    #[test]
+    fn a_sentence_names_the_things_after_its_articles() {
+        let lex = Lexicon::builtin();
+        let people = vec!["audrey".to_string()];
+        let got = sentence_instances(
+            lex,
+            "So I got these new collars and tags for my dogs!",
+            &people,
+            "dog ownership",
+        );
+        assert!(got.contains(&"collars".to_string()), "{got:?}");
+        let got = sentence_instances(
+            lex,
+            "I had to design and build a sustainable water purifier for a rural community.",
+            &people,
+            "engineering",
+        );
+        assert!(got.contains(&"sustainable water purifier".to_string()), "{got:?}");
+        let got = sentence_instances(lex, "We had a great time last weekend.", &people, "camping");
+        assert!(got.is_empty(), "{got:?}");
     }
 }
