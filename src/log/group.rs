@@ -100,6 +100,12 @@ impl Log {
         if steps <= 1 { self.flush() } else { Ok(()) }
     }
 
+    /// Whether steps were appended that are not committed yet (an open group).
+    #[must_use]
+    pub fn has_uncommitted(&self) -> bool {
+        self.group.is_open()
+    }
+
     /// Commits the steps a group holds. If the commit fails, they are gone from the file, and
     /// the log forgets them too (the engine then folds its memory again from the file).
     pub fn flush(&mut self) -> Result<()> {
