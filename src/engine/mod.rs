@@ -309,7 +309,7 @@ impl Engine {
                 f(&mut step);
                 step.events
             };
-            match self.log.append_marked(&events, &self.memory, mark) {
+            match self.log.append_marked(events, &self.memory, mark) {
                 Ok(records) => return Ok(records),
                 Err(e) => {
                     self.log.refresh()?;

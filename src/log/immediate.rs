@@ -95,7 +95,7 @@ pub(super) fn write_step(
     packer: &mut pack::Packer,
     base: Option<&checkpoint::Base>,
     interval: u64,
-    events: &[Event],
+    events: Vec<Event>,
     memory_after: &Memory,
     mark: Option<SourceMark<'_>>,
     start: Seq,
@@ -119,19 +119,15 @@ pub(super) fn write_step(
                 .checked_add(1)
                 .ok_or_else(|| Error::Codec("the log is full".into()))?);
             let parent = match e {
-                Event::RolledBack { to } => *to,
+                Event::RolledBack { to } => to,
                 _ => prev,
             };
-            let (kind, version, body) = event::encode(e)?;
+            let (kind, version, body) = event::encode(&e)?;
             let body = packer
                 .pack(tx, &body)
                 .map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
             stmt.execute(params![to_i64(seq), to_i64(parent), kind, version, body, logged_at])?;
-            records.push(EventRecord {
-                seq,
-                parent,
-                event: e.clone(),
-            });
+            records.push(EventRecord { seq, parent, event: e });
             prev = seq;
         }
     }

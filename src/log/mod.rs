@@ -19,6 +19,7 @@ mod group_tests;
 mod holders;
 mod immediate;
 mod pack;
+mod path;
 mod reader;
 mod schema;
 #[cfg(test)]
@@ -31,6 +32,7 @@ pub use reader::Reader;
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
 use immediate::{StepGuard, write_step};
+use path::{immutable_uri, literal_path};
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
@@ -47,6 +49,9 @@ pub const CHECKPOINT_INTERVAL: u64 = 1000;
 
 /// WAL pages between automatic checkpoints (SQLite's default is 1,000).
 const WAL_AUTOCHECKPOINT: i64 = 4000;
+
+/// The writer's page cache, in KiB when negative (SQLite's default is -2000).
+const PAGE_CACHE_KIB: i64 = -16384;
 
 /// An open event log.
 pub struct Log {
@@ -110,6 +115,10 @@ impl Log {
             // Each step commits a few pages; checkpointing every 4,000 WAL pages (16 MB) rather
             // than SQLite's 1,000 copies a page rewritten by many steps once per interval.
             conn.pragma_update(None, "wal_autocheckpoint", WAL_AUTOCHECKPOINT)?;
+            // A group of steps (see `group`) writes a few MB; SQLite's 2 MB page cache would
+            // spill it to the WAL before the commit, and spill again the pages the next steps
+            // change.
+            conn.pragma_update(None, "cache_size", PAGE_CACHE_KIB)?;
             schema::migrate(&conn, &display)
         })?;
         Self::load(conn, path, false).map(|log| log.with_interval(interval))
@@ -163,19 +172,23 @@ impl Log {
             group: group::Group::default(),
         };
         retry_busy(path, || log.refresh())?;
+        if !read_only {
+            let no_texts: bool = log
+                .conn
+                .query_row("SELECT NOT EXISTS (SELECT 1 FROM texts)", [], |r| r.get(0))?;
+            log.packer.set_complete(no_texts);
+        }
         Ok(log)
     }
 
     /// Reads what other processes appended since this log last looked; returns whether
     /// anything was.
     pub fn refresh(&mut self) -> Result<bool> {
-        let version: i64 = self
-            .conn
-            .prepare_cached("PRAGMA data_version")?
-            .query_row([], |r| r.get(0))?;
+        let version = self.data_version()?;
         if self.data_version == Some(version) {
             return Ok(false);
         }
+        self.packer.others_wrote();
         let before = self.parents.len();
         {
             let mut stmt = self
@@ -224,6 +237,14 @@ impl Log {
         }
         self.data_version = Some(version);
         Ok(self.parents.len() != before)
+    }
+
+    /// SQLite's count of other connections' commits to the file, as seen by this one.
+    fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |r| r.get(0))?)
     }
 
     /// The file behind the log.
@@ -293,7 +314,7 @@ impl Log {
     /// step crossed a checkpoint boundary. The first event's parent is the head, except for a
     /// rollback, whose parent is its target.
     pub fn append_step(&mut self, events: &[Event], memory_after: &Memory) -> Result<Vec<EventRecord>> {
-        self.append_marked(events, memory_after, None)
+        self.append_marked(events.to_vec(), memory_after, None)
     }
 
     /// Like [`Log::append_step`], recording in the same transaction that the step consumed
@@ -305,7 +326,7 @@ impl Log {
     /// the busy wait is [`Error::InUse`], naming the holder.
     pub fn append_marked(
         &mut self,
-        events: &[Event],
+        events: Vec<Event>,
         memory_after: &Memory,
         mark: Option<SourceMark<'_>>,
     ) -> Result<Vec<EventRecord>> {
@@ -322,6 +343,10 @@ impl Log {
         if !self.group.is_open() {
             immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
             self.group.began(self.parents.len());
+            // Another process may have committed texts since this log last looked.
+            if self.data_version().ok() != self.data_version || self.data_version.is_none() {
+                self.packer.others_wrote();
+            }
         }
         self.packer.begin();
         let written = {
@@ -531,38 +556,6 @@ pub struct SourceMark<'a> {
     pub source: &'a str,
     /// 0-based position of the turn in that input.
     pub position: u32,
-}
-
-/// The path as SQLite should see it: a file name, never `:memory:` or a `file:` URI (the URI
-/// flag is off; a relative `:memory:` is prefixed with `./`).
-fn literal_path(path: &Path) -> PathBuf {
-    if path.is_relative()
-        && path
-            .to_str()
-            .is_some_and(|s| s.starts_with(':') || s.starts_with("file:"))
-    {
-        Path::new(".").join(path)
-    } else {
-        path.to_path_buf()
-    }
-}
-
-/// `file:/abs/path?immutable=1`, the path percent-encoded byte by byte.
-fn immutable_uri(path: &Path) -> Result<String> {
-    let abs = std::fs::canonicalize(path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    let mut uri = String::from("file:");
-    for b in abs.as_os_str().as_encoded_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
-            uri.push(char::from(*b));
-        } else {
-            uri.push_str(&format!("%{b:02X}"));
-        }
-    }
-    uri.push_str("?immutable=1");
-    Ok(uri)
 }
 
 fn to_i64(seq: Seq) -> i64 {

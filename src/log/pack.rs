@@ -60,6 +60,9 @@ pub struct Packer {
     released: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
     /// Texts inserted by the step being written (a map: a long prompt has hundreds of lines).
     pending: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    /// The maps hold every text the file holds (it had none when this log opened, and no other
+    /// process wrote since), so a text missing from them is new without asking the file.
+    complete: bool,
 }
 
 /// Hashes a SHA-256 digest by its first bytes: they are uniform already, so SipHash over all 32
@@ -82,6 +85,17 @@ impl Hasher for DigestHasher {
 }
 
 impl Packer {
+    /// Says whether the maps now hold every text of the file: true only for a file without
+    /// texts, and false once another process may have added some.
+    pub fn set_complete(&mut self, complete: bool) {
+        self.complete = complete && self.stored.is_empty() && self.released.is_empty();
+    }
+
+    /// Another process committed: the file may hold texts the maps do not.
+    pub fn others_wrote(&mut self) {
+        self.complete = false;
+    }
+
     /// Starts a step's packing: texts inserted by an earlier step that did not complete are
     /// forgotten.
     pub fn begin(&mut self) {
@@ -98,6 +112,7 @@ impl Packer {
         self.step_released();
         if self.stored.len().saturating_add(self.released.len()) > WRITE_CACHE {
             self.stored.clear();
+            self.complete = false;
         }
         self.stored.extend(self.released.drain());
     }
@@ -140,7 +155,7 @@ impl Packer {
         // The file may hold the text already (written before this process, perhaps sealed by
         // another codec): rows sharing the key are compared by what they unseal to.
         let mut found = None;
-        {
+        if !self.complete {
             let mut stmt = tx.prepare_cached("SELECT id, body FROM texts WHERE hash = ?1")?;
             let mut rows = stmt.query([key])?;
             while let Some(row) = rows.next()? {
