@@ -205,7 +205,7 @@ pub fn clip(s: &str, max: usize) -> String {
 }
 
 /// Common English function words, ignored when judging topic overlap and when keying queries.
-pub const STOPWORDS: &[&str] = &[
+pub static STOPWORDS: WordSet = WordSet::new(&[
     "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before",
     "being", "but", "by", "can", "could", "did", "do", "does", "doing", "don't", "for", "from", "had", "has", "have",
     "having", "he", "her", "here", "hers", "him", "his", "how", "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into",
@@ -216,12 +216,43 @@ pub const STOPWORDS: &[&str] = &[
     "yours", "what's", "it'll", "get", "got", "going", "go", "like", "thing", "things", "lot", "well", "good", "great",
     "thanks", "thank", "hey", "hi", "hello", "sure", "okay", "ok", "know", "think", "much", "many", "still", "even",
     "way", "been", "let", "let's", "should", "cool", "wow", "awesome", "nice", "glad", "sounds", "sound",
-];
+]);
 
 /// Whether a lowercase word is a function word.
 #[must_use]
 pub fn is_stopword(w: &str) -> bool {
-    STOPWORDS.contains(&w)
+    STOPWORDS.contains(w)
+}
+
+/// A fixed list of words looked up by hash. The lists are asked about every word of every
+/// sentence the offline model reads, where scanning a hundred words each time was a visible
+/// share of ingest.
+pub struct WordSet {
+    words: &'static [&'static str],
+    set: std::sync::OnceLock<std::collections::HashSet<&'static str>>,
+}
+
+impl WordSet {
+    #[must_use]
+    pub const fn new(words: &'static [&'static str]) -> Self {
+        Self {
+            words,
+            set: std::sync::OnceLock::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn contains(&self, word: &str) -> bool {
+        self.set
+            .get_or_init(|| self.words.iter().copied().collect())
+            .contains(word)
+    }
+
+    /// The words in the order the list gives them.
+    #[must_use]
+    pub fn words(&self) -> &'static [&'static str] {
+        self.words
+    }
 }
 
 /// Content words of a text, lowercased, function words and one-letter tokens dropped.

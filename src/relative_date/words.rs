@@ -30,7 +30,7 @@ pub(super) const HABITUAL: &[&str] = &[
 ];
 
 /// Past forms that do not end in -ed.
-pub(super) const IRREGULAR_PAST: &[&str] = &[
+pub(super) static IRREGULAR_PAST: crate::text::WordSet = crate::text::WordSet::new(&[
     "went",
     "was",
     "were",
@@ -96,7 +96,7 @@ pub(super) const IRREGULAR_PAST: &[&str] = &[
     "last",
     "finally",
     "just",
-];
+]);
 
 pub(super) const FUTURE: &[&str] = &[
     "will", "i'll", "we'll", "going", "gonna", "plan", "planning", "next", "upcoming", "tomorrow", "hope", "hoping",

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 /// Adverbs that may stand between a subject and its verb ("I really like", "I still go").
-const ADVERBS: &[&str] = &[
+static ADVERBS: crate::text::WordSet = crate::text::WordSet::new(&[
     "just",
     "really",
     "still",
@@ -59,7 +59,7 @@ const ADVERBS: &[&str] = &[
     "personally",
     "secretly",
     "occasionally",
-];
+]);
 
 /// Verbs ending in -ly, which the -ly adverb rule must not skip.
 const LY_VERBS: &[&str] = &[
@@ -67,14 +67,14 @@ const LY_VERBS: &[&str] = &[
 ];
 
 /// Words after the subject that are not a present-tense verb to inflect.
-const KEEP: &[&str] = &[
+static KEEP: crate::text::WordSet = crate::text::WordSet::new(&[
     "can", "could", "will", "would", "should", "shall", "might", "must", "may", "was", "had", "did", "got", "went",
     "made", "took", "ran", "swam", "saw", "came", "met", "gave", "told", "said", "felt", "bought", "brought",
     "thought", "found", "left", "lost", "won", "ate", "drank", "wrote", "began", "became", "kept", "slept", "spent",
     "sent", "built", "caught", "taught", "fought", "flew", "drove", "rode", "sang", "sat", "stood", "heard", "paid",
     "held", "knew", "grew", "threw", "wore", "broke", "chose", "fell", "forgot", "woke", "sold", "led", "meant", "and",
     "or", "but", "to",
-];
+]);
 
 /// Verbs whose past is their base form: present (and inflected) unless the sentence looks back.
 const SAME_PAST: &[&str] = &[
@@ -84,7 +84,7 @@ const SAME_PAST: &[&str] = &[
 /// Whether a sentence speaks of the past: a past form, or a word that looks back.
 fn looks_back(sentence: &str) -> bool {
     crate::text::words(sentence).any(|w| {
-        KEEP.contains(&w.as_str())
+        KEEP.contains(w.as_str())
             && !matches!(
                 w.as_str(),
                 "can" | "will" | "should" | "shall" | "must" | "may" | "and" | "or" | "but" | "to"
@@ -130,18 +130,18 @@ fn agrees(word: &str) -> bool {
     let negated = word.ends_with("n't") && !matches!(word, "don't" | "haven't" | "aren't");
     let inflected = word.ends_with('s') && !word.ends_with("ss") && word != "focus";
     let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == '\'');
-    plain && !KEEP.contains(&word) && !past && !negated && !inflected && !word.ends_with("ing")
+    plain && !KEEP.contains(word) && !past && !negated && !inflected && !word.ends_with("ing")
 }
 
 /// First words of lexicon phrases that are verbs themselves ("work from home", "start running").
-const VERB_STARTS: &[&str] = &[
+static VERB_STARTS: crate::text::WordSet = crate::text::WordSet::new(&[
     "work", "start", "quit", "train", "go", "play", "take", "make", "do", "get", "have", "learn", "save", "move",
     "stop", "try", "watch", "love", "like", "run", "cook", "bake", "read", "write", "paint", "drive", "ride", "walk",
-];
+]);
 
 /// Whether "noun verb" is a compound the lexicon knows ("meal prep"), whose verb is the second word.
 fn is_compound(first: &str, second: &str) -> bool {
-    if VERB_STARTS.contains(&first) || KEEP.contains(&first) || crate::text::STOPWORDS.contains(&second) {
+    if VERB_STARTS.contains(first) || KEEP.contains(first) || crate::text::STOPWORDS.contains(second) {
         return false;
     }
     let phrase = format!("{first} {second}");
@@ -151,7 +151,7 @@ fn is_compound(first: &str, second: &str) -> bool {
 }
 
 fn is_adverb(word: &str) -> bool {
-    ADVERBS.contains(&word) || (word.len() > 4 && word.ends_with("ly") && !LY_VERBS.contains(&word))
+    ADVERBS.contains(word) || (word.len() > 4 && word.ends_with("ly") && !LY_VERBS.contains(&word))
 }
 
 fn split(raw: &str) -> (&str, &str, &str) {
@@ -380,7 +380,7 @@ const MALE: &[&str] = &[
     "fiancé",
     "stepdad",
 ];
-const NEUTRAL: &[&str] = &[
+static NEUTRAL: crate::text::WordSet = crate::text::WordSet::new(&[
     "doctor",
     "physio",
     "physiotherapist",
@@ -424,7 +424,7 @@ const NEUTRAL: &[&str] = &[
     "supervisor",
     "kid",
     "child",
-];
+]);
 
 /// The people a sentence mentions, in order. `own` says the speaker is the person being
 /// described (their "my sister" is "Alex's sister"); other speakers' "your" is the person's too.
@@ -447,7 +447,7 @@ pub fn mentions(sentence: &str, name: &str, own: bool) -> Vec<Mention> {
             Some('f')
         } else if MALE.contains(&lower.as_str()) {
             Some('m')
-        } else if NEUTRAL.contains(&lower.as_str()) {
+        } else if NEUTRAL.contains(lower.as_str()) {
             Some('n')
         } else {
             None

@@ -196,7 +196,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         while let Some(last) = kept.pop() {
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            if !(crate::text::STOPWORDS.contains(&core.as_str()) || TRAILING.contains(&core.as_str())) {
+            if !(crate::text::STOPWORDS.contains(&core) || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;
             }
