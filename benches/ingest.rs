@@ -5,9 +5,11 @@
 //! `../shared/data/locomo/locomo-dev.json` beside the project (and one level further up, for
 //! worktrees); without it the bench says so and exits successfully.
 //!
-//! Besides criterion's timing, one instrumented pass prints turns per second and the time of the
-//! last tenth of the turns against the first tenth: the engine must not slow down as history
-//! grows (target: at least 2,000 turns/s, ratio at most 1.5).
+//! Like the replay, the timed ingest lets consecutive steps share a transaction (group commits,
+//! see `rgmem::log::group`). Besides criterion's timing, instrumented passes print turns per
+//! second and the time of the last tenth of the turns against the first tenth, both grouped and
+//! with a commit per step (what a chat pays): the engine must not slow down as history grows
+//! (target: at least 2,000 turns/s, ratio at most 1.5).
 
 use criterion::{BatchSize, Criterion, Throughput};
 use rgmem::Engine;
@@ -33,9 +35,17 @@ fn data_file() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-fn fresh_engine(dir: &tempfile::TempDir) -> Engine {
+/// An engine over a fresh file. `grouped`: steps share transactions, as `rgmem replay` and the
+/// eval ingest them; otherwise each step commits, as in a chat.
+fn fresh_engine(dir: &tempfile::TempDir, grouped: bool) -> Engine {
     let log = Log::open(&dir.path().join("bench.db")).expect("a log in a temp dir");
-    Engine::open(log, Box::new(OfflineModel)).expect("an engine over a fresh log")
+    let mut engine = Engine::open(log, Box::new(OfflineModel)).expect("an engine over a fresh log");
+    if grouped {
+        engine
+            .group_commits(rgmem::log::group::MAX_GROUP_STEPS, rgmem::log::group::MAX_GROUP_AGE)
+            .expect("group commits");
+    }
+    engine
 }
 
 /// Ingests every turn and closes the last segment; returns each turn's time.
@@ -67,7 +77,7 @@ fn cpu_time() -> Option<Duration> {
 /// Instrumented passes: turns per second (wall and CPU), and the last tenth of the turns against
 /// the first, each tenth taken at its fastest over the passes so a busy neighbour does not decide
 /// the ratio.
-fn report(turns: &[TurnInput]) {
+fn report(turns: &[TurnInput], grouped: bool) {
     let tenth = turns.len() / 10;
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
@@ -75,7 +85,7 @@ fn report(turns: &[TurnInput]) {
     let mut last = Duration::MAX;
     for pass in 0..PASSES {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut engine = fresh_engine(&dir);
+        let mut engine = fresh_engine(&dir, grouped);
         let (start, cpu_start) = (Instant::now(), cpu_time());
         let times = ingest_all(&mut engine, turns);
         let wall = start.elapsed();
@@ -91,7 +101,7 @@ fn report(turns: &[TurnInput]) {
             f.as_secs_f64() * 1e3,
             l.as_secs_f64() * 1e3,
         );
-        if pass == 0 {
+        if pass == 0 && grouped {
             let m = engine.memory();
             println!(
                 "ingest: {} turns -> {} events, {} episodes, {} concepts, {} relations; RK1×{} RK2×{} RK3×{}",
@@ -114,7 +124,12 @@ fn report(turns: &[TurnInput]) {
     cpus.sort();
     let rate = |d: Duration| turns.len() as f64 / d.as_secs_f64().max(1e-3);
     println!(
-        "ingest: best {:.0} turns/s, median {:.0} turns/s (wall){}; last tenth / first tenth = {:.1} ms / {:.1} ms = {:.2}",
+        "ingest ({}): best {:.0} turns/s, median {:.0} turns/s (wall){}; last tenth / first tenth = {:.1} ms / {:.1} ms = {:.2}",
+        if grouped {
+            "grouped commits, as a replay"
+        } else {
+            "a commit per step, as a chat"
+        },
         rate(walls[0]),
         rate(walls[walls.len() / 2]),
         cpus.get(cpus.len() / 2).map_or(String::new(), |c| format!(
@@ -143,7 +158,8 @@ fn main() {
         .iter()
         .flat_map(rgmem::locomo::Conversation::turns)
         .collect();
-    report(&turns);
+    report(&turns, true);
+    report(&turns, false);
     let mut c = Criterion::default()
         .configure_from_args()
         .sample_size(10)
@@ -154,7 +170,7 @@ fn main() {
         b.iter_batched(
             || {
                 let dir = tempfile::tempdir().expect("temp dir");
-                let engine = fresh_engine(&dir);
+                let engine = fresh_engine(&dir, true);
                 (dir, engine)
             },
             |(dir, mut engine)| {

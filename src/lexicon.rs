@@ -4,8 +4,10 @@
 //! parsed once and matched on whole words; a trailing `*` matches any word starting with the stem.
 
 use crate::text::words;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 /// A map from the lexicon's own words. Every token of every text is looked up in it (and every
@@ -209,6 +211,13 @@ impl Matcher {
     }
 }
 
+/// Which of the lexicon's matchers a finding is from.
+#[derive(Debug, Clone, Copy)]
+enum Found {
+    Entries,
+    Cues,
+}
+
 /// The parsed lexicon and cues.
 #[derive(Debug, Default)]
 pub struct Lexicon {
@@ -285,21 +294,61 @@ impl Lexicon {
 
     /// Lexicon entries occurring in a text, in order of occurrence.
     pub fn matches(&self, text: &str) -> impl Iterator<Item = &LexEntry> {
-        let list = crate::text::WordList::of(text);
-        self.matcher.find(&list.slices()).into_iter().map(|i| &self.entries[i])
+        let found = self.found(text, Found::Entries);
+        (0..found.len()).filter_map(move |k| found.get(k).and_then(|&i| self.entries.get(i)))
     }
 
     /// Cues occurring in a text, deduplicated, in order.
     #[must_use]
     pub fn cues(&self, text: &str) -> Vec<Cue> {
-        let list = crate::text::WordList::of(text);
         let mut out = Vec::new();
-        for i in self.cue_matcher.find(&list.slices()) {
+        for &i in self.found(text, Found::Cues).iter() {
             if !out.contains(&self.cues[i]) {
                 out.push(self.cues[i]);
             }
         }
         out
+    }
+
+    /// What `matcher` (or `cue_matcher`) finds in a text. The offline model looks at the same
+    /// sentence several times while it writes one reply (segmentation, synthesis, extraction,
+    /// the operators' texts), so the built-in lexicon's findings are remembered per thread for
+    /// the texts seen last.
+    fn found(&self, text: &str, what: Found) -> Rc<[usize]> {
+        let find = || {
+            let list = crate::text::WordList::of(text);
+            let matcher = match what {
+                Found::Entries => &self.matcher,
+                Found::Cues => &self.cue_matcher,
+            };
+            Rc::<[usize]>::from(matcher.find(&list.slices()))
+        };
+        if !std::ptr::eq(self, Self::builtin()) {
+            return find();
+        }
+        /// Texts remembered before the memory starts over.
+        const REMEMBERED: usize = 4096;
+        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>>>;
+        thread_local! {
+            static ENTRIES: Seen = RefCell::new(HashMap::new());
+            static CUES: Seen = RefCell::new(HashMap::new());
+        }
+        let remembered = |seen: &Seen| {
+            if let Some(found) = seen.borrow().get(text) {
+                return Rc::clone(found);
+            }
+            let found = find();
+            let mut seen = seen.borrow_mut();
+            if seen.len() >= REMEMBERED {
+                seen.clear();
+            }
+            seen.insert(text.into(), Rc::clone(&found));
+            found
+        };
+        match what {
+            Found::Entries => ENTRIES.with(remembered),
+            Found::Cues => CUES.with(remembered),
+        }
     }
 
     /// Every pattern filed under a general event: its synonyms.

@@ -155,6 +155,9 @@ fn ingest(
         let records = engine.set_thresholds(thresholds)?;
         emit(&records)?;
     }
+    // A replay can be run again (it resumes after the last committed turn), so its steps share
+    // transactions instead of each rewriting the same index pages into the WAL.
+    engine.group_commits(rgmem::log::group::MAX_GROUP_STEPS, rgmem::log::group::MAX_GROUP_AGE)?;
     let total = input.turns.len();
     let start = match engine.log().replayed(&input.source)? {
         Some(_) if again => 0,
@@ -173,19 +176,34 @@ fn ingest(
             start.saturating_add(1)
         );
     }
+    // Events are printed once their step is committed, so a reader of the output (or whoever
+    // kills the replay) never sees an event the file does not hold.
+    let mut unprinted: Vec<EventRecord> = Vec::new();
     for (position, turn) in input.turns.iter().enumerate().skip(start) {
         let mark = u32::try_from(position).ok().map(|position| rgmem::log::SourceMark {
             source: &input.source,
             position,
         });
-        let records = engine
-            .ingest_marked(turn, &input.user, mark)
-            .with_context(|| format!("ingesting turn {}", turn.index))?;
-        emit(&records)?;
-        stop_if_refused(&records)?;
+        let stopped = match engine.ingest_marked(turn, &input.user, mark) {
+            Ok(records) => {
+                let refused = stop_if_refused(&records);
+                unprinted.extend(records);
+                refused
+            }
+            Err(e) => Err(anyhow::Error::new(e).context(format!("ingesting turn {}", turn.index))),
+        };
+        if stopped.is_err() {
+            // The steps before the one that stopped are whole: store them, then say so.
+            engine.flush().context("storing the turns before the one that failed")?;
+        }
+        if !engine.log().has_uncommitted() {
+            emit(&unprinted)?;
+            unprinted.clear();
+        }
+        stopped?;
     }
-    let records = engine.finish().context("closing the last segment")?;
-    emit(&records)?;
+    unprinted.extend(engine.finish().context("closing the last segment")?);
+    emit(&unprinted)?;
     if !json {
         let m = engine.memory();
         writeln!(

@@ -143,14 +143,35 @@ impl Engine {
         Ok(records)
     }
 
-    /// Closes the open segment (the input ended) and runs what became due.
+    /// Closes the open segment (the input ended), runs what became due, and commits a group
+    /// of steps still open (see [`Engine::group_commits`]).
     pub fn finish(&mut self) -> Result<Vec<EventRecord>> {
-        self.run(|step| {
+        let records = self.run(|step| {
             if ingest::close_due_segments(step) {
                 ingest::close_open_segment(step);
             }
             operators::run_due(step);
-        })
+        })?;
+        self.flush()?;
+        Ok(records)
+    }
+
+    /// Lets up to `steps` consecutive steps share one transaction, for a bulk ingest whose
+    /// input can be replayed again (a replay, an eval); 1 commits every step, as a chat needs.
+    /// [`Engine::finish`], [`Engine::flush`] or dropping the engine commits what is open.
+    pub fn group_commits(&mut self, steps: u32, max_age: std::time::Duration) -> Result<()> {
+        self.log.group_commits(steps, max_age)
+    }
+
+    /// Commits the open group of steps. If that fails, the steps are not in the file, and the
+    /// memory is folded again from what is.
+    pub fn flush(&mut self) -> Result<()> {
+        if let Err(e) = self.log.flush() {
+            self.log.refresh()?;
+            self.memory = self.log.memory_at(self.log.head())?;
+            return Err(e);
+        }
+        Ok(())
     }
 
     /// Runs due operators without new input (after a threshold change or an approval).
@@ -288,7 +309,7 @@ impl Engine {
                 f(&mut step);
                 step.events
             };
-            match self.log.append_marked(&events, &self.memory, mark) {
+            match self.log.append_marked(events, &self.memory, mark) {
                 Ok(records) => return Ok(records),
                 Err(e) => {
                     self.log.refresh()?;

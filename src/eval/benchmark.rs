@@ -84,6 +84,7 @@ pub fn ingest(
     }
     let mut engine = Engine::open(Log::open(path)?, model)?;
     engine.set_thresholds(thresholds)?;
+    engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
     for turn in conv.turns() {
         engine.ingest(&turn, &conv.speakers[0])?;
         on_turn(engine.memory());

@@ -131,6 +131,7 @@ pub fn run(
                 remove_db(&path)?;
                 let mut engine = Engine::open(Log::open(&path)?, make_model()?)?;
                 engine.set_thresholds(thresholds)?;
+                engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
                 let mut arrivals = Arrivals::default();
                 for t in *turns {
                     engine.ingest(t, user)?;

@@ -12,9 +12,14 @@ mod checkpoint;
 mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
+pub mod group;
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod group_tests;
 mod holders;
 mod immediate;
 mod pack;
+mod path;
 mod reader;
 mod schema;
 #[cfg(test)]
@@ -26,14 +31,15 @@ pub use holders::holders;
 pub use reader::Reader;
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
-use immediate::Immediate;
+use immediate::{StepGuard, write_step};
+use path::{immutable_uri, literal_path};
 
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
 use crate::time::Timestamp;
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -43,6 +49,9 @@ pub const CHECKPOINT_INTERVAL: u64 = 1000;
 
 /// WAL pages between automatic checkpoints (SQLite's default is 1,000).
 const WAL_AUTOCHECKPOINT: i64 = 4000;
+
+/// The writer's page cache, in KiB when negative (SQLite's default is -2000).
+const PAGE_CACHE_KIB: i64 = -16384;
 
 /// An open event log.
 pub struct Log {
@@ -62,6 +71,8 @@ pub struct Log {
     /// SQLite's `data_version` when [`Log::refresh`] last read the file: it changes only when
     /// another connection commits, so while it holds, nothing new can be there to read.
     data_version: Option<i64>,
+    /// Steps sharing the open transaction, if a bulk ingest asked for group commits.
+    group: group::Group,
 }
 
 impl Log {
@@ -104,6 +115,10 @@ impl Log {
             // Each step commits a few pages; checkpointing every 4,000 WAL pages (16 MB) rather
             // than SQLite's 1,000 copies a page rewritten by many steps once per interval.
             conn.pragma_update(None, "wal_autocheckpoint", WAL_AUTOCHECKPOINT)?;
+            // A group of steps (see `group`) writes a few MB; SQLite's 2 MB page cache would
+            // spill it to the WAL before the commit, and spill again the pages the next steps
+            // change.
+            conn.pragma_update(None, "cache_size", PAGE_CACHE_KIB)?;
             schema::migrate(&conn, &display)
         })?;
         Self::load(conn, path, false).map(|log| log.with_interval(interval))
@@ -154,21 +169,26 @@ impl Log {
             packer: pack::Packer::default(),
             texts: pack::TextCache::default(),
             data_version: None,
+            group: group::Group::default(),
         };
         retry_busy(path, || log.refresh())?;
+        if !read_only {
+            let no_texts: bool = log
+                .conn
+                .query_row("SELECT NOT EXISTS (SELECT 1 FROM texts)", [], |r| r.get(0))?;
+            log.packer.set_complete(no_texts);
+        }
         Ok(log)
     }
 
     /// Reads what other processes appended since this log last looked; returns whether
     /// anything was.
     pub fn refresh(&mut self) -> Result<bool> {
-        let version: i64 = self
-            .conn
-            .prepare_cached("PRAGMA data_version")?
-            .query_row([], |r| r.get(0))?;
+        let version = self.data_version()?;
         if self.data_version == Some(version) {
             return Ok(false);
         }
+        self.packer.others_wrote();
         let before = self.parents.len();
         {
             let mut stmt = self
@@ -217,6 +237,14 @@ impl Log {
         }
         self.data_version = Some(version);
         Ok(self.parents.len() != before)
+    }
+
+    /// SQLite's count of other connections' commits to the file, as seen by this one.
+    fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |r| r.get(0))?)
     }
 
     /// The file behind the log.
@@ -286,7 +314,7 @@ impl Log {
     /// step crossed a checkpoint boundary. The first event's parent is the head, except for a
     /// rollback, whose parent is its target.
     pub fn append_step(&mut self, events: &[Event], memory_after: &Memory) -> Result<Vec<EventRecord>> {
-        self.append_marked(events, memory_after, None)
+        self.append_marked(events.to_vec(), memory_after, None)
     }
 
     /// Like [`Log::append_step`], recording in the same transaction that the step consumed
@@ -298,7 +326,7 @@ impl Log {
     /// the busy wait is [`Error::InUse`], naming the holder.
     pub fn append_marked(
         &mut self,
-        events: &[Event],
+        events: Vec<Event>,
         memory_after: &Memory,
         mark: Option<SourceMark<'_>>,
     ) -> Result<Vec<EventRecord>> {
@@ -311,64 +339,58 @@ impl Log {
             });
         }
         let start = self.head();
-        let logged_at = now();
         let path = self.path.clone();
-        let tx = Immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
-        let in_file: i64 = tx
-            .prepare_cached("SELECT coalesce(max(seq), 0) FROM events")?
-            .query_row([], |r| r.get(0))?;
-        if in_file != to_i64(start) {
-            return Err(Error::LogMoved {
-                path: path.display().to_string(),
-            });
-        }
-        let mut records = Vec::with_capacity(events.len());
-        let mut prev = start;
-        self.packer.begin();
-        {
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO events (seq, parent, kind, version, body, logged_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for e in events {
-                let seq = Seq(prev
-                    .0
-                    .checked_add(1)
-                    .ok_or_else(|| Error::Codec("the log is full".into()))?);
-                let parent = match e {
-                    Event::RolledBack { to } => *to,
-                    _ => prev,
-                };
-                let (kind, version, body) = event::encode(e)?;
-                let body = self
-                    .packer
-                    .pack(&tx, &body)
-                    .map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
-                stmt.execute(params![to_i64(seq), to_i64(parent), kind, version, body, logged_at])?;
-                records.push(EventRecord {
-                    seq,
-                    parent,
-                    event: e.clone(),
-                });
-                prev = seq;
+        if !self.group.is_open() {
+            immediate::begin(&self.conn).map_err(|e| busy_to_in_use(e.into(), &path))?;
+            self.group.began(self.parents.len());
+            // Another process may have committed texts since this log last looked.
+            if self.data_version().ok() != self.data_version || self.data_version.is_none() {
+                self.packer.others_wrote();
             }
         }
-        let end = prev;
-        let checkpoint = end.0.checked_div(self.interval) > start.0.checked_div(self.interval);
-        let base = if checkpoint {
-            Some(checkpoint::write(&tx, end, memory_after, self.base.get_mut().as_ref())?)
-        } else {
-            None
+        self.packer.begin();
+        let written = {
+            let step = StepGuard::new(&self.conn, self.group.grouping())?;
+            let base = self.base.get_mut().as_ref();
+            let written = write_step(
+                &step,
+                &mut self.packer,
+                base,
+                self.interval,
+                events,
+                memory_after,
+                mark,
+                start,
+            );
+            match written {
+                Ok(w) => step.release().map(|()| w).map_err(Error::from),
+                Err(e) => Err(e),
+            }
         };
-        if let Some(mark) = mark {
-            tx.prepare_cached("INSERT INTO replayed (seq, source, position) VALUES (?1, ?2, ?3)")?
-                .execute(params![to_i64(end), mark.source, mark.position])?;
-        }
-        tx.commit().map_err(|e| busy_to_in_use(e.into(), &path))?;
-        self.packer.committed();
+        let (records, checkpoint) = match written {
+            Ok(w) => w,
+            Err(e) => {
+                // Undone by the step's guard; a transaction that held only this step ends too.
+                if self.group.is_empty() || self.conn.is_autocommit() {
+                    self.rollback_group();
+                }
+                return Err(match e {
+                    Error::LogMoved { .. } => Error::LogMoved {
+                        path: path.display().to_string(),
+                    },
+                    e => e,
+                });
+            }
+        };
+        self.packer.step_released();
+        let end = records.last().map_or(start, |r| r.seq);
         self.parents.extend(records.iter().map(|r| r.parent));
-        if let Some(base) = base {
+        if let Some(base) = checkpoint {
             self.checkpoints.insert(end);
             *self.base.get_mut() = Some(base);
+        }
+        if self.group.stepped() {
+            self.flush()?;
         }
         Ok(records)
     }
@@ -534,38 +556,6 @@ pub struct SourceMark<'a> {
     pub source: &'a str,
     /// 0-based position of the turn in that input.
     pub position: u32,
-}
-
-/// The path as SQLite should see it: a file name, never `:memory:` or a `file:` URI (the URI
-/// flag is off; a relative `:memory:` is prefixed with `./`).
-fn literal_path(path: &Path) -> PathBuf {
-    if path.is_relative()
-        && path
-            .to_str()
-            .is_some_and(|s| s.starts_with(':') || s.starts_with("file:"))
-    {
-        Path::new(".").join(path)
-    } else {
-        path.to_path_buf()
-    }
-}
-
-/// `file:/abs/path?immutable=1`, the path percent-encoded byte by byte.
-fn immutable_uri(path: &Path) -> Result<String> {
-    let abs = std::fs::canonicalize(path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    let mut uri = String::from("file:");
-    for b in abs.as_os_str().as_encoded_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
-            uri.push(char::from(*b));
-        } else {
-            uri.push_str(&format!("%{b:02X}"));
-        }
-    }
-    uri.push_str("?immutable=1");
-    Ok(uri)
 }
 
 fn to_i64(seq: Seq) -> i64 {

@@ -56,8 +56,13 @@ pub enum PackError {
 #[derive(Default)]
 pub struct Packer {
     stored: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
-    /// Texts inserted by the open transaction (a map: a long prompt has hundreds of lines).
+    /// Texts inserted by earlier steps of the open transaction (a group commit's).
+    released: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    /// Texts inserted by the step being written (a map: a long prompt has hundreds of lines).
     pending: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    /// The maps hold every text the file holds (it had none when this log opened, and no other
+    /// process wrote since), so a text missing from them is new without asking the file.
+    complete: bool,
 }
 
 /// Hashes a SHA-256 digest by its first bytes: they are uniform already, so SipHash over all 32
@@ -80,18 +85,42 @@ impl Hasher for DigestHasher {
 }
 
 impl Packer {
-    /// Starts a transaction's packing: texts inserted by an earlier transaction that did not
-    /// commit are forgotten.
+    /// Says whether the maps now hold every text of the file: true only for a file without
+    /// texts, and false once another process may have added some.
+    pub fn set_complete(&mut self, complete: bool) {
+        self.complete = complete && self.stored.is_empty() && self.released.is_empty();
+    }
+
+    /// Another process committed: the file may hold texts the maps do not.
+    pub fn others_wrote(&mut self) {
+        self.complete = false;
+    }
+
+    /// Starts a step's packing: texts inserted by an earlier step that did not complete are
+    /// forgotten.
     pub fn begin(&mut self) {
         self.pending.clear();
     }
 
+    /// The step completed inside the open transaction: its texts stay there for later steps.
+    pub fn step_released(&mut self) {
+        self.released.extend(self.pending.drain());
+    }
+
     /// The transaction committed: its new texts exist now and may be referred to from memory.
     pub fn committed(&mut self) {
-        if self.stored.len().saturating_add(self.pending.len()) > WRITE_CACHE {
+        self.step_released();
+        if self.stored.len().saturating_add(self.released.len()) > WRITE_CACHE {
             self.stored.clear();
+            self.complete = false;
         }
-        self.stored.extend(self.pending.drain());
+        self.stored.extend(self.released.drain());
+    }
+
+    /// The transaction rolled back: nothing it inserted exists.
+    pub fn rolled_back(&mut self) {
+        self.pending.clear();
+        self.released.clear();
     }
 
     /// Packs one body, inserting the lines the file does not hold yet into `texts` (inside the
@@ -119,14 +148,14 @@ impl Packer {
         if let Some(&id) = self.stored.get(&digest) {
             return Ok(id);
         }
-        if let Some(&id) = self.pending.get(&digest) {
+        if let Some(&id) = self.pending.get(&digest).or_else(|| self.released.get(&digest)) {
             return Ok(id);
         }
         let key = lookup_key(&digest);
         // The file may hold the text already (written before this process, perhaps sealed by
         // another codec): rows sharing the key are compared by what they unseal to.
         let mut found = None;
-        {
+        if !self.complete {
             let mut stmt = tx.prepare_cached("SELECT id, body FROM texts WHERE hash = ?1")?;
             let mut rows = stmt.query([key])?;
             while let Some(row) = rows.next()? {
@@ -183,6 +212,12 @@ impl TextCache {
             }
         }
         Ok(out)
+    }
+
+    /// Forgets every text: a rolled-back transaction's ids may be given to other texts.
+    pub fn clear(&self) {
+        self.texts.borrow_mut().clear();
+        *self.bytes.borrow_mut() = 0;
     }
 
     fn text(&self, conn: &Connection, id: i64) -> Result<Arc<str>, PackError> {

@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::Engine;
 use crate::model::offline::OfflineModel;
 use crate::session::SessionFile;
+use rusqlite::params;
 
 /// Rewrites every packed body, text and checkpoint chunk of a file to the form builds before
 /// LZ4 wrote: the `DEFLATED` tag and miniz's raw deflate at level 6, chunks as text.
@@ -131,4 +132,42 @@ fn a_file_written_before_lz4_reads_the_same_and_takes_new_events() {
         .map(Result::unwrap)
         .collect();
     assert_eq!(types, BTreeSet::from(["blob".to_string(), "text".to_string()]));
+}
+
+/// A file that had no texts when a log opened it may get some from another process; the log
+/// must then look in the file again rather than store the same line twice.
+#[test]
+fn a_line_another_process_stored_meanwhile_is_not_stored_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let mut a = Log::open(&db).unwrap();
+    let mut b = Log::open(&db).unwrap();
+    let call = |n: u32| Event::ModelCalled {
+        purpose: crate::event::Purpose::Synth,
+        model: "offline".into(),
+        prompt: format!("a line long enough to be stored once\nand a second one, also long enough\n{n}"),
+        reply: "Fact: something.".into(),
+        tokens_in: n,
+        tokens_out: 1,
+        latency_ms: 0,
+        mode: crate::model::schema::OutputMode::Text,
+    };
+    b.append_step(&[call(1)], &Memory::new()).unwrap();
+    let texts = |log: &Log| -> i64 {
+        log.connection()
+            .query_row("SELECT count(*) FROM texts", [], |r| r.get(0))
+            .unwrap()
+    };
+    let stored = texts(&b);
+    assert!(stored >= 2);
+    a.refresh().unwrap();
+    a.append_step(&[call(2)], &Memory::new()).unwrap();
+    assert_eq!(
+        texts(&a),
+        stored,
+        "the lines b stored are referred to, not stored again"
+    );
+    let all = Log::open(&db).unwrap().all().unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].event, call(2));
 }
