@@ -253,6 +253,22 @@ const ENDERS: &[&str] = &[
     "she",
     "he",
     "they",
+    "between",
+    "during",
+    "across",
+    "without",
+    "within",
+    "behind",
+    "under",
+    "toward",
+    "towards",
+    "beside",
+    "against",
+    "until",
+    "along",
+    "among",
+    "inside",
+    "outside",
     "ago",
     "soon",
     "near",
@@ -282,6 +298,11 @@ const ENDERS: &[&str] = &[
     "back",
     "down",
     "off",
+];
+
+/// Particles after a verb ("paying off", "dealing with").
+const PARTICLES: &[&str] = &[
+    "off", "with", "up", "on", "at", "to", "in", "for", "out", "about", "through", "into", "over", "around",
 ];
 
 /// Nouns too vague to be an instance of anything ("a lot", "the time", "my day").
@@ -377,19 +398,27 @@ fn named_objects(sentence: &str, is_person: &dyn Fn(&str) -> bool, key: &str) ->
                 break;
             }
         }
-        // A phrase ends on its noun: a past verb after it ("the kids loved") is not the thing.
+        // A phrase ends on its noun: a past verb after it ("the kids loved") is not the thing,
+        // nor a verb in -ing that a particle follows ("the work paying off", "time dealing with").
         while phrase
             .last()
             .is_some_and(|w| w.chars().count() > 4 && w.ends_with("ed"))
         {
             phrase.pop();
         }
+        let next = raw
+            .get(i)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .unwrap_or_default();
+        if phrase.len() > 1 && phrase.last().is_some_and(|w| w.ends_with("ing")) && PARTICLES.contains(&next.as_str()) {
+            phrase.pop();
+        }
         let text = phrase.join(" ");
         let k = entity_key(&text);
         if phrase.is_empty()
-            || phrase
-                .iter()
-                .all(|w| VAGUE.contains(&w.as_str()) || w.chars().count() < 3)
+            || phrase.iter().all(|w| {
+                VAGUE.contains(&w.as_str()) || w.chars().count() < 3 || w.starts_with(|c: char| c.is_ascii_digit())
+            })
             || k == key
             || key.split(' ').any(|kw| kw == k)
             || crate::time::is_month_or_weekday(&text)
@@ -458,5 +487,10 @@ mod tests {
         assert!(got.contains(&"sustainable water purifier".to_string()), "{got:?}");
         let got = sentence_instances(lex, "We had a great time last weekend.", &people, "camping");
         assert!(got.is_empty(), "{got:?}");
+        // A verb that a particle follows, a preposition and a bare ordinal are no part of a thing.
+        let got = sentence_instances(lex, "I can see the work paying off on the 17th.", &people, "employment");
+        assert!(!got.iter().any(|g| g.contains("paying") || g == "17th"), "{got:?}");
+        let got = sentence_instances(lex, "I need a balance between hobbies and exams.", &people, "studying");
+        assert!(got.contains(&"balance".to_string()), "{got:?}");
     }
 }
