@@ -1,5 +1,6 @@
-//! The SQLite event store: append-only, WAL, numbered migrations, one transaction per step,
-//! and checkpoints of the folded memory so a seek replays at most about one interval of events.
+//! The SQLite event store: append-only, WAL, numbered migrations, each step atomic (one
+//! transaction, or a savepoint in a bulk ingest's group of steps, see [`group`]), and
+//! checkpoints of the folded memory so a seek replays at most about one interval of events.
 //!
 //! Every event has a `seq` and a `parent`. A rollback appends `rolled_back` whose parent is the
 //! target, so the history is a tree and nothing is ever deleted. The memory at a seq is the fold
