@@ -247,12 +247,6 @@ impl WordSet {
             .get_or_init(|| self.words.iter().copied().collect())
             .contains(word)
     }
-
-    /// The words in the order the list gives them.
-    #[must_use]
-    pub fn words(&self) -> &'static [&'static str] {
-        self.words
-    }
 }
 
 /// Content words of a text, lowercased, function words and one-letter tokens dropped.
