@@ -47,12 +47,15 @@ fn long_session() -> String {
     out
 }
 
-/// `rgmem replay --headless --json INPUT` into `db`, printing each event after its step commits.
-fn replay_child(db: &std::path::Path, input: &std::path::Path) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_rgmem"))
-        .arg("--db")
-        .arg(db)
-        .args(["replay", "--headless", "--json"])
+/// `rgmem replay --headless --json INPUT` into `db`, printing each event after its step commits;
+/// `commit_every` turns share a transaction (`None`: the replay's default grouping).
+fn replay_child(db: &std::path::Path, input: &std::path::Path, commit_every: Option<u32>) -> std::process::Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rgmem"));
+    command.arg("--db").arg(db).args(["replay", "--headless", "--json"]);
+    if let Some(n) = commit_every {
+        command.arg("--commit-every").arg(n.to_string());
+    }
+    command
         .arg(input)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -93,7 +96,8 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
     let db = dir.path().join("killed.db");
 
     // The child prints each event after its step commits; block on its output, then kill it.
-    let mut child = replay_child(&db, &input);
+    // With the default grouping, whole groups of steps commit at once.
+    let mut child = replay_child(&db, &input, None);
     let status = kill_after(&mut child, KILL_AFTER, "the first run");
     assert!(!status.success(), "the child was killed before it finished");
 
@@ -153,6 +157,10 @@ fn a_kill_mid_ingest_leaves_only_whole_steps() {
 /// log is a prefix of the uninterrupted run ending on a step boundary, and each rerun resumes
 /// (the replay knows the file by its content hash) instead of ingesting from the start again.
 /// A last rerun finishes the file, and the whole log equals the uninterrupted run.
+///
+/// Each run stores 1 to 5 turns per transaction, so the kills land inside groups of every size
+/// and each run gets only a little further: with the default of 256, a few runs would finish
+/// the file.
 #[test]
 fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
     const KILLS: usize = 50;
@@ -169,14 +177,16 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
         boundaries.insert(reference.log().head());
     }
     reference.finish().unwrap();
+    // A run that reaches the end of the file also closes its last segment: one more step.
+    boundaries.insert(reference.log().head());
     let expected = reference.log().all().unwrap();
 
-    let run = || replay_child(&db, &input);
+    let run = |k: usize| replay_child(&db, &input, Some(1 + (k % 5) as u32));
     let mut previous = Seq(0);
     for k in 0..KILLS {
         // A different, deterministic number of events into each run: 7 to 49.
         let wait_for = 7 + (k * 29) % 43;
-        kill_after(&mut run(), wait_for, &format!("kill {k}"));
+        kill_after(&mut run(k), wait_for, &format!("kill {k}"));
 
         let log = Log::open(&db).unwrap();
         let head = log.head();
@@ -195,7 +205,7 @@ fn fifty_kills_then_a_rerun_resume_to_exactly_the_uninterrupted_log() {
     }
     assert!(previous.index() < expected.len(), "the kills all came before the end");
 
-    let out = run().wait_with_output().unwrap();
+    let out = replay_child(&db, &input, None).wait_with_output().unwrap();
     assert!(out.status.success());
     let log = Log::open(&db).unwrap();
     assert!(

@@ -30,6 +30,22 @@ pub struct Args {
     /// same file otherwise resumes after the last turn it committed, or does nothing).
     #[arg(long)]
     again: bool,
+    /// Turns stored per transaction: a replay commits this many turns at once (or what 100 ms
+    /// ingested, if fewer), which is most of its speed; 1 stores each turn before the next
+    /// begins. A killed replay loses only turns it had not stored yet, and a rerun resumes after
+    /// the last stored one.
+    #[arg(long, value_name = "TURNS", default_value_t = rgmem::log::group::MAX_GROUP_STEPS,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(rgmem::log::group::MAX_GROUP_STEPS)))]
+    commit_every: u32,
+}
+
+/// How a replay runs, beside what it reads.
+#[derive(Clone, Copy)]
+struct Options {
+    json: bool,
+    header_theta: Option<rgmem::memory::Thresholds>,
+    again: bool,
+    commit_every: u32,
 }
 
 /// What is being replayed: its turns, its user and its identity (a content hash), by which a
@@ -94,7 +110,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         source,
         name,
     };
-    ingest(shared, &input, args.json, header_theta, args.again)
+    let options = Options {
+        json: args.json,
+        header_theta,
+        again: args.again,
+        commit_every: args.commit_every,
+    };
+    ingest(shared, &input, &options)
 }
 
 /// `kind:sha256-of-the-bytes`: the same bytes are the same input wherever the file lives.
@@ -123,16 +145,22 @@ pub fn demo(shared: &Shared) -> Result<()> {
         source: "embedded:strength_training_injury.jsonl".into(),
         name: "strength_training_injury.jsonl".into(),
     };
-    ingest(shared, &input, false, None, false)
+    let options = Options {
+        json: false,
+        header_theta: None,
+        again: false,
+        commit_every: rgmem::log::group::MAX_GROUP_STEPS,
+    };
+    ingest(shared, &input, &options)
 }
 
-fn ingest(
-    shared: &Shared,
-    input: &Input,
-    json: bool,
-    header_theta: Option<rgmem::memory::Thresholds>,
-    again: bool,
-) -> Result<()> {
+fn ingest(shared: &Shared, input: &Input, options: &Options) -> Result<()> {
+    let Options {
+        json,
+        header_theta,
+        again,
+        commit_every,
+    } = *options;
     let mut engine = shared.open_engine()?;
     let mut out = super::escape::stdout();
     let mut emit = |records: &[EventRecord]| -> Result<()> {
@@ -157,7 +185,7 @@ fn ingest(
     }
     // A replay can be run again (it resumes after the last committed turn), so its steps share
     // transactions instead of each rewriting the same index pages into the WAL.
-    engine.group_commits(rgmem::log::group::MAX_GROUP_STEPS, rgmem::log::group::MAX_GROUP_AGE)?;
+    engine.group_commits(commit_every, rgmem::log::group::MAX_GROUP_AGE)?;
     let total = input.turns.len();
     let start = match engine.log().replayed(&input.source)? {
         Some(_) if again => 0,
