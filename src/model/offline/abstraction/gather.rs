@@ -29,6 +29,22 @@ const TRAILING: &[&str] = &[
     "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either",
 ];
 
+/// Objects that complete a clause they end ("… who need one", "… upset me"): kept at the end of
+/// a whole clause, though they are stopwords.
+const OBJECTS: &[&str] = &[
+    "me",
+    "it",
+    "one",
+    "them",
+    "us",
+    "him",
+    "her",
+    "myself",
+    "ourselves",
+    "this",
+    "that",
+];
+
 /// Openers whose referent a gathered clause cannot show.
 const UNRESOLVED: &[&str] = &[
     "she", "he", "she's", "he's", "they", "they're", "it", "it's", "that", "that's", "this", "these", "those", "there",
@@ -190,13 +206,17 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             end = join;
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
-        // A cut clause does not end on a function word ("… in Arashiyama and") or on a word
-        // that only colours the sentence ("I really miss squats though"); a last word keeps
-        // itself without its comma ("20 to 30 minutes,").
+        // A cut clause does not end on a function word ("… in Arashiyama and"), and no clause
+        // ends on a word that only colours the sentence ("I really miss squats though"); a last
+        // word keeps itself without its comma ("20 to 30 minutes,"). The object that completes a
+        // whole clause stays ("kids who need one", "it really upset me").
+        let whole = end == raw.len();
         while let Some(last) = kept.pop() {
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            if !(crate::text::STOPWORDS.contains(&core) || TRAILING.contains(&core.as_str())) {
+            let object = OBJECTS.contains(&core.as_str());
+            let dangling = crate::text::STOPWORDS.contains(&core) && !(whole && object);
+            if !(dangling || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;
             }

@@ -306,3 +306,28 @@ fn delta_keeps_no_reply_to_the_listener_and_no_lead_in() {
         "{delta}"
     );
 }
+
+#[test]
+fn a_whole_clause_keeps_the_object_that_completes_it() {
+    let lex = Lexicon::builtin();
+    let mention = |quote: &str| EvidenceItem {
+        kind: EvidenceKind::Mention,
+        facet: "Painting".into(),
+        text: format!("user mentions painting (\"{quote}\") on 4 March 2024"),
+        salient: false,
+        time: day(4),
+    };
+    let whole = mention("My kids and I just finished another painting like our last one.");
+    let cut = mention("I finished a painting of the lake, it was for my mom and");
+    let clauses = gather::merge(lex, "Painting", "Melanie", Vec::new(), &[&whole, &cut]);
+    assert!(
+        clauses
+            .iter()
+            .any(|c| c.contains("another painting like Melanie's last one")),
+        "{clauses:?}"
+    );
+    assert!(
+        clauses.iter().all(|c| !c.contains(" and (") && !c.ends_with(" and")),
+        "a cut clause still drops its dangling function word: {clauses:?}"
+    );
+}
