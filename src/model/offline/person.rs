@@ -215,6 +215,15 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             }
         }
         let third = match lower.as_str() {
+            // "My partner and I often play": a plural subject, whose verb stays as it is.
+            "i" if compound_subject(&toks, i) => {
+                subject_named = true;
+                Some(name.to_string())
+            }
+            "i've" if compound_subject(&toks, i) => {
+                subject_named = true;
+                Some(format!("{name} have"))
+            }
             "i" => {
                 subject_named = true;
                 pending_verb = tail.is_empty();
@@ -273,6 +282,33 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         }
     }
     out.join(" ")
+}
+
+/// Whether the "I" at `i` ends a compound subject ("My kids and I", "Sam and I"): it follows
+/// "and", and what stands before that, back to the clause's start, is a short noun phrase (one
+/// to three words opened by a possessive or an article, or one capitalised name), not a clause
+/// with its own verb ("I study and I try").
+fn compound_subject(toks: &[&str], i: usize) -> bool {
+    let Some(and_at) = i.checked_sub(1) else {
+        return false;
+    };
+    if toks.get(and_at).map(|t| lower_word(t)).as_deref() != Some("and") {
+        return false;
+    }
+    let start = (0..and_at)
+        .rev()
+        .find(|&j| toks[j].ends_with([',', '.', '!', '?', ';', ':']))
+        .map_or(0, |j| j + 1);
+    let Some(phrase) = toks.get(start..and_at).filter(|p| (1..=3).contains(&p.len())) else {
+        return false;
+    };
+    let first = split(phrase[0]).1;
+    let opener = matches!(
+        lower_word(first).as_str(),
+        "my" | "our" | "the" | "his" | "her" | "their" | "your"
+    );
+    let named = phrase.len() == 1 && first.starts_with(char::is_uppercase) && lower_word(first) != "i";
+    opener || named
 }
 
 /// `core.to_lowercase().replace('’', "'")`, in one allocation for an ASCII word (which holds
@@ -537,6 +573,28 @@ mod tests {
             "Alex meal preps on Sundays."
         );
         assert_eq!(third_person("I work from home.", "Alex", None), "Alex works from home.");
+    }
+
+    #[test]
+    fn a_compound_subject_keeps_its_plural_verb() {
+        assert_eq!(
+            third_person("My partner and I often play for bets!", "Jolene", None),
+            "Jolene's partner and Jolene often play for bets!"
+        );
+        assert_eq!(
+            third_person("Yesterday, Anna and I've been running.", "Deb", None),
+            "Yesterday, Anna and Deb have been running."
+        );
+        assert_eq!(
+            third_person("I study and I try.", "Kim", None),
+            "Kim studies and Kim tries.",
+            "a new clause's 'I' is singular"
+        );
+        assert_eq!(
+            third_person("I went out with my kids and I swim daily.", "Kim", None),
+            "Kim went out with their kids and Kim swims daily.",
+            "a long clause before 'and' is no compound subject"
+        );
     }
 
     #[test]

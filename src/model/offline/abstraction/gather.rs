@@ -25,24 +25,10 @@ const CLAUSE_OPENERS: &[&str] = &[
 ];
 
 /// Words that end a spoken sentence without adding to what it says.
+/// "After" ends a sentence only as "afterwards", pointing at what the speaker said before,
+/// which the gathered clause does not carry.
 const TRAILING: &[&str] = &[
-    "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either",
-];
-
-/// Objects that complete a clause they end ("… who need one", "… upset me"): kept at the end of
-/// a whole clause, though they are stopwords.
-const OBJECTS: &[&str] = &[
-    "me",
-    "it",
-    "one",
-    "them",
-    "us",
-    "him",
-    "her",
-    "myself",
-    "ourselves",
-    "this",
-    "that",
+    "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either", "after",
 ];
 
 /// Openers whose referent a gathered clause cannot show.
@@ -159,7 +145,9 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                 .collect::<Vec<_>>()
         })
         .collect();
-    for part in &parts {
+    // A quote cut short ("… we can buil…") ends mid-clause.
+    let truncated = quoted.trim_end().ends_with('…');
+    for (pi, part) in parts.iter().enumerate() {
         let raw: Vec<&str> = part.split_whitespace().collect();
         let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
         // A short one-word pattern ("work") after a noun is weak: beside another activity's
@@ -206,16 +194,16 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             end = join;
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
-        // A cut clause does not end on a function word ("… in Arashiyama and"), and no clause
-        // ends on a word that only colours the sentence ("I really miss squats though"); a last
-        // word keeps itself without its comma ("20 to 30 minutes,"). The object that completes a
-        // whole clause stays ("kids who need one", "it really upset me").
-        let whole = end == raw.len();
+        // A clause the word cap (or the quote's own cut) left open does not end on a function
+        // word ("… in Arashiyama and"), and no clause ends on a word that only colours the
+        // sentence ("I really miss squats though"); a last word keeps itself without its comma
+        // ("20 to 30 minutes,"). A clause that ends where the speaker's did keeps its last words
+        // ("kids who need one", "never give up", "it went really well").
+        let whole = end == cut && !(truncated && pi + 1 == parts.len());
         while let Some(last) = kept.pop() {
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            let object = OBJECTS.contains(&core.as_str());
-            let dangling = crate::text::STOPWORDS.contains(&core) && !(whole && object);
+            let dangling = !whole && crate::text::STOPWORDS.contains(&core);
             if !(dangling || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;

@@ -331,3 +331,18 @@ fn a_whole_clause_keeps_the_object_that_completes_it() {
         "a cut clause still drops its dangling function word: {clauses:?}"
     );
 }
+
+#[test]
+fn a_clause_that_ends_where_the_speaker_did_keeps_its_particle() {
+    let lex = Lexicon::builtin();
+    let item = EvidenceItem {
+        kind: EvidenceKind::Mention,
+        facet: "Painting".into(),
+        text: "user mentions painting (\"My mom always said to keep painting and never give up, and I did.\") on 4 March 2024"
+            .into(),
+        salient: false,
+        time: day(4),
+    };
+    let clauses = gather::merge(lex, "Painting", "Jo", Vec::new(), &[&item]);
+    assert!(clauses.iter().any(|c| c.contains("never give up")), "{clauses:?}");
+}
