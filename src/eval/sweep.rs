@@ -235,8 +235,8 @@ pub fn table(points: &[Point]) -> String {
     let with_eval = points.iter().any(|p| p.eval.is_some());
     if with_truth {
         out.push_str(&format!(
-            " {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}",
-            "stab.", "Σ", "noise", "plast.", "lag", "balance"
+            " {:>6} {:>5} {:>5} {:>6} {:>6} {:>6} {:>7}",
+            "stab.", "Σ", "noise", "plast.", "lag", "timely", "balance"
         ));
     }
     if with_eval {
@@ -256,16 +256,17 @@ pub fn table(points: &[Point]) -> String {
         if let Some(t) = p.truth {
             let lag = t.mean_lag.map_or_else(|| "-".to_string(), |l| format!("{l:.1}"));
             out.push_str(&format!(
-                " {:>5.0}% {:>5} {:>5} {:>5.0}% {:>6} {:>6.0}%",
+                " {:>5.0}% {:>5} {:>5} {:>5.0}% {:>6} {:>5.0}% {:>6.0}%",
                 t.stability * 100.0,
                 t.sigma_bullets,
                 t.noise_in_sigma,
                 t.plasticity * 100.0,
                 lag,
+                t.timely_plasticity * 100.0,
                 (t.balance * 100.0).abs()
             ));
         } else if with_truth {
-            out.push_str(&format!(" {:>41}", "-"));
+            out.push_str(&format!(" {:>48}", "-"));
         }
         if let Some(e) = p.eval {
             let f1 = e
@@ -310,4 +311,64 @@ pub fn peak(points: &[Point]) -> Option<u32> {
         }
     }
     best.map(|(t, _)| t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(theta_inf: u32, stability: f64, lag: Option<f64>) -> Point {
+        let timely = lag.map_or(0.0, |l| {
+            super::super::truth::LAG_HORIZON / (super::super::truth::LAG_HORIZON + l)
+        });
+        Point {
+            theta_inf,
+            theta_sum: theta_inf * 2,
+            rk1: 1,
+            rk2: 1,
+            rk3: 1,
+            model_calls: 3,
+            tokens: 100,
+            steps: 10,
+            sigma_churn: 0.01,
+            sigma_changes: 1,
+            eval: None,
+            truth: Some(Scores {
+                stability,
+                sigma_bullets: 4,
+                noise_in_sigma: 0,
+                plasticity: if lag.is_some() { 1.0 } else { 0.0 },
+                mean_lag: lag,
+                timely_plasticity: timely,
+                balance: 2.0 * stability * timely / (stability + timely).max(1e-9),
+            }),
+        }
+    }
+
+    #[test]
+    fn the_table_shows_timely_plasticity_and_marks_the_balance_peak() {
+        // Too low a θ lets noise in; too high a θ lets the change arrive late, then not at all.
+        let points = [
+            point(1, 0.25, Some(0.0)),
+            point(3, 1.0, Some(2.0)),
+            point(6, 1.0, Some(40.0)),
+            point(8, 1.0, None),
+        ];
+        let table = table(&points);
+        let lines: Vec<&str> = table.lines().collect();
+        assert!(lines[0].ends_with("plast.    lag timely balance"), "{table}");
+        assert!(lines[2].starts_with("   3*"), "{table}");
+        assert!(lines[2].ends_with("100%    2.0    91%     95%"), "{table}");
+        assert!(lines[3].ends_with("100%   40.0    33%     50%"), "{table}");
+        assert!(lines[4].ends_with("0%      -     0%      0%"), "{table}");
+        assert_eq!(
+            lines.last().copied(),
+            Some("* θ_inf = 3: the balance of stability and lag-weighted plasticity peaks here")
+        );
+        let widths: Vec<usize> = lines[..5].iter().map(|l| l.chars().count()).collect();
+        assert!(
+            widths.iter().all(|w| *w == widths[0]),
+            "columns line up: {widths:?}\n{table}"
+        );
+    }
 }
