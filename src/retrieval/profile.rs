@@ -27,8 +27,10 @@ const FALLBACK_ACTIVITIES: usize = 14;
 const FALLBACK_VALUE: f64 = 0.2;
 /// Most gathered mentions in the item of what a person likes, wants and plans.
 const STANCE_MENTIONS: usize = 6;
-/// Value of that item, for a question about what the person would likely do.
-const STANCE_VALUE: f64 = 0.5;
+/// Value of that item, for a question about what the person would likely do: as much as the
+/// best turn, since on such questions it holds about three times the answer words per token that
+/// turns do (dev at 1,000 tokens: 0.22 against 0.07 per 1,000 tokens found nowhere else).
+const STANCE_VALUE: f64 = 1.0;
 /// Most relations whose instances a question gets.
 const INSTANCE_RELATIONS: usize = 3;
 /// Value of the instances of the planned relation the person mentions most (the next ones get
