@@ -11,6 +11,7 @@ mod extract;
 mod extractive;
 pub mod person;
 mod plan;
+mod subject;
 mod synth;
 
 // The offline files name it `super::lexicon`; it lives below the model, shared with retrieval.

@@ -105,33 +105,6 @@ pub(super) fn without_filler(sentence: &str) -> String {
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-/// Past forms that open a sentence whose "I" was left out ("Had my first physio session.").
-const OPENING_PAST: &[&str] = &[
-    "had", "went", "got", "did", "made", "took", "ran", "swam", "saw", "met", "bought", "found", "tried", "started",
-    "finished", "ordered", "visited", "watched", "played", "cooked", "booked", "spent", "ate", "read", "signed",
-    "joined", "picked", "learned", "learnt", "stopped", "quit", "hit", "finally", "also", "just",
-];
-
-/// Gives a subjectless sentence its speaker back: "Also started reading a book" → "I also started
-/// reading a book", so the third-person rewrite has a subject.
-fn with_subject(sentence: &str) -> String {
-    let mut ws = sentence.split_whitespace();
-    let first = ws.next().map(str::to_lowercase).unwrap_or_default();
-    let second = ws.next().map(str::to_lowercase).unwrap_or_default();
-    let past = |w: &str| OPENING_PAST.contains(&w) && !matches!(w, "finally" | "also" | "just");
-    let adverb_then_past =
-        matches!(first.as_str(), "finally" | "also" | "just") && (past(&second) || second.ends_with("ed"));
-    if past(&first) || adverb_then_past {
-        let mut c = sentence.chars();
-        let rest: String = c
-            .next()
-            .map_or_else(String::new, |f| f.to_lowercase().chain(c).collect());
-        format!("I {rest}")
-    } else {
-        sentence.to_string()
-    }
-}
-
 /// Intensifiers that add tokens and no content ("I really love it" says "I love it").
 const EMPTY_WORDS: &[&str] = &[
     "really",
@@ -179,7 +152,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         let is_person = speaker == person;
         for sentence in sentences(text) {
             if is_person {
-                let original = with_subject(&without_filler(&sentence));
+                let original = super::subject::with_subject(&without_filler(&sentence));
                 let pronoun = leading_pronoun(&original);
                 let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
                 let (dated, _) = resolve(&original, anchor);
