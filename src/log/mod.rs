@@ -120,6 +120,10 @@ impl Log {
             // spill it to the WAL before the commit, and spill again the pages the next steps
             // change.
             conn.pragma_update(None, "cache_size", PAGE_CACHE_KIB)?;
+            // A step in a group is a savepoint, whose journal (the pages it changes, as they
+            // were) SQLite spills to a temporary file past 64 KB: a sixth of a bulk ingest's
+            // writes went there and were never read back. Kept in memory, it is a step's pages.
+            conn.pragma_update(None, "temp_store", "MEMORY")?;
             schema::migrate(&conn, &display)
         })?;
         Self::load(conn, path, false).map(|log| log.with_interval(interval))

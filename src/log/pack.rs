@@ -17,7 +17,6 @@ use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A line shorter than this stays in the body: a reference and its row would cost about as much.
@@ -27,7 +26,8 @@ const MIN_COMPRESS: usize = 64;
 /// A packed body or text never unpacks to more than this (a damaged file must not make the
 /// reader allocate without bound). Replies are capped far below it.
 const MAX_UNPACKED: usize = 256 << 20;
-/// Cached digests on the writer and cached texts on a reader, before the cache starts over.
+/// Cached lines on the writer (entries) and texts on a reader (bytes), before the cache starts
+/// over.
 const WRITE_CACHE: usize = 1 << 16;
 const READ_CACHE_BYTES: usize = 16 << 20;
 
@@ -51,37 +51,23 @@ pub enum PackError {
     Sqlite(#[from] rusqlite::Error),
 }
 
-/// The writer's side: which texts are already stored (by SHA-256), so a repeated line costs a
-/// lookup in memory. Only texts of committed transactions enter the cache.
+/// Texts by themselves, to their ids. Keyed by the text, not its SHA-256: a repeated line (a
+/// prompt template's, every call) then costs a fast hash and a compare, and the digest, which
+/// the file's `hash` column needs, is taken only for a line the maps do not hold.
+type Interned = HashMap<Box<str>, i64, foldhash::fast::RandomState>;
+
+/// The writer's side: which texts are already stored, so a repeated line costs a lookup in
+/// memory. Only texts of committed transactions enter the cache.
 #[derive(Default)]
 pub struct Packer {
-    stored: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    stored: Interned,
     /// Texts inserted by earlier steps of the open transaction (a group commit's).
-    released: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    released: Interned,
     /// Texts inserted by the step being written (a map: a long prompt has hundreds of lines).
-    pending: HashMap<[u8; 32], i64, BuildHasherDefault<DigestHasher>>,
+    pending: Interned,
     /// The maps hold every text the file holds (it had none when this log opened, and no other
     /// process wrote since), so a text missing from them is new without asking the file.
     complete: bool,
-}
-
-/// Hashes a SHA-256 digest by its first bytes: they are uniform already, so SipHash over all 32
-/// would only cost time (the cache is looked up for every line of every body written).
-#[derive(Default)]
-struct DigestHasher(u64);
-
-impl Hasher for DigestHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut word = [0u8; 8];
-        for (w, b) in word.iter_mut().zip(bytes) {
-            *w = *b;
-        }
-        self.0 = self.0.rotate_left(29) ^ u64::from_le_bytes(word);
-    }
 }
 
 impl Packer {
@@ -144,13 +130,13 @@ impl Packer {
     }
 
     fn intern(&mut self, tx: &Connection, text: &str) -> Result<i64, PackError> {
+        if let Some(&id) = self.stored.get(text) {
+            return Ok(id);
+        }
+        if let Some(&id) = self.pending.get(text).or_else(|| self.released.get(text)) {
+            return Ok(id);
+        }
         let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
-        if let Some(&id) = self.stored.get(&digest) {
-            return Ok(id);
-        }
-        if let Some(&id) = self.pending.get(&digest).or_else(|| self.released.get(&digest)) {
-            return Ok(id);
-        }
         let key = lookup_key(&digest);
         // The file may hold the text already (written before this process, perhaps sealed by
         // another codec): rows sharing the key are compared by what they unseal to.
@@ -174,7 +160,7 @@ impl Packer {
                 tx.last_insert_rowid()
             }
         };
-        self.pending.insert(digest, id);
+        self.pending.insert(text.into(), id);
         Ok(id)
     }
 }

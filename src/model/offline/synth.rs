@@ -151,44 +151,50 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     for (speaker, text) in lines {
         let is_person = speaker == person;
         for sentence in sentences(text) {
-            if is_person {
-                let original = super::subject::with_subject(&without_filler(&sentence));
-                let pronoun = leading_pronoun(&original);
-                let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
-                let (dated, _) = resolve(&original, anchor);
-                let mut around = seen.clone();
-                around.extend(mentions(&sentence, person, true));
-                let with = companion(&around, person);
-                let plural = first_plural(&dated, person, with.as_deref());
-                let third = ends_sentence(&compact(&third_person(&plural, person, referent)));
-                let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
-                let question = original.trim_end().ends_with('?');
-                // "That's my new routine": what "that" is was said before.
-                let demonstrative = matches!(
-                    crate::text::words(&original).next().as_deref(),
-                    Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
-                );
-                let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
-                let plural = crate::text::words(&original)
-                    .any(|w| matches!(w.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd" | "our" | "us"));
-                let first = first_person_word(&original);
-                // "Trying new places is always fun": a remark names no one, so no fact states it.
-                let subject = first || plural || !mentions(&sentence, person, true).is_empty();
-                own.push(Said {
-                    at: own.len(),
-                    subject,
-                    unclear: question || unresolved,
-                    cues: lex.cues(&original),
-                    topics: lex.matches(&original).count(),
-                    unusable: question || unresolved || to_listener,
-                    first_person: first,
-                    words: crate::text::content_words(&original).len(),
-                    told: ends_sentence(&without_asides(&third)),
-                    original,
-                    third,
-                });
+            // The sentence's mentions, found once: the companion, the subject test and the
+            // mentions later sentences resolve against all read them.
+            let found = mentions(&sentence, person, is_person);
+            let named = !found.is_empty();
+            if !is_person {
+                seen.extend(found);
+                continue;
             }
-            seen.extend(mentions(&sentence, person, is_person));
+            let original = super::subject::with_subject(&without_filler(&sentence));
+            let pronoun = leading_pronoun(&original);
+            // Resolved against earlier sentences only; the companion sees this one's too.
+            let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
+            let (dated, _) = resolve(&original, anchor);
+            let referent = referent.map(str::to_string);
+            seen.extend(found);
+            let with = companion(&seen, person);
+            let plural = first_plural(&dated, person, with.as_deref());
+            let third = ends_sentence(&compact(&third_person(&plural, person, referent.as_deref())));
+            let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
+            let question = original.trim_end().ends_with('?');
+            // "That's my new routine": what "that" is was said before.
+            let demonstrative = matches!(
+                crate::text::words(&original).next().as_deref(),
+                Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
+            );
+            let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
+            let plural = crate::text::words(&original)
+                .any(|w| matches!(w.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd" | "our" | "us"));
+            let first = first_person_word(&original);
+            // "Trying new places is always fun": a remark names no one, so no fact states it.
+            let subject = first || plural || named;
+            own.push(Said {
+                at: own.len(),
+                subject,
+                unclear: question || unresolved,
+                cues: lex.cues(&original),
+                topics: lex.matches(&original).count(),
+                unusable: question || unresolved || to_listener,
+                first_person: first,
+                words: crate::text::content_words(&original).len(),
+                told: ends_sentence(&without_asides(&third)),
+                original,
+                third,
+            });
         }
     }
     // The fact: the one or two most informative usable sentences, in the order said.
