@@ -19,7 +19,11 @@ pub fn encode(event: &Event) -> Result<(&'static str, u32, String), CodecError> 
     // Fast path: serde writes an internally tagged enum's tag first, so the body is the JSON
     // text with `"kind":"…"` cut out; no intermediate `Value` tree for every appended event.
     // The tag is cut out in place: a model call's body is its whole prompt, so no second copy.
-    let mut text = serde_json::to_string(event).map_err(|e| CodecError(e.to_string()))?;
+    // Sized for the event up front: a model call's text grew through a dozen reallocations,
+    // each copying the prompt written so far.
+    let mut buf = Vec::with_capacity(size_hint(event));
+    serde_json::to_writer(&mut buf, event).map_err(|e| CodecError(e.to_string()))?;
+    let mut text = String::from_utf8(buf).map_err(|e| CodecError(e.to_string()))?;
     let tag = format!("{{\"kind\":\"{kind}\"");
     if let Some(rest) = text.strip_prefix(&tag) {
         let comma = usize::from(rest.starts_with(','));
@@ -32,6 +36,17 @@ pub fn encode(event: &Event) -> Result<(&'static str, u32, String), CodecError> 
         obj.remove("kind");
     }
     Ok((kind, CURRENT_VERSION, value.to_string()))
+}
+
+/// About the length of an event's JSON text: its long strings, with room for their escapes.
+fn size_hint(event: &Event) -> usize {
+    let long = match event {
+        Event::ModelCalled { prompt, reply, .. } | Event::ModelFailed { prompt, reply, .. } => {
+            prompt.len().saturating_add(reply.len())
+        }
+        _ => 0,
+    };
+    long.saturating_add(long / 16).saturating_add(256)
 }
 
 /// Decodes a stored event. Unknown kinds and future versions are errors, never guesses.

@@ -220,27 +220,37 @@ const CALENDAR: [&str; 19] = [
     "fri", "sat", "sun",
 ];
 
-/// `words(text).map(str::to_lowercase)`, without a string per word where that gives the same:
-/// ASCII text is lowercased once and cut in place (its letters and digits stay what they were;
-/// elsewhere a lowercase letter may split or join words, "İ" becoming "i̇").
+/// `words(text).map(str::to_lowercase)`, without a string per word: ASCII text is lowercased
+/// once and cut in place (its letters and digits stay what they were). Elsewhere a lowercase
+/// letter may split or join words ("İ" becoming "i̇"), so each word is lowercased by itself, into
+/// one buffer, each ended by a NUL no lowercased word holds (a dialogue's curly quote made every
+/// prompt input take this path, and a string per word was a third of the check).
 enum LowerWords {
     Ascii(String),
-    Other(Vec<String>),
+    Other(String),
 }
 
 impl LowerWords {
     fn of(text: &str) -> Self {
         if text.is_ascii() {
-            Self::Ascii(text.to_ascii_lowercase())
-        } else {
-            Self::Other(words(text).map(str::to_lowercase).collect())
+            return Self::Ascii(text.to_ascii_lowercase());
         }
+        let mut out = String::with_capacity(text.len().saturating_add(text.len() / 4));
+        for w in words(text) {
+            if w.is_ascii() {
+                out.extend(w.chars().map(|c| c.to_ascii_lowercase()));
+            } else {
+                out.push_str(&w.to_lowercase());
+            }
+            out.push('\0');
+        }
+        Self::Other(out)
     }
 
     fn words(&self) -> Vec<&str> {
         match self {
             Self::Ascii(low) => words(low).collect(),
-            Self::Other(ws) => ws.iter().map(String::as_str).collect(),
+            Self::Other(ws) => ws.split_terminator('\0').collect(),
         }
     }
 }
@@ -372,6 +382,21 @@ mod tests {
             speaker: "user".into(),
             time: None,
             lines: lines.iter().map(|(s, t)| (s.to_string(), t.to_string())).collect(),
+        }
+    }
+
+    #[test]
+    fn lower_words_are_each_word_lowercased_by_itself() {
+        for text in [
+            "",
+            "Plain ASCII, Words: 42 and MORE",
+            "Caroline said “hi” to Mel’s dog 🐶",
+            "İstanbul ΣΟΦΟΣ and ΟΔΟΣ, Zoë ﬁnal straße",
+            "…",
+        ] {
+            let want: Vec<String> = words(text).map(str::to_lowercase).collect();
+            let got = LowerWords::of(text);
+            assert_eq!(got.words(), want, "{text}");
         }
     }
 
