@@ -200,7 +200,11 @@ pub fn score(memory: &Memory, truth: &GroundTruth, arrivals: &Arrivals) -> Score
     let timely = if n == 0 {
         1.0
     } else {
-        lags.iter().map(|l| LAG_HORIZON / (LAG_HORIZON + l)).sum::<f64>() / n as f64
+        // Folded from +0.0: `sum` of nothing is -0.0, which prints as "-0%".
+        lags.iter()
+            .map(|l| LAG_HORIZON / (LAG_HORIZON + l))
+            .fold(0.0, |a, b| a + b)
+            / n as f64
     };
     let balance = if stability + timely <= 0.0 {
         0.0
@@ -235,6 +239,18 @@ mod tests {
             None
         );
         assert!(GroundTruth::from_session_text(r#"{"truth": {"traits": 3}}"#, "x").is_err());
+    }
+
+    #[test]
+    fn a_change_that_never_arrived_scores_zero_not_minus_zero() {
+        let text =
+            r#"{"rgmem_session": 1, "truth": {"changes": [{"name": "Injury", "turn": 4, "keywords": ["back"]}]}}"#;
+        let truth = GroundTruth::from_session_text(text, "x.jsonl").unwrap().unwrap();
+        let arrivals = Arrivals { arrived_at: vec![None] };
+        let s = score(&Memory::default(), &truth, &arrivals);
+        assert_eq!(s.plasticity, 0.0);
+        assert!(s.timely_plasticity.is_sign_positive(), "{}", s.timely_plasticity);
+        assert_eq!(format!("{:.0}%", s.timely_plasticity * 100.0), "0%");
     }
 
     #[test]
