@@ -3,6 +3,8 @@
 //! model classifies with it, segmentation and the planner expand words with it. Both files are
 //! parsed once and matched on whole words; a trailing `*` matches any word starting with the stem.
 
+mod idioms;
+
 use crate::text::words;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -234,8 +236,8 @@ impl Lexicon {
         static LEXICON: OnceLock<Lexicon> = OnceLock::new();
         LEXICON.get_or_init(|| {
             Self::parse(
-                include_str!("../assets/lexicon.tsv"),
-                include_str!("../assets/cues.tsv"),
+                include_str!("../../assets/lexicon.tsv"),
+                include_str!("../../assets/cues.tsv"),
             )
         })
     }
@@ -306,6 +308,16 @@ impl Lexicon {
             if !out.contains(&self.cues[i]) {
                 out.push(self.cues[i]);
             }
+        }
+        // "I can't wait", "can't help but smile": a "can't" that restricts nothing.
+        if out.contains(&Cue::Constraint)
+            && let Some(plain) = idioms::without_free_cannots(text)
+            && !self
+                .found(&plain, Found::Cues)
+                .iter()
+                .any(|&i| self.cues[i] == Cue::Constraint)
+        {
+            out.retain(|c| *c != Cue::Constraint);
         }
         out
     }
@@ -405,6 +417,22 @@ mod tests {
             vec![Cue::Injury, Cue::Constraint]
         );
         assert!(lex.cues("I love it").contains(&Cue::Like));
+        let builtin = Lexicon::builtin();
+        for free in [
+            "I can't wait to see the kids.",
+            "Every time I see it, I can’t help but smile.",
+            "Can't imagine my life without it.",
+            "I couldn't believe how big it was.",
+        ] {
+            assert!(!builtin.cues(free).contains(&Cue::Constraint), "{free}");
+        }
+        for bound in [
+            "I can't lift anything heavy for three months.",
+            "I can't wait, but I can't run either.",
+            "I'm not allowed to drive.",
+        ] {
+            assert!(builtin.cues(bound).contains(&Cue::Constraint), "{bound}");
+        }
     }
 
     #[test]
@@ -417,7 +445,7 @@ mod tests {
     #[test]
     fn builtin_assets_parse_completely() {
         let lex = Lexicon::builtin();
-        let lines = include_str!("../assets/lexicon.tsv")
+        let lines = include_str!("../../assets/lexicon.tsv")
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .count();
@@ -428,7 +456,7 @@ mod tests {
                 "unknown base in {e:?}"
             );
         }
-        let cue_lines = include_str!("../assets/cues.tsv")
+        let cue_lines = include_str!("../../assets/cues.tsv")
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .count();
