@@ -178,6 +178,9 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
     let mut subject_named = false;
     // Set after a subject was written: the next verb must agree with it.
     let mut pending_verb = false;
+    // The person alone is the subject in force: a verb coordinated by "and" agrees with them too
+    // ("Alex started a project and has been raising funds").
+    let mut person_subject = false;
     let past = looks_back(sentence);
     for (i, raw) in toks.iter().enumerate() {
         let (lead, core, tail) = split(raw);
@@ -214,6 +217,20 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
                 continue;
             }
         }
+        let after_and = i > 0 && lower_word(split(toks[i - 1]).1) == "and" && !toks[i - 1].ends_with(',');
+        if person_subject && after_and && COORDINATED.contains(&lower.as_str()) && tail.is_empty() {
+            let v = inflect(&lower);
+            out.push(Cow::Owned(format!("{lead}{v}{tail}")));
+            continue;
+        }
+        // Another subject, a new sentence, or a verb that takes a bare one ("to go and have
+        // fun", "can swim and have fun") ends the person's run of finite verbs.
+        if SUBJECTS.contains(&lower.as_str())
+            || BARE_AFTER.contains(&lower.as_str())
+            || raw.ends_with(['.', '!', '?', ';'])
+        {
+            person_subject = false;
+        }
         let third = match lower.as_str() {
             // "My partner and I often play": a plural subject, whose verb stays as it is.
             "i" if compound_subject(&toks, i) => {
@@ -227,14 +244,17 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             "i" => {
                 subject_named = true;
                 pending_verb = tail.is_empty();
+                person_subject = tail.is_empty();
                 Some(name.to_string())
             }
             "i'm" => {
                 subject_named = true;
+                person_subject = tail.is_empty();
                 Some(format!("{name} is"))
             }
             "i've" => {
                 subject_named = true;
+                person_subject = tail.is_empty();
                 Some(format!("{name} has"))
             }
             "i'll" => {
@@ -283,6 +303,47 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
     }
     out.join(" ")
 }
+
+/// Base forms that, after "and", continue the person's own sentence ("… and have been trying",
+/// "… and miss it") and so agree with the person. Only these: after "and" most words start a
+/// new noun or clause, and "love", "hope" or "plan" there are as often nouns ("self-acceptance
+/// and love theme").
+const COORDINATED: &[&str] = &[
+    "have", "do", "don't", "am", "want", "need", "miss", "enjoy", "feel", "think", "know", "spend", "try",
+];
+
+/// Words after which the next verb is bare, and so is one coordinated with it.
+const BARE_AFTER: &[&str] = &[
+    "to",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "must",
+    "might",
+    "may",
+    "can't",
+    "won't",
+    "wouldn't",
+    "couldn't",
+    "shouldn't",
+    "didn't",
+    "don't",
+    "doesn't",
+    "did",
+    "does",
+    "let",
+    "lets",
+    "gonna",
+    "wanna",
+    "gotta",
+];
+
+/// Words that bring another subject into the sentence, after which a coordinated verb is theirs.
+const SUBJECTS: &[&str] = &[
+    "we", "you", "he", "she", "they", "it", "who", "that", "which", "there", "this", "these", "those", "people",
+];
 
 /// Whether the "I" at `i` ends a compound subject ("My kids and I", "Sam and I"): it follows
 /// "and", and what stands before that, back to the clause's start, is a short noun phrase (one
@@ -573,6 +634,58 @@ mod tests {
             "Alex meal preps on Sundays."
         );
         assert_eq!(third_person("I work from home.", "Alex", None), "Alex works from home.");
+    }
+
+    #[test]
+    fn a_verb_coordinated_after_the_person_agrees_with_them() {
+        assert_eq!(
+            third_person(
+                "I just started a project and have been trying to raise funds.",
+                "Deb",
+                None
+            ),
+            "Deb just started a project and has been trying to raise funds."
+        );
+        assert_eq!(
+            third_person("I'm not alone and have a great community around me.", "Caroline", None),
+            "Caroline is not alone and has a great community around them."
+        );
+        assert_eq!(
+            third_person("I like cats and miss my dog.", "Kim", None),
+            "Kim likes cats and misses their dog."
+        );
+        assert_eq!(
+            third_person("I love the self-acceptance and love theme.", "Mel", None),
+            "Mel loves the self-acceptance and love theme.",
+            "a word that is as often a noun stays"
+        );
+        assert_eq!(
+            third_person("I'm gonna check my schedule and get back to you.", "Kim", None),
+            "Kim is gonna check their schedule and get back to you."
+        );
+        assert_eq!(
+            third_person("I told them and they love it.", "Kim", None),
+            "Kim told them and they love it.",
+            "another subject's verb stays"
+        );
+        assert_eq!(
+            third_person("My kids and I have fun and love it.", "Kim", None),
+            "Kim's kids and Kim have fun and love it.",
+            "a compound subject's verbs stay plural"
+        );
+        assert_eq!(
+            third_person("I want to go and have fun.", "Kim", None),
+            "Kim wants to go and have fun.",
+            "an infinitive's coordinated verb stays bare"
+        );
+        assert_eq!(
+            third_person("I can swim and take the kids.", "Kim", None),
+            "Kim can swim and take the kids."
+        );
+        assert_eq!(
+            third_person("It's great. Friends and family love it.", "Kim", None),
+            "It's great. Friends and family love it."
+        );
     }
 
     #[test]
