@@ -50,6 +50,21 @@ pub struct LexEntry {
     pub general: String,
 }
 
+/// Sub-concepts whose general events are conditions a person has, not things they do.
+const CONDITION_SUBS: &[&str] = &["Injury", "Medical Care", "Medical Conditions", "Symptoms"];
+/// General events that are conditions under sub-concepts that also hold practices ("Mental
+/// Health" holds Stress and Self-Care alike).
+const CONDITIONS: &[&str] = &["Anxiety", "Burnout", "Depression", "Grief", "Stress", "Sleep Problems"];
+
+impl LexEntry {
+    /// Whether the entry names a condition ("Stress", "Knee Injury"), which no one enjoys,
+    /// keeps up as a routine or plans around the way they do an activity.
+    #[must_use]
+    pub fn is_condition(&self) -> bool {
+        CONDITION_SUBS.contains(&self.sub.as_str()) || CONDITIONS.contains(&self.general.as_str())
+    }
+}
+
 /// What a first-person cue says about a sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cue {
@@ -361,6 +376,16 @@ impl Lexicon {
             Found::Entries => ENTRIES.with(remembered),
             Found::Cues => CUES.with(remembered),
         }
+    }
+
+    /// Whether a general event is a condition (see [`LexEntry::is_condition`]).
+    #[must_use]
+    pub fn names_condition(&self, general: &str) -> bool {
+        self.by_general
+            .get(&crate::text::entity_key(general))
+            .into_iter()
+            .flatten()
+            .any(|i| self.entries.get(*i).is_some_and(LexEntry::is_condition))
     }
 
     /// Every pattern filed under a general event: its synonyms.

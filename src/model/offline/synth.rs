@@ -243,10 +243,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         if !primary.is_some_and(Cue::is_salient) && is_about_other(&s.original, person) {
             continue;
         }
-        // Conditions ("Knee Injury") are not activities one enjoys or keeps up.
+        // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up.
         let topic = lex
             .matches(&s.original)
-            .find(|e| e.sub != "Injury" && e.sub != "Medical Care")
+            .find(|e| !e.is_condition())
             .map(|e| e.general.to_lowercase());
         // A sentence the fact already states gives a conclusion that says what it means;
         // salient ones keep their words, which Δ needs (an end date, what is restricted).

@@ -176,6 +176,7 @@ pub fn rk1(
             count_words(raw.len())
         )
     };
+    let condition = lex.names_condition(target);
     let mut inferences: Vec<String> = Vec::new();
     let push = |inferences: &mut Vec<String>, s: String| {
         if !inferences.contains(&s) && inferences.len() < 4 {
@@ -192,7 +193,8 @@ pub fn rk1(
         let text = clip(&text, 140);
         for cue in cues_of(lex, &c.text) {
             match cue {
-                Cue::Like | Cue::Habit | Cue::Plan if !own => {}
+                // Nobody enjoys, keeps up or plans around stress or a knee injury.
+                Cue::Like | Cue::Habit | Cue::Plan if !own || condition => {}
                 Cue::Like => push(&mut inferences, format!("{who} enjoys {lower}.")),
                 Cue::Habit => push(&mut inferences, format!("{who} keeps a regular {lower} routine.")),
                 Cue::Plan => push(&mut inferences, format!("{who} has plans involving {lower}.")),

@@ -346,3 +346,20 @@ fn a_clause_that_ends_where_the_speaker_did_keeps_its_particle() {
     let clauses = gather::merge(lex, "Painting", "Jo", Vec::new(), &[&item]);
     assert!(clauses.iter().any(|c| c.contains("never give up")), "{clauses:?}");
 }
+
+#[test]
+fn a_condition_is_never_enjoyed_kept_up_or_planned() {
+    let lex = Lexicon::builtin();
+    let evidence = vec![
+        raw("Stress", 1),
+        raw("Stress", 2),
+        raw("Stress", 3),
+        conclusion("Stress", "[habit] Jo is stressed every day at work.", 3),
+        conclusion("Stress", "[like] Jo loves how stressed Jo gets before exams.", 3),
+    ];
+    let summary = rk1(lex, "Jo", "Mental Health", "Stress", &evidence, "");
+    assert!(!summary.contains("routine"), "{summary}");
+    assert!(!summary.contains("enjoys"), "{summary}");
+    assert!(lex.names_condition("Stress") && lex.names_condition("Knee Injury"));
+    assert!(!lex.names_condition("Self-Care") && !lex.names_condition("Swimming"));
+}
