@@ -1,5 +1,5 @@
 //! "Can't" that restricts nothing: "I can't wait", "can't help but smile", "couldn't believe
-//! it". The constraint cue ("can't", "couldn't") would otherwise make every such sentence a
+//! it", "couldn't have done it without you". The constraint cue ("can't", "couldn't") would otherwise make every such sentence a
 //! Δ `[constraint]`.
 
 /// Negations that open an idiom when one of [`FREE_VERBS`] follows ("can not" too, as two words).
@@ -32,7 +32,9 @@ pub(super) fn without_free_cannots(text: &str) -> Option<String> {
             (NEGATIONS.contains(&first.as_str()), i + 1)
         };
         let verb = words.get(verb_at).map(|v| lower(v)).unwrap_or_default();
-        if negation && FREE_VERBS.contains(&verb.as_str()) {
+        // "couldn't have done it without them", "couldn't be happier": what did not happen.
+        let counterfactual = first == "couldn't" && matches!(verb.as_str(), "have" | "be");
+        if negation && (FREE_VERBS.contains(&verb.as_str()) || counterfactual) {
             out.push("…");
             blanked = true;
             i = verb_at;
@@ -59,6 +61,11 @@ mod tests {
             Some("I … believe it")
         );
         assert_eq!(without_free_cannots("I can't lift for a while."), None);
+        assert_eq!(
+            without_free_cannots("I couldn't have done it without them.").as_deref(),
+            Some("I … have done it without them.")
+        );
+        assert_eq!(without_free_cannots("I can't have caffeine."), None);
         assert_eq!(without_free_cannots("Can you help me?"), None);
     }
 }
