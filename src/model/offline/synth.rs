@@ -247,6 +247,8 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         let topic = lex
             .matches(&s.original)
             .find(|e| !e.is_condition())
+            // Lowercase: a capital here would be a name the sentence never said ("Japan" for
+            // "Tokyo"), which the grounding check rightly refuses.
             .map(|e| e.general.to_lowercase());
         // A sentence the fact already states gives a conclusion that says what it means;
         // salient ones keep their words, which Δ needs (an end date, what is restricted).

@@ -37,22 +37,68 @@ fn date_range(items: &[&EvidenceItem]) -> Option<(String, String)> {
 
 /// "Strength Training" → "Strength training", for the start of a sentence.
 fn topic_case(name: &str) -> String {
+    // Proper names inside ("Japan Trip") keep their capital; common words do not.
+    match name.split_once(' ') {
+        Some((first, rest)) => format!("{first} {}", inline_case(rest)),
+        None => name.to_string(),
+    }
+}
+
+/// A concept's name inside a sentence: every word lowercased but an acronym or a proper name
+/// ("LGBTQ identity", "Italian cuisine", "strength training").
+pub(super) fn inline_case(name: &str) -> String {
     let mut out = String::new();
     for (i, w) in name.split_whitespace().enumerate() {
         if i > 0 {
             out.push(' ');
-            // Proper names inside ("Japan Trip") keep their capital; common words do not.
-            let keep = w.chars().skip(1).any(char::is_uppercase) || PROPER.contains(&w);
-            out.push_str(&if keep { w.to_string() } else { w.to_lowercase() });
-        } else {
-            out.push_str(w);
         }
+        out.push_str(&inline_word(w));
     }
     out
 }
 
+/// One word of [`inline_case`]: an acronym ("LGBTQ"), a word written in mixed case
+/// ("JavaScript") or a proper name keeps its case; each part of a hyphenated word is looked at
+/// by itself ("Self-Care" → "self-care").
+fn inline_word(w: &str) -> String {
+    w.split('-')
+        .map(|part| {
+            let letters = part.chars().filter(|c| c.is_alphabetic()).count();
+            let acronym = letters >= 2 && part.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+            let mixed = part.chars().skip(1).any(char::is_uppercase);
+            if acronym || mixed || PROPER.contains(&part) {
+                part.to_string()
+            } else {
+                part.to_lowercase()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// Words of general-event names that stay capitalised inside a sentence.
-const PROPER: &[&str] = &["Japan", "English", "Python", "Spanish", "French", "Christmas", "I"];
+const PROPER: &[&str] = &[
+    "Japan",
+    "English",
+    "Python",
+    "Spanish",
+    "French",
+    "Christmas",
+    "I",
+    "Italian",
+    "Mexican",
+    "Japanese",
+    "Chinese",
+    "Indian",
+    "Thai",
+    "Korean",
+    "Greek",
+    "German",
+    "American",
+    "Mediterranean",
+    "Vietnamese",
+    "JavaScript",
+];
 
 fn count_words(n: usize) -> String {
     match n {
@@ -138,7 +184,7 @@ pub fn rk1(
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
     let when = span_text(&raw);
     let topic = topic_case(target);
-    let lower = target.to_lowercase();
+    let lower = inline_case(target);
     let who = person_or_subject(person, evidence);
     let only_target: BTreeMap<String, String> = std::iter::once((entity_key(target), target.to_string())).collect();
     // Only conclusions that name this relation's activity shape its summary and traits: one

@@ -363,3 +363,12 @@ fn a_condition_is_never_enjoyed_kept_up_or_planned() {
     assert!(lex.names_condition("Stress") && lex.names_condition("Knee Injury"));
     assert!(!lex.names_condition("Self-Care") && !lex.names_condition("Swimming"));
 }
+
+#[test]
+fn a_concept_name_inside_a_sentence_keeps_only_acronyms_and_proper_names() {
+    assert_eq!(inline_case("LGBTQ Identity"), "LGBTQ identity");
+    assert_eq!(inline_case("Self-Care"), "self-care");
+    assert_eq!(inline_case("Italian Cuisine"), "Italian cuisine");
+    assert_eq!(inline_case("Strength Training"), "strength training");
+    assert_eq!(inline_case("JavaScript"), "JavaScript");
+}
