@@ -217,8 +217,12 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
                 continue;
             }
         }
-        let after_and = i > 0 && lower_word(split(toks[i - 1]).1) == "and" && !toks[i - 1].ends_with(',');
-        if person_subject && after_and && COORDINATED.contains(&lower.as_str()) && tail.is_empty() {
+        let after_and = || {
+            i.checked_sub(1)
+                .and_then(|p| toks.get(p))
+                .is_some_and(|p| p.eq_ignore_ascii_case("and"))
+        };
+        if person_subject && COORDINATED.contains(&lower.as_str()) && tail.is_empty() && after_and() {
             let v = inflect(&lower);
             out.push(Cow::Owned(format!("{lead}{v}{tail}")));
             continue;
