@@ -14,6 +14,8 @@ use super::synth::{cue_of, untagged};
 use crate::memory::delta::{DeltaStatus, parse_delta};
 use crate::model::{ChildSummary, EvidenceItem, EvidenceKind};
 use crate::text::{clip, entity_key};
+
+use case::{inline_case, topic_case};
 use std::collections::BTreeMap;
 
 const MAX_SIGMA: usize = 10;
@@ -34,71 +36,6 @@ fn date_range(items: &[&EvidenceItem]) -> Option<(String, String)> {
     dates.sort();
     Some((dates.first()?.clone(), dates.last()?.clone()))
 }
-
-/// "Strength Training" → "Strength training", for the start of a sentence.
-fn topic_case(name: &str) -> String {
-    // Proper names inside ("Japan Trip") keep their capital; common words do not.
-    match name.split_once(' ') {
-        Some((first, rest)) => format!("{first} {}", inline_case(rest)),
-        None => name.to_string(),
-    }
-}
-
-/// A concept's name inside a sentence: every word lowercased but an acronym or a proper name
-/// ("LGBTQ identity", "Italian cuisine", "strength training").
-pub(super) fn inline_case(name: &str) -> String {
-    let mut out = String::new();
-    for (i, w) in name.split_whitespace().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(&inline_word(w));
-    }
-    out
-}
-
-/// One word of [`inline_case`]: an acronym ("LGBTQ"), a word written in mixed case
-/// ("JavaScript") or a proper name keeps its case; each part of a hyphenated word is looked at
-/// by itself ("Self-Care" → "self-care").
-fn inline_word(w: &str) -> String {
-    w.split('-')
-        .map(|part| {
-            let letters = part.chars().filter(|c| c.is_alphabetic()).count();
-            let acronym = letters >= 2 && part.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
-            let mixed = part.chars().skip(1).any(char::is_uppercase);
-            if acronym || mixed || PROPER.contains(&part) {
-                part.to_string()
-            } else {
-                part.to_lowercase()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// Words of general-event names that stay capitalised inside a sentence.
-const PROPER: &[&str] = &[
-    "Japan",
-    "English",
-    "Python",
-    "Spanish",
-    "French",
-    "Christmas",
-    "I",
-    "Italian",
-    "Mexican",
-    "Japanese",
-    "Chinese",
-    "Indian",
-    "Thai",
-    "Korean",
-    "Greek",
-    "German",
-    "American",
-    "Mediterranean",
-    "Vietnamese",
-    "JavaScript",
-];
 
 fn count_words(n: usize) -> String {
     match n {
@@ -610,6 +547,7 @@ fn join_names(names: &[&str]) -> String {
     }
 }
 
+mod case;
 mod gather;
 mod status;
 #[cfg(test)]
