@@ -7,6 +7,16 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .filter(|w| !w.is_empty())
 }
 
+/// One whitespace-separated token as a lowercase word: outer punctuation trimmed, apostrophes
+/// inside kept and a curly one made straight ("Can’t," → "can't").
+#[must_use]
+pub fn token_word(token: &str) -> String {
+    token
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .to_lowercase()
+        .replace('’', "'")
+}
+
 /// What [`words`] gives for a text, held so it can be lent out as slices: an ASCII text is
 /// lowercased once and cut in place (its letters, digits and apostrophes stay what they were, so
 /// the words are the same), any other text word by word as `words` does.

@@ -365,7 +365,7 @@ mod tests {
             lines.last().copied(),
             Some("* θ_inf = 3: the balance of stability and lag-weighted plasticity peaks here")
         );
-        let widths: Vec<usize> = lines[..5].iter().map(|l| l.chars().count()).collect();
+        let widths: Vec<usize> = lines.iter().take(5).map(|l| l.chars().count()).collect();
         assert!(
             widths.iter().all(|w| *w == widths[0]),
             "columns line up: {widths:?}\n{table}"

@@ -14,11 +14,7 @@ const FREE_VERBS: &[&str] = &[
 /// stands as matched). Blanked words keep the text's other words and sentence breaks.
 pub(super) fn without_free_cannots(text: &str) -> Option<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let lower = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
-            .to_lowercase()
-            .replace('’', "'")
-    };
+    let lower = crate::text::token_word;
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
     let mut blanked = false;
     let mut i = 0;

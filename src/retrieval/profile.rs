@@ -175,9 +175,8 @@ pub(super) fn person_items(
     // Every question about the person gets the instances of the activities it targets, not
     // only one that asks for a list in a plural ("what books"): "what did X research", "where
     // did X get the dog" and "what would X enjoy" are answered by the same instances, spread
-    // over sessions the question's words do not reach (dev at 1,000 tokens: the ablation of
-    // relations and concepts costs cat 1 −4.1 and cat 3 −3.1, was −1.7 / −2.8 on main; rgmem 80.1 → 80.5).
-    // A "when" question is answered by a date, which instances never carry.
+    // over sessions the question's words do not reach. A "when" question is answered by a
+    // date, which instances never carry.
     if let Some(person) = root
         && super::turns::wants(question) != super::turns::Wants::Time
     {

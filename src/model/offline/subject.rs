@@ -32,14 +32,7 @@ const OF_IT: &[&str] = &[
 /// "it" whose referent was said before, which the caller treats as unresolved).
 pub(super) fn with_subject(sentence: &str) -> String {
     let mut ws = sentence.split_whitespace();
-    let word = |w: Option<&str>| {
-        w.map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
-                .to_lowercase()
-                .replace('’', "'")
-        })
-        .unwrap_or_default()
-    };
+    let word = |w: Option<&str>| w.map(crate::text::token_word).unwrap_or_default();
     let first = word(ws.next());
     let second = word(ws.next());
     let past = |w: &str| OPENING_PAST.contains(&w);

@@ -105,13 +105,13 @@ mod tests {
             "Kim is gonna check their schedule and get back to you."
         );
         assert_eq!(
-            third_person("I told them and they love it.", "Kim", None),
-            "Kim told them and they love it.",
+            third_person("I told them and they have fun.", "Kim", None),
+            "Kim told them and they have fun.",
             "another subject's verb stays"
         );
         assert_eq!(
-            third_person("My kids and I have fun and love it.", "Kim", None),
-            "Kim's kids and Kim have fun and love it.",
+            third_person("My kids and I love it and have fun.", "Kim", None),
+            "Kim's kids and Kim love it and have fun.",
             "a compound subject's verbs stay plural"
         );
         assert_eq!(
@@ -120,12 +120,13 @@ mod tests {
             "an infinitive's coordinated verb stays bare"
         );
         assert_eq!(
-            third_person("I can swim and take the kids.", "Kim", None),
-            "Kim can swim and take the kids."
+            third_person("I can swim and have fun.", "Kim", None),
+            "Kim can swim and have fun."
         );
         assert_eq!(
-            third_person("It's great. Friends and family love it.", "Kim", None),
-            "It's great. Friends and family love it."
+            third_person("I'm glad. Friends and family have fun.", "Kim", None),
+            "Kim is glad. Friends and family have fun.",
+            "a new sentence ends the person's run"
         );
     }
 
