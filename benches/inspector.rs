@@ -124,7 +124,7 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
                     target: format!("Relation {r}"),
                     subject: Subject::Relation(RelationId(r)),
                     trigger: Trigger {
-                        counter: "mentions".into(),
+                        counter: rgmem::event::Counter::Mentions,
                         value: 3,
                         threshold: 3,
                     },
@@ -144,7 +144,7 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
                     target: format!("Topic {}", owner - first_abstract),
                     subject: Subject::Concept(ConceptId(owner)),
                     trigger: Trigger {
-                        counter: "score".into(),
+                        counter: rgmem::event::Counter::Score,
                         value: 6,
                         threshold: 6,
                     },

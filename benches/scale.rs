@@ -335,11 +335,10 @@ fn events_file(n: u64) -> PathBuf {
         subject,
         trigger: rgmem::event::Trigger {
             counter: if operator == rgmem::event::Operator::Rk1 {
-                "mentions"
+                rgmem::event::Counter::Mentions
             } else {
-                "score"
-            }
-            .into(),
+                rgmem::event::Counter::Score
+            },
             value,
             threshold: value,
         },

@@ -142,7 +142,7 @@ fn one_of_each() -> Vec<Event> {
         delta: "- no lifting for three months".into(),
     };
     let trigger = Trigger {
-        counter: "score".into(),
+        counter: rgmem::event::Counter::Score,
         value: 6,
         threshold: 6,
     };
@@ -203,7 +203,7 @@ fn one_of_each() -> Vec<Event> {
             target: "Fitness → Strength Training".into(),
             subject: Subject::Relation(RelationId(2)),
             trigger: Trigger {
-                counter: "mentions".into(),
+                counter: rgmem::event::Counter::Mentions,
                 value: 3,
                 threshold: 3,
             },

@@ -85,11 +85,51 @@ pub enum Subject {
     Concept(ConceptId),
 }
 
+/// Which counter an operator watches; stored as its snake_case name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Counter {
+    /// A relation's new mentions against θ_inf (RK1).
+    Mentions,
+    /// A concept's score against θ_sum (RK2).
+    Score,
+    /// A concept's children whose Σ/Δ changed (RK3).
+    DirtyChildren,
+}
+
+impl Counter {
+    /// The stored name: "mentions", "score" or "dirty_children".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mentions => "mentions",
+            Self::Score => "score",
+            Self::DirtyChildren => "dirty_children",
+        }
+    }
+
+    /// The threshold it is held against, as the panes write it.
+    #[must_use]
+    pub fn theta(self) -> &'static str {
+        match self {
+            Self::Mentions => "θ_inf",
+            Self::Score => "θ_sum",
+            Self::DirtyChildren => "threshold",
+        }
+    }
+}
+
+impl std::fmt::Display for Counter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The counter that crossed its threshold.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trigger {
-    /// "mentions" (RK1), "score" (RK2) or "dirty_children" (RK3).
-    pub counter: String,
+    /// What was counted.
+    pub counter: Counter,
     /// Its value when the operator fired.
     pub value: u32,
     /// The threshold in force (θ_inf, θ_sum, or 1 for RK3).

@@ -2,7 +2,7 @@
 //! Ids are positions in one branch's memory, so they are named from a memory on the event's own
 //! branch (at or after the event); an id that memory does not hold keeps its raw form.
 
-use super::{Event, Trigger};
+use super::{Counter, Event, Trigger};
 use crate::ids::{ConceptId, ProposalId, RelationId};
 use crate::memory::Memory;
 
@@ -73,12 +73,11 @@ impl Trigger {
     /// The counter in words: "3 mentions, θ_inf 3", "score 8, θ_sum 6", "2 children changed".
     #[must_use]
     pub fn words(&self) -> String {
-        match self.counter.as_str() {
-            "mentions" => format!("{} mentions, θ_inf {}", self.value, self.threshold),
-            "score" => format!("score {}, θ_sum {}", self.value, self.threshold),
-            "dirty_children" if self.value == 1 => "1 child changed".to_string(),
-            "dirty_children" => format!("{} children changed", self.value),
-            _ => self.to_string(),
+        match self.counter {
+            Counter::Mentions => format!("{} mentions, θ_inf {}", self.value, self.threshold),
+            Counter::Score => format!("score {}, θ_sum {}", self.value, self.threshold),
+            Counter::DirtyChildren if self.value == 1 => "1 child changed".to_string(),
+            Counter::DirtyChildren => format!("{} children changed", self.value),
         }
     }
 }
@@ -145,14 +144,14 @@ mod tests {
 
     #[test]
     fn triggers_read_as_words() {
-        let t = |counter: &str, value, threshold| Trigger {
-            counter: counter.into(),
+        let t = |counter: Counter, value, threshold| Trigger {
+            counter,
             value,
             threshold,
         };
-        assert_eq!(t("mentions", 3, 3).words(), "3 mentions, θ_inf 3");
-        assert_eq!(t("score", 8, 6).words(), "score 8, θ_sum 6");
-        assert_eq!(t("dirty_children", 2, 1).words(), "2 children changed");
-        assert_eq!(t("dirty_children", 1, 1).words(), "1 child changed");
+        assert_eq!(t(Counter::Mentions, 3, 3).words(), "3 mentions, θ_inf 3");
+        assert_eq!(t(Counter::Score, 8, 6).words(), "score 8, θ_sum 6");
+        assert_eq!(t(Counter::DirtyChildren, 2, 1).words(), "2 children changed");
+        assert_eq!(t(Counter::DirtyChildren, 1, 1).words(), "1 child changed");
     }
 }

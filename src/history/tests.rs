@@ -15,7 +15,7 @@ fn profile(sigma: &str, delta: &str) -> Abstraction {
 
 fn trigger() -> Trigger {
     Trigger {
-        counter: "score".into(),
+        counter: crate::event::Counter::Score,
         value: 6,
         threshold: 6,
     }
@@ -46,7 +46,7 @@ fn log() -> Vec<EventRecord> {
             target: "Fitness → Running".into(),
             subject: Subject::Relation(RelationId(0)),
             trigger: Trigger {
-                counter: "mentions".into(),
+                counter: crate::event::Counter::Mentions,
                 value: 3,
                 threshold: 3,
             },

@@ -69,7 +69,7 @@ fn profile(sigma: &str) -> Abstraction {
 
 fn trigger() -> Trigger {
     Trigger {
-        counter: "score".into(),
+        counter: crate::event::Counter::Score,
         value: 3,
         threshold: 3,
     }
@@ -97,7 +97,7 @@ fn rk1_resets_the_counter_and_hands_its_summary_to_the_owner() {
         target: "Fitness → Running".into(),
         subject: Subject::Relation(RelationId(0)),
         trigger: Trigger {
-            counter: "mentions".into(),
+            counter: crate::event::Counter::Mentions,
             value: 2,
             threshold: 2,
         },

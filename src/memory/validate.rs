@@ -152,7 +152,7 @@ mod tests {
                 target: "x".into(),
                 subject: Subject::Concept(ConceptId(500)),
                 trigger: Trigger {
-                    counter: "score".into(),
+                    counter: crate::event::Counter::Score,
                     value: 1,
                     threshold: 1,
                 },

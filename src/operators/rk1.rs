@@ -24,7 +24,7 @@ pub fn plan(memory: &Memory, relation: RelationId) -> Option<Firing> {
         target: memory.relation_name(relation),
         task,
         trigger: Trigger {
-            counter: "mentions".into(),
+            counter: crate::event::Counter::Mentions,
             value: r.mentions,
             threshold: memory.thresholds.theta_inf,
         },

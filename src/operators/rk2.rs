@@ -28,7 +28,7 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         target: c.name.clone(),
         task,
         trigger: Trigger {
-            counter: "score".into(),
+            counter: crate::event::Counter::Score,
             value: c.score,
             threshold: memory.thresholds.theta_sum,
         },

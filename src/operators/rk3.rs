@@ -36,7 +36,7 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         return None;
     }
     let trigger = Trigger {
-        counter: "dirty_children".into(),
+        counter: crate::event::Counter::DirtyChildren,
         value: saturating_u32(children.len()),
         threshold: 1,
     };

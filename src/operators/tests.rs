@@ -53,7 +53,7 @@ fn rk1_plans_from_the_relation_buffer() {
     assert_eq!(
         f.trigger,
         Trigger {
-            counter: "mentions".into(),
+            counter: crate::event::Counter::Mentions,
             value: 2,
             threshold: 2
         }
@@ -121,7 +121,7 @@ fn rk2_plans_from_the_concept_buffer() {
     assert_eq!((f.operator, f.subject), (Operator::Rk2, Subject::Concept(FITNESS)));
     assert_eq!(f.target, "Fitness");
     assert_eq!(
-        (f.trigger.counter.as_str(), f.trigger.value, f.trigger.threshold),
+        (f.trigger.counter.name(), f.trigger.value, f.trigger.threshold),
         ("score", 2, 2)
     );
     assert_eq!(f.before, Abstraction::empty_profile());
@@ -180,7 +180,7 @@ fn rk3_plans_from_the_children_that_have_a_profile() {
     assert_eq!(
         f.trigger,
         Trigger {
-            counter: "dirty_children".into(),
+            counter: crate::event::Counter::DirtyChildren,
             value: 1,
             threshold: 1
         }

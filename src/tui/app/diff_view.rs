@@ -143,11 +143,7 @@ fn parts(event: &Event) -> Option<Parts<'_>> {
 }
 
 fn trigger_row(seq: Seq, operator: &str, trigger: &Trigger) -> DiffRow {
-    let theta = match trigger.counter.as_str() {
-        "mentions" => "θ_inf",
-        "score" => "θ_sum",
-        _ => "threshold",
-    };
+    let theta = trigger.counter.theta();
     DiffRow::Trigger {
         firing: format!("{seq} {operator} "),
         text: format!(
