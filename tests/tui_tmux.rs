@@ -70,12 +70,15 @@ fn cursor(screen: &str) -> Option<u64> {
     rest.split(' ').next()?.parse().ok()
 }
 
+// `cargo test` lists this as ignored rather than passing it unseen where tmux is missing; `.ci/run`
+// installs tmux and runs it with `--ignored`.
 #[test]
+#[ignore = "needs tmux"]
 fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_were() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipping: tmux is not installed (apt-get install -y tmux)");
-        return;
-    }
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "tmux is not installed (apt-get install -y tmux)"
+    );
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("replay.db");
     let tmux = Tmux {
