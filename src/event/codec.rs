@@ -60,6 +60,7 @@ pub fn decode(kind: &str, version: u32, body: &str) -> Result<Event, CodecError>
     let obj = value
         .as_object_mut()
         .ok_or_else(|| CodecError(format!("{kind}: body is not an object")))?;
+    super::upgrade::upgrade(kind, version, obj).map_err(|e| CodecError(format!("{kind} (version {version}): {e}")))?;
     obj.insert("kind".into(), serde_json::Value::String(kind.to_string()));
     serde_json::from_value(value).map_err(|e| CodecError(format!("{kind}: {e}")))
 }

@@ -6,6 +6,7 @@
 mod codec;
 mod level;
 mod names;
+mod upgrade;
 
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
