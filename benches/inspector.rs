@@ -150,10 +150,10 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
                     },
                     before: Abstraction::Profile {
                         sigma: "- Gym: recurring".into(),
-                        delta: String::new(),
+                        delta: Default::default(),
                     },
                     after: Abstraction::Profile {
-                        sigma: format!("- Gym: recurring since turn {turns}"),
+                        sigma: format!("- Gym: recurring since turn {turns}").as_str().into(),
                         delta: "- Knee: resting for a week".into(),
                     },
                     evidence: vec![episode],

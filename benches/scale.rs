@@ -342,7 +342,9 @@ fn events_file(n: u64) -> PathBuf {
             value,
             threshold: value,
         },
-        before: rgmem::event::Abstraction::Summary { summary: String::new() },
+        before: rgmem::event::Abstraction::Summary {
+            summary: Default::default(),
+        },
         after: if operator == rgmem::event::Operator::Rk1 {
             rgmem::event::Abstraction::Summary {
                 summary: "Fact Summary: goes to the gym often.".into(),

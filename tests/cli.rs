@@ -381,8 +381,8 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
     rgmem_ok(&db, &["approve", &seq]);
     let view = show_json(&db, None);
     let c = concept(&view, &first["concept"]);
-    assert_eq!(c["sigma"], first["after"]["sigma"]);
-    assert_eq!(c["delta"], first["after"]["delta"]);
+    assert_eq!(c["sigma_parts"], first["after"]["sigma"]);
+    assert_eq!(c["delta_parts"], first["after"]["delta"]);
     let after_approve = log_json(&db);
     let approved = &after_approve[log.len()];
     assert_eq!(approved["kind"], "abstraction_approved");
@@ -426,8 +426,8 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
     assert_eq!(reverted["firing"], approved["seq"]);
     let view = show_json(&db, None);
     let c = concept(&view, &first["concept"]);
-    assert_eq!(c["sigma"], first["before"]["sigma"]);
-    assert_eq!(c["delta"], first["before"]["delta"]);
+    assert_eq!(c["sigma_parts"], first["before"]["sigma"]);
+    assert_eq!(c["delta_parts"], first["before"]["delta"]);
     assert_eq!(
         &after_revert[..log.len()],
         &log[..],

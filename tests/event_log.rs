@@ -207,7 +207,9 @@ fn one_of_each() -> Vec<Event> {
                 value: 3,
                 threshold: 3,
             },
-            before: Abstraction::Summary { summary: String::new() },
+            before: Abstraction::Summary {
+                summary: Default::default(),
+            },
             after: Abstraction::Summary {
                 summary: "Fact Summary: lifts.".into(),
             },

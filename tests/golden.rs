@@ -61,7 +61,7 @@ fn digest(path: &std::path::Path) -> String {
     writeln!(out, "\n# concepts with a Σ").unwrap();
     for c in m.concepts.iter().filter(|c| !c.sigma.is_empty()) {
         writeln!(out, "## {}", m.path_of(c.id).join(" / ")).unwrap();
-        for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
+        for (tag, text) in [("Σ", c.sigma.render()), ("Δ", c.delta.render())] {
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
                 writeln!(out, "{tag} {line}").unwrap();
             }

@@ -33,11 +33,11 @@ fn texts(memory: &rgmem::memory::Memory) -> Vec<(String, String)> {
         }
     }
     for c in &memory.concepts {
-        out.push((format!("Σ of {}", c.name), c.sigma.clone()));
-        out.push((format!("Δ of {}", c.name), c.delta.clone()));
+        out.push((format!("Σ of {}", c.name), c.sigma.render()));
+        out.push((format!("Δ of {}", c.name), c.delta.render()));
     }
     for r in &memory.relations {
-        out.push((format!("summary of {}", memory.relation_name(r.id)), r.summary.clone()));
+        out.push((format!("summary of {}", memory.relation_name(r.id)), r.summary.render()));
     }
     out
 }
@@ -442,7 +442,7 @@ fn a_reply_to_the_other_speakers_news_is_not_the_replier_s_own() {
             failures.push(format!("Caroline's adoption credited to Melanie in {place}: {text}"));
         }
     }
-    let melanies_adoption: Vec<&str> = m
+    let melanies_adoption: Vec<String> = m
         .relations
         .iter()
         .filter(|r| {
@@ -450,7 +450,7 @@ fn a_reply_to_the_other_speakers_news_is_not_the_replier_s_own() {
                 && m.concept(r.target).name == "Adoption"
                 && !r.summary.is_empty()
         })
-        .map(|r| r.summary.as_str())
+        .map(|r| r.summary.render())
         .collect();
     assert!(
         melanies_adoption

@@ -82,7 +82,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 fn texts(f: &Firing) -> Vec<(&'static str, String, String)> {
     match (&f.before, &f.after) {
         (Abstraction::Profile { sigma: s0, delta: d0 }, Abstraction::Profile { sigma: s1, delta: d1 }) => {
-            vec![("Σ", s0.clone(), s1.clone()), ("Δ", d0.clone(), d1.clone())]
+            vec![("Σ", s0.render(), s1.render()), ("Δ", d0.render(), d1.render())]
         }
         (a, b) => vec![("summary", a.text(), b.text())],
     }

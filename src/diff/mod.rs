@@ -6,7 +6,8 @@
 //! of the result is kept, moved, added, removed, or changed; only inside a changed bullet (an
 //! old and a new bullet similar enough to be one edited statement) are words diffed.
 
-use crate::event::Abstraction;
+use crate::event::profile_text;
+use crate::event::{Abstraction, Delta, RelationSummary, Sigma};
 use similar::{ChangeTag, TextDiff};
 
 /// What happened to a run of words inside a line.
@@ -175,16 +176,112 @@ impl Section {
 pub fn abstraction_diff(before: &Abstraction, after: &Abstraction) -> Vec<Section> {
     match (before, after) {
         (Abstraction::Profile { sigma: s0, delta: d0 }, Abstraction::Profile { sigma: s1, delta: d1 }) => {
-            vec![section("Σ", s0, s1), section("Δ", d0, d1)]
+            vec![
+                lines_section("Σ", &sigma_lines(s0), &sigma_lines(s1)),
+                lines_section("Δ", &delta_lines(d0), &delta_lines(d1)),
+            ]
         }
-        (before, after) => vec![section("summary", &before.text(), &after.text())],
+        (before, after) => vec![lines_section(
+            "summary",
+            &abstraction_lines(before),
+            &abstraction_lines(after),
+        )],
     }
+}
+
+/// One line of a text to diff: what is shown, and the part two versions are compared on (a Σ
+/// bullet without its gathered mentions, which are its appendix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The line as printed.
+    pub shown: String,
+    /// What its similarity to another line is judged on.
+    pub core: String,
+}
+
+impl Line {
+    fn plain(text: &str) -> Self {
+        Self {
+            shown: text.to_string(),
+            core: text.to_string(),
+        }
+    }
+}
+
+/// Σ's lines: the overview, then each bullet.
+#[must_use]
+pub fn sigma_lines(sigma: &Sigma) -> Vec<Line> {
+    sigma
+        .overview
+        .iter()
+        .map(|l| Line::plain(l))
+        .chain(sigma.bullets.iter().map(|b| {
+            let core = if b.branch.is_empty() {
+                format!("- {}", b.text)
+            } else {
+                format!("- {}: {}", b.branch, b.text)
+            };
+            Line {
+                shown: format!("- {}", profile_text::render_bullet(b)),
+                core,
+            }
+        }))
+        .collect()
+}
+
+/// Δ's lines, as printed.
+#[must_use]
+pub fn delta_lines(delta: &Delta) -> Vec<Line> {
+    text_lines(&delta.render())
+}
+
+/// A relation summary's lines: the fact (compared without its mentions), then the inferences.
+#[must_use]
+pub fn summary_lines(summary: &RelationSummary) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut lines = summary
+        .render()
+        .lines()
+        .map(str::to_string)
+        .collect::<Vec<_>>()
+        .into_iter();
+    if let Some(first) = lines.next() {
+        out.push(Line {
+            shown: first,
+            core: format!("Fact Summary: {}", summary.fact),
+        });
+    }
+    out.extend(lines.map(|l| Line::plain(&l)));
+    out
+}
+
+fn abstraction_lines(a: &Abstraction) -> Vec<Line> {
+    match a {
+        Abstraction::Summary { summary } => summary_lines(summary),
+        Abstraction::Profile { .. } => text_lines(&a.text()),
+    }
+}
+
+/// The lines of a plain text: its non-blank lines, trailing spaces dropped.
+#[must_use]
+pub fn text_lines(text: &str) -> Vec<Line> {
+    text.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .map(Line::plain)
+        .collect()
 }
 
 /// Diffs two texts bullet by bullet.
 #[must_use]
 pub fn section(title: &'static str, before: &str, after: &str) -> Section {
-    let lines = bullet_diff(before, after);
+    lines_section(title, &text_lines(before), &text_lines(after))
+}
+
+/// Diffs two lists of lines bullet by bullet.
+#[must_use]
+pub fn lines_section(title: &'static str, before: &[Line], after: &[Line]) -> Section {
+    let lines = line_diff(before, after);
     let mut counts = Counts::default();
     for l in lines.iter().filter(|l| !l.heading) {
         *match l.change {
@@ -202,14 +299,6 @@ pub fn section(title: &'static str, before: &str, after: &str) -> Section {
 /// one added), not one edited statement.
 const MIN_WORD_RATIO: f32 = 0.5;
 
-/// The bullets of a text: its non-blank lines, trailing spaces dropped.
-fn bullets(text: &str) -> Vec<&str> {
-    text.lines()
-        .map(str::trim_end)
-        .filter(|l| !l.trim().is_empty())
-        .collect()
-}
-
 /// The share of words two bullets have in common (Dice over word multisets), after the list
 /// mark, a `[tag]` and a short `Label:` they may share are set aside, so "- " and
 /// "Inferred Trait/Interest:" never make two statements look alike.
@@ -221,9 +310,7 @@ fn similarity(a: &str, b: &str) -> f32 {
             .filter(|w| !w.is_empty())
             .collect()
     };
-    // A Σ bullet's gathered mentions are its appendix: the bullet is what its sentences say.
-    let core = |s: &str| s.split(" Mentions: ").next().unwrap_or(s).to_string();
-    let (a, mut b) = (words(&core(a)), words(&core(b)));
+    let (a, mut b) = (words(a), words(b));
     let total = a.len() + b.len();
     if total == 0 {
         return 1.0;
@@ -283,8 +370,14 @@ enum Origin {
 /// The bullet diff of two texts, in the after-text's order with removed bullets where they stood.
 #[must_use]
 pub fn bullet_diff(before: &str, after: &str) -> Vec<DiffLine> {
-    let old = bullets(before);
-    let new = bullets(after);
+    line_diff(&text_lines(before), &text_lines(after))
+}
+
+/// The bullet diff of two lists of lines (see [`bullet_diff`]).
+#[must_use]
+pub fn line_diff(before: &[Line], after: &[Line]) -> Vec<DiffLine> {
+    let old: Vec<&str> = before.iter().map(|l| l.shown.as_str()).collect();
+    let new: Vec<&str> = after.iter().map(|l| l.shown.as_str()).collect();
     let mut origin = vec![Origin::New; new.len()];
     let mut used = vec![false; old.len()];
     // 1. Identical bullets, each old one used once, first come first served.
@@ -302,7 +395,7 @@ pub fn bullet_diff(before: &str, after: &str) -> Vec<DiffLine> {
         }
         for (i, a) in old.iter().enumerate() {
             if !used[i] && !is_heading(a) && !is_heading(b) {
-                let ratio = similarity(a, b);
+                let ratio = similarity(&before[i].core, &after[j].core);
                 if ratio >= MIN_WORD_RATIO {
                     pairs.push((ratio, i, j));
                 }

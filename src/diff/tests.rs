@@ -149,7 +149,7 @@ fn hostile_text_diffs_without_panicking() {
 fn profile_diffs_sigma_and_delta_separately() {
     let before = Abstraction::Profile {
         sigma: "- lifts".into(),
-        delta: String::new(),
+        delta: Default::default(),
     };
     let after = Abstraction::Profile {
         sigma: "- lifts".into(),

@@ -83,7 +83,7 @@ struct Churn {
 
 impl Churn {
     fn observe(&mut self, m: &Memory) {
-        let now: Vec<String> = m.roots().map(|r| r.sigma.clone()).collect();
+        let now: Vec<String> = m.roots().map(|r| r.sigma.render()).collect();
         let mut step = 0.0;
         for (i, s) in now.iter().enumerate() {
             let before = self.last.get(i).map_or("", String::as_str);

@@ -13,7 +13,6 @@
 //! Keywords match whole words, case-insensitively, in a bullet's label or text.
 
 use crate::memory::Memory;
-use crate::memory::delta::parse_delta;
 use crate::text::entity_key;
 use serde::{Deserialize, Serialize};
 
@@ -79,8 +78,8 @@ fn mentions_any(text: &str, keywords: &[String]) -> bool {
 fn sigma_bullets(memory: &Memory) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for c in memory.concepts.iter().filter(|c| !c.sigma.is_empty()) {
-        for b in c.sigma.lines().filter_map(|l| l.trim().strip_prefix("- ")) {
-            let (label, text) = b.split_once(": ").unwrap_or(("", b));
+        for b in &c.sigma.bullets {
+            let (label, text) = (b.branch.as_str(), b.text.as_str());
             if label == "Also mentioned" || text.starts_with("Nothing recurs") {
                 continue;
             }
@@ -124,7 +123,7 @@ pub fn changes_present(memory: &Memory, truth: &GroundTruth) -> Vec<bool> {
         .concepts
         .iter()
         .filter(|c| !c.delta.is_empty())
-        .flat_map(|c| parse_delta(&c.delta))
+        .flat_map(|c| c.delta.items.iter().cloned())
         .collect();
     truth
         .changes

@@ -6,11 +6,14 @@
 mod codec;
 mod level;
 mod names;
+mod profile;
+pub mod profile_text;
 mod upgrade;
 
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 pub use names::{Names, article};
+pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
@@ -137,21 +140,21 @@ pub struct Trigger {
     pub threshold: u32,
 }
 
-/// The text an operator rewrites: a relation summary, or a concept's Σ and Δ.
+/// What an operator rewrites: a relation summary, or a concept's Σ and Δ.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Abstraction {
     /// RK2/RK3: Σ, the stable core, and Δ, the exceptions and tensions.
     Profile {
         /// Σ.
-        sigma: String,
+        sigma: Sigma,
         /// Δ.
-        delta: String,
+        delta: Delta,
     },
     /// RK1: the relation's Fact Summary and inferred traits.
     Summary {
         /// The relation-level theory T_e.
-        summary: String,
+        summary: RelationSummary,
     },
 }
 
@@ -160,8 +163,8 @@ impl Abstraction {
     #[must_use]
     pub fn empty_profile() -> Self {
         Self::Profile {
-            sigma: String::new(),
-            delta: String::new(),
+            sigma: Sigma::default(),
+            delta: Delta::default(),
         }
     }
 
@@ -169,7 +172,7 @@ impl Abstraction {
     #[must_use]
     pub fn text(&self) -> String {
         match self {
-            Self::Summary { summary } => summary.clone(),
+            Self::Summary { summary } => summary.render(),
             Self::Profile { sigma, delta } => format!("Σ\n{sigma}\nΔ\n{delta}"),
         }
     }

@@ -210,15 +210,15 @@ pub fn memory_diff(from_seq: Seq, from: &Memory, to_seq: Seq, to: &Memory) -> Me
             (_, None) => Presence::Removed,
             _ => Presence::Kept,
         };
-        let text = |c: Option<&Concept>, f: fn(&Concept) -> &String| c.map(f).cloned().unwrap_or_default();
+        let text = |c: Option<&Concept>, f: fn(&Concept) -> String| c.map(f).unwrap_or_default();
         let [s0, b0, e0] = concept_counters(a);
         let [s1, b1, e1] = concept_counters(b);
         let diff = ConceptDiff {
             path,
             level,
             presence,
-            sigma: (text(a, |c| &c.sigma), text(b, |c| &c.sigma)),
-            delta: (text(a, |c| &c.delta), text(b, |c| &c.delta)),
+            sigma: (text(a, |c| c.sigma.render()), text(b, |c| c.sigma.render())),
+            delta: (text(a, |c| c.delta.render()), text(b, |c| c.delta.render())),
             counters: moved(&[("score", s0, s1), ("buffered", b0, b1), ("episodes", e0, e1)]),
             delta_status: status_changes(from, a, to, b),
         };
@@ -275,7 +275,7 @@ fn relation_diffs(from: &Memory, to: &Memory) -> Vec<RelationDiff> {
         };
         let [m0, t0, f0] = relation_counters(a);
         let [m1, t1, f1] = relation_counters(b);
-        let summary = |r: Option<&Relation>| r.map(|r| r.summary.clone()).unwrap_or_default();
+        let summary = |r: Option<&Relation>| r.map(|r| r.summary.render()).unwrap_or_default();
         let diff = RelationDiff {
             name,
             source: k.0,

@@ -50,9 +50,11 @@ fn log() -> Vec<EventRecord> {
                 value: 3,
                 threshold: 3,
             },
-            before: Abstraction::Summary { summary: String::new() },
+            before: Abstraction::Summary {
+                summary: Default::default(),
+            },
             after: Abstraction::Summary {
-                summary: "runs often".into(),
+                summary: "Fact Summary: runs often".into(),
             },
             evidence: vec![],
         },
@@ -209,10 +211,10 @@ fn a_memory_diff_reports_added_concepts_changed_texts_and_moved_counters() {
     let fitness = d.concepts.iter().find(|c| c.path.ends_with("/ Fitness")).unwrap();
     assert_eq!(fitness.presence, Presence::Kept);
     assert_eq!(fitness.sigma.1, "- lifts four days a week; interrupted since May");
-    assert_eq!(fitness.delta, (String::new(), "- [injury] hurt back".into()));
+    assert_eq!(fitness.delta, (String::new(), "- [injury] hurt back (active)".into()));
     let rel = &d.relations[0];
     assert_eq!(rel.name, "Fitness → Running");
-    assert_eq!(rel.summary, (String::new(), "runs often".into()));
+    assert_eq!(rel.summary, (String::new(), "Fact Summary: runs often".into()));
     assert!(
         rel.counters
             .iter()

@@ -5,7 +5,7 @@ use super::{
     BASE_CONCEPTS, Concept, Episode, Evidence, Items, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds,
     Turn,
 };
-use crate::event::{Abstraction, Event, Operator, Subject};
+use crate::event::{Abstraction, Delta, Event, Operator, RelationSummary, Sigma, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
 use crate::relative_date::{self, DateSpan};
 use crate::text::entity_key;
@@ -219,8 +219,12 @@ impl Memory {
             .collect();
         for i in concepts {
             if let Some(c) = self.concepts.get_mut(i) {
-                for text in [&mut c.sigma, &mut c.delta, &mut c.own_sigma, &mut c.own_delta] {
-                    *text = replace_word(text, &old, name);
+                let rename = |t: &str| replace_word(t, &old, name);
+                for sigma in [&mut c.sigma, &mut c.own_sigma] {
+                    sigma.map_text(&rename);
+                }
+                for delta in [&mut c.delta, &mut c.own_delta] {
+                    delta.map_text(&rename);
                 }
             }
         }
@@ -243,10 +247,10 @@ impl Memory {
             relations: Vec::new(),
             score: 0,
             buffer: Vec::new(),
-            sigma: String::new(),
-            delta: String::new(),
-            own_sigma: String::new(),
-            own_delta: String::new(),
+            sigma: Sigma::default(),
+            delta: Delta::default(),
+            own_sigma: Sigma::default(),
+            own_delta: Delta::default(),
             dirty: false,
             pending: None,
             episodes: Items::new(),
@@ -270,7 +274,7 @@ impl Memory {
             owner,
             total_mentions: 0,
             buffer: Vec::new(),
-            summary: String::new(),
+            summary: RelationSummary::default(),
             rk1_firings: 0,
             episodes: Items::new(),
         });
@@ -327,9 +331,9 @@ impl Memory {
         }
     }
 
-    fn relation_inferred(&mut self, relation: RelationId, summary: &str) {
+    fn relation_inferred(&mut self, relation: RelationId, summary: &RelationSummary) {
         let r = &mut self.relations[relation.index()];
-        r.summary = summary.to_string();
+        r.summary = summary.clone();
         r.mentions = 0;
         r.rk1_firings += 1;
         let episode = r.buffer.last().map(|e| e.episode);
@@ -346,7 +350,7 @@ impl Memory {
             self.concepts[owner.index()].buffer.push(Evidence {
                 episode,
                 facet,
-                text: summary.to_string(),
+                text: summary.render(),
                 inference: true,
             });
         }
@@ -436,7 +440,7 @@ impl Memory {
             return false;
         };
         let node = &mut self.concepts[c.index()];
-        let changed = node.sigma != *sigma || node.delta != *delta;
+        let changed = !(node.sigma.says_same(sigma) && node.delta.says_same(delta));
         node.sigma = sigma.clone();
         node.delta = delta.clone();
         changed

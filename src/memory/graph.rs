@@ -1,7 +1,7 @@
 //! The L1 graph's nodes and relations (edges), with the evolving state the operators read and write.
 
 use super::Items;
-use crate::event::Level;
+use crate::event::{Delta, Level, RelationSummary, Sigma};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
 use serde::{Deserialize, Serialize};
 
@@ -60,16 +60,16 @@ pub struct Concept {
     /// RK2 buffer I_v^new.
     pub buffer: Vec<Evidence>,
     /// Σ: the stable core.
-    pub sigma: String,
+    pub sigma: Sigma,
     /// Δ: exceptions, restrictions and tension.
-    pub delta: String,
+    pub delta: Delta,
     /// Σ from this concept's own evidence (its last RK2), kept apart from the Σ that RK3 merges
     /// with its children's, so the two formats never mix and RK3 can count it as one microstate.
     #[serde(default)]
-    pub own_sigma: String,
+    pub own_sigma: Sigma,
     /// Δ from this concept's own evidence.
     #[serde(default)]
-    pub own_delta: String,
+    pub own_delta: Delta,
     /// Set when a child's Σ/Δ changed and RK3 has not yet flowed it up.
     pub dirty: bool,
     /// A proposal awaiting approval, if any.
@@ -98,7 +98,7 @@ pub struct Relation {
     /// D_e^new: evidence since the last RK1.
     pub buffer: Vec<Evidence>,
     /// T_e: the RK1 summary.
-    pub summary: String,
+    pub summary: RelationSummary,
     /// How many times RK1 fired on it.
     pub rk1_firings: u32,
     /// Provenance: every L0 unit that mentioned it.

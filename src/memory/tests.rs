@@ -63,7 +63,7 @@ fn mention(m: &mut Memory) {
 fn profile(sigma: &str) -> Abstraction {
     Abstraction::Profile {
         sigma: sigma.into(),
-        delta: String::new(),
+        delta: Default::default(),
     }
 }
 
@@ -101,9 +101,11 @@ fn rk1_resets_the_counter_and_hands_its_summary_to_the_owner() {
             value: 2,
             threshold: 2,
         },
-        before: Abstraction::Summary { summary: String::new() },
+        before: Abstraction::Summary {
+            summary: Default::default(),
+        },
         after: Abstraction::Summary {
-            summary: "runs often".into(),
+            summary: "Fact Summary: runs often".into(),
         },
         evidence: vec![],
     });
@@ -116,7 +118,7 @@ fn rk1_resets_the_counter_and_hands_its_summary_to_the_owner() {
         owner
             .buffer
             .last()
-            .is_some_and(|e| e.inference && e.text == "runs often")
+            .is_some_and(|e| e.inference && e.text == "Fact Summary: runs often")
     );
 }
 
@@ -138,7 +140,7 @@ fn rk2_consumes_the_score_and_dirties_the_parent() {
     });
     let c = m.concept(ConceptId(12));
     assert_eq!(
-        (c.score, c.buffer.len(), c.sigma.as_str()),
+        (c.score, c.buffer.len(), c.sigma.render().as_str()),
         (0, 0, "- Running: recurring")
     );
     assert!(m.due_concepts().is_empty());
@@ -177,7 +179,7 @@ fn a_proposal_changes_nothing_until_approved_and_rejection_consumes_it() {
         proposal: ProposalId(0),
     });
     let c = m.concept(ConceptId(12));
-    assert_eq!((c.sigma.as_str(), c.score, c.pending), ("", 0, None));
+    assert_eq!((c.sigma.render().as_str(), c.score, c.pending), ("", 0, None));
     assert!(m.dirty_concepts().is_empty());
 }
 

@@ -156,8 +156,12 @@ mod tests {
                     value: 1,
                     threshold: 1,
                 },
-                before: Abstraction::Summary { summary: String::new() },
-                after: Abstraction::Summary { summary: String::new() },
+                before: Abstraction::Summary {
+                    summary: Default::default(),
+                },
+                after: Abstraction::Summary {
+                    summary: Default::default(),
+                },
                 evidence: Vec::new(),
             },
             Event::ThresholdsChanged {

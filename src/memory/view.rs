@@ -1,7 +1,40 @@
 //! A stable, self-describing JSON view of a memory, for `rgmem show --json` and for tests.
 
 use super::{Level, Memory};
+use crate::event::{Abstraction, DeltaItem};
 use serde_json::{Value, json};
+
+/// A Δ item as the view has always shown it (every field, `group` for its branch), with the
+/// turns behind it.
+fn delta_item(item: &DeltaItem) -> Value {
+    json!({
+        "group": item.group,
+        "tag": item.tag,
+        "text": item.text,
+        "date": item.date,
+        "status": item.status,
+        "status_date": item.status_date,
+        "turns": item.turns.iter().map(|t| t.0).collect::<Vec<_>>(),
+    })
+}
+
+/// Σ/Δ or a summary in its text form, as the view shows them.
+fn abstraction_text(a: &Abstraction) -> Value {
+    match a {
+        Abstraction::Profile { sigma, delta } => json!({"sigma": sigma.render(), "delta": delta.render()}),
+        Abstraction::Summary { summary } => json!({"summary": summary.render()}),
+    }
+}
+
+/// A proposal with its before and after in text form.
+fn proposal(p: &super::Proposal) -> Value {
+    let mut v = serde_json::to_value(p).unwrap_or(Value::Null);
+    if let Value::Object(o) = &mut v {
+        o.insert("before".into(), abstraction_text(&p.before));
+        o.insert("after".into(), abstraction_text(&p.after));
+    }
+    v
+}
 
 impl Memory {
     /// The memory as JSON: thresholds, concepts with Σ/Δ, relations with mentions against θ_inf,
@@ -20,9 +53,11 @@ impl Memory {
                     "path": self.path_of(c.id).join(" / "),
                     "score": c.score,
                     "theta_sum": self.thresholds.theta_sum,
-                    "sigma": c.sigma,
-                    "delta": c.delta,
-                    "delta_items": self.delta_items(c.id),
+                    "sigma": c.sigma.render(),
+                    "delta": c.delta.render(),
+                    "sigma_parts": c.sigma,
+                    "delta_parts": c.delta,
+                    "delta_items": self.delta_items(c.id).iter().map(delta_item).collect::<Vec<_>>(),
                     "dirty": c.dirty,
                     "pending": c.pending.map(|p| p.0),
                     "episodes": c.episodes.iter().map(|e| e.0).collect::<Vec<_>>(),
@@ -43,7 +78,8 @@ impl Memory {
                     "total_mentions": r.total_mentions,
                     "rk1_firings": r.rk1_firings,
                     "label": r.label,
-                    "summary": r.summary,
+                    "summary": r.summary.render(),
+                    "summary_parts": r.summary,
                     "episodes": r.episodes.iter().map(|e| e.0).collect::<Vec<_>>(),
                 })
             })
@@ -66,7 +102,7 @@ impl Memory {
             .collect();
         let persons: Vec<Value> = self
             .roots()
-            .map(|r| json!({"id": r.id.0, "name": r.name, "sigma": r.sigma, "delta": r.delta}))
+            .map(|r| json!({"id": r.id.0, "name": r.name, "sigma": r.sigma.render(), "delta": r.delta.render()}))
             .collect();
         json!({
             "thresholds": {"theta_inf": self.thresholds.theta_inf, "theta_sum": self.thresholds.theta_sum},
@@ -76,7 +112,7 @@ impl Memory {
             "concepts": concepts,
             "relations": relations,
             "episodes": episodes,
-            "proposals": self.proposals.values().collect::<Vec<_>>(),
+            "proposals": self.proposals.values().map(proposal).collect::<Vec<_>>(),
             "firings": {"RK1": self.firings[0], "RK2": self.firings[1], "RK3": self.firings[2]},
             "usage": self.usage,
         })
@@ -110,7 +146,7 @@ impl Memory {
         let shows = !(c.level == Level::Base && c.children.is_empty() && c.sigma.is_empty());
         if shows {
             out.push_str(&format!("{pad}{} ({}){score}{marks}\n", c.name, c.level));
-            for line in c.sigma.lines().filter(|l| !l.trim().is_empty()) {
+            for line in c.sigma.render().lines().filter(|l| !l.trim().is_empty()) {
                 out.push_str(&format!("{pad}  Σ {line}\n"));
             }
             // Δ with each item's status as of the latest turn (an ended restriction reads resolved).

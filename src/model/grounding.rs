@@ -512,7 +512,7 @@ mod tests {
             children: vec![crate::model::ChildSummary {
                 name: "Health and Wellness".into(),
                 sigma: "- Idris goes bouldering twice a week.".into(),
-                delta: String::new(),
+                delta: Default::default(),
             }],
             subconcepts: vec!["Health and Wellness".into(), "Bouldering Gym".into()],
         };
@@ -527,8 +527,8 @@ mod tests {
         let t = Task::Rk2 {
             person: "Alex".into(),
             concept: "Fitness".into(),
-            sigma: String::new(),
-            delta: String::new(),
+            sigma: Default::default(),
+            delta: Default::default(),
             evidence: vec![crate::model::EvidenceItem {
                 kind: crate::model::EvidenceKind::Conclusion,
                 facet: "Strength Training".into(),

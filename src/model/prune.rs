@@ -406,8 +406,8 @@ mod tests {
         let t = Task::Rk2 {
             person: "Rowan".into(),
             concept: "Swimming".into(),
-            sigma: String::new(),
-            delta: String::new(),
+            sigma: Default::default(),
+            delta: Default::default(),
             evidence: vec![EvidenceItem {
                 kind: EvidenceKind::Conclusion,
                 facet: "Swimming".into(),

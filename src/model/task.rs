@@ -2,7 +2,7 @@
 
 use super::prompts::render;
 use super::schema::OutputMode;
-use crate::event::Purpose;
+use crate::event::{Delta, Purpose, RelationSummary, Sigma};
 use crate::time::Timestamp;
 
 /// The kind of an evidence line in RK1/RK2 prompts.
@@ -37,9 +37,9 @@ pub struct ChildSummary {
     /// Child name.
     pub name: String,
     /// Its Σ.
-    pub sigma: String,
+    pub sigma: Sigma,
     /// Its Δ.
-    pub delta: String,
+    pub delta: Delta,
 }
 
 /// Everything the engine asks of a model.
@@ -94,8 +94,8 @@ pub enum Task {
         target: String,
         /// New evidence since the last RK1.
         evidence: Vec<EvidenceItem>,
-        /// The previous summary ("" on initialisation).
-        previous: String,
+        /// The previous summary (empty on initialisation).
+        previous: RelationSummary,
     },
     /// RK2 on one concept.
     Rk2 {
@@ -104,9 +104,9 @@ pub enum Task {
         /// Concept name.
         concept: String,
         /// Previous Σ.
-        sigma: String,
+        sigma: Sigma,
         /// Previous Δ.
-        delta: String,
+        delta: Delta,
         /// New evidence.
         evidence: Vec<EvidenceItem>,
     },
@@ -224,7 +224,8 @@ impl Task {
                 evidence,
                 previous,
             } => {
-                let prev = if previous.is_empty() { "(none)" } else { previous };
+                let previous = previous.render();
+                let prev = if previous.is_empty() { "(none)" } else { &previous };
                 render(
                     p,
                     &[

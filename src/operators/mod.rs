@@ -7,6 +7,7 @@
 //! between them is made here, through the step, so it is logged; a failed call leaves the
 //! operator's counter untouched, and the operator is retried at the next step.
 
+pub mod provenance;
 pub mod rk1;
 pub mod rk2;
 pub mod rk3;
@@ -41,6 +42,8 @@ pub struct Firing {
     pub evidence: Vec<EpisodeId>,
     /// Buffered evidence items the result consumes (what a proposal records).
     pub consumed: u32,
+    /// The turns behind the evidence, by branch and day, to give the reply's parts.
+    pub sources: Vec<provenance::Source>,
 }
 
 impl Firing {

@@ -1,8 +1,8 @@
 //! RK1, relation inference: once a relation has θ_inf new mentions, its summary T_e is rewritten
 //! from the previous summary and the buffered evidence, and the counter resets.
 
-use super::{Firing, evidence_episodes, evidence_items};
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use super::{Firing, evidence_episodes, evidence_items, provenance};
+use crate::event::{Abstraction, Event, Operator, RelationSummary, Subject, Trigger};
 use crate::ids::{RelationId, saturating_u32};
 use crate::memory::Memory;
 use crate::model::Task;
@@ -33,11 +33,15 @@ pub fn plan(memory: &Memory, relation: RelationId) -> Option<Firing> {
         },
         evidence: evidence_episodes(&r.buffer),
         consumed: saturating_u32(r.buffer.len()),
+        sources: provenance::sources(memory, &r.buffer),
     })
 }
 
-/// The relation's new summary, as the event that records it.
+/// The relation's new summary, with the turns behind its mentions, as the event that records it.
 #[must_use]
-pub fn finish(firing: Firing, summary: String) -> Event {
+pub fn finish(firing: Firing, mut summary: RelationSummary) -> Event {
+    if let Abstraction::Summary { summary: before } = &firing.before {
+        provenance::summary(&mut summary, before, &firing.sources);
+    }
     firing.fired(Abstraction::Summary { summary })
 }

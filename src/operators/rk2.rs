@@ -2,8 +2,8 @@
 //! its facets) and Δ (salient exceptions, restrictions, contradictions) are rewritten from
 //! the previous Σ/Δ and the buffered evidence. The parent becomes dirty for RK3.
 
-use super::{Firing, evidence_episodes, evidence_items};
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use super::{Firing, evidence_episodes, evidence_items, provenance};
+use crate::event::{Abstraction, Delta, Event, Operator, Sigma, Subject, Trigger};
 use crate::ids::{ConceptId, saturating_u32};
 use crate::memory::Memory;
 use crate::model::Task;
@@ -35,11 +35,19 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         before: memory.profile(concept),
         evidence: evidence_episodes(&c.buffer),
         consumed: saturating_u32(c.buffer.len()),
+        sources: provenance::sources(memory, &c.buffer),
     })
 }
 
-/// The concept's new Σ and Δ, as the event that records them.
+/// The concept's new Σ and Δ, with the turns behind their parts, as the event that records them.
 #[must_use]
-pub fn finish(firing: Firing, (sigma, delta): (String, String)) -> Event {
+pub fn finish(firing: Firing, (mut sigma, mut delta): (Sigma, Delta)) -> Event {
+    if let Task::Rk2 {
+        sigma: s0, delta: d0, ..
+    } = &firing.task
+    {
+        provenance::sigma(&mut sigma, &[s0], &firing.sources);
+        provenance::delta(&mut delta, &[d0], &firing.sources);
+    }
     firing.fired(Abstraction::Profile { sigma, delta })
 }

@@ -2,8 +2,8 @@
 //! (synergy → Σ, tension → Δ). A change marks the grandparent dirty, so the flow continues up
 //! to the person root within the same step.
 
-use super::Firing;
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use super::{Firing, provenance};
+use crate::event::{Abstraction, Delta, Event, Operator, Sigma, Subject, Trigger};
 use crate::ids::{ConceptId, saturating_u32};
 use crate::memory::Memory;
 use crate::model::{ChildSummary, Task};
@@ -56,11 +56,19 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
         // every concept's `episodes`). Listing all episodes here would grow each root firing with history.
         evidence: Vec::new(),
         consumed: 0,
+        sources: Vec::new(),
     })
 }
 
-/// The concept's merged Σ and Δ, as the event that records them.
+/// The concept's merged Σ and Δ, each part keeping the turns it had in a child, as the event
+/// that records them.
 #[must_use]
-pub fn finish(firing: Firing, (sigma, delta): (String, String)) -> Event {
+pub fn finish(firing: Firing, (mut sigma, mut delta): (Sigma, Delta)) -> Event {
+    if let Task::Rk3 { children, .. } = &firing.task {
+        let sigmas: Vec<&Sigma> = children.iter().map(|c| &c.sigma).collect();
+        let deltas: Vec<&Delta> = children.iter().map(|c| &c.delta).collect();
+        provenance::sigma(&mut sigma, &sigmas, &[]);
+        provenance::delta(&mut delta, &deltas, &[]);
+    }
     firing.fired(Abstraction::Profile { sigma, delta })
 }

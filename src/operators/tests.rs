@@ -2,7 +2,7 @@
 //! replies written by hand, no model.
 
 use super::*;
-use crate::event::{Abstraction, Event, Operator, Subject, Trigger};
+use crate::event::{Abstraction, Delta, Event, Operator, Sigma, Subject, Trigger};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId};
 use crate::memory::Memory;
 use crate::model::{ChildSummary, EvidenceKind, Task};
@@ -38,7 +38,7 @@ fn memory() -> Memory {
     m
 }
 
-fn profile(sigma: &str, delta: &str) -> (String, String) {
+fn profile(sigma: &str, delta: &str) -> (Sigma, Delta) {
     (sigma.into(), delta.into())
 }
 
@@ -58,7 +58,12 @@ fn rk1_plans_from_the_relation_buffer() {
             threshold: 2
         }
     );
-    assert_eq!(f.before, Abstraction::Summary { summary: String::new() });
+    assert_eq!(
+        f.before,
+        Abstraction::Summary {
+            summary: Default::default()
+        }
+    );
     assert_eq!(f.evidence, vec![EpisodeId(0), EpisodeId(1)]);
     let Task::Rk1 {
         person,
@@ -71,7 +76,12 @@ fn rk1_plans_from_the_relation_buffer() {
         panic!("an RK1 task: {:?}", f.task);
     };
     assert_eq!(
-        (person.as_str(), source.as_str(), target.as_str(), previous.as_str()),
+        (
+            person.as_str(),
+            source.as_str(),
+            target.as_str(),
+            previous.render().as_str()
+        ),
         ("Alex", "Fitness", "Running", "")
     );
     let kinds: Vec<EvidenceKind> = evidence.iter().map(|e| e.kind).collect();
@@ -92,7 +102,7 @@ fn rk1_plans_from_the_relation_buffer() {
 fn rk1_finish_records_the_summary_and_resets_the_counter() {
     let mut m = memory();
     let f = rk1::plan(&m, RELATION).unwrap();
-    let event = rk1::finish(f, "Alex runs regularly.".into());
+    let event = rk1::finish(f, "Fact Summary: Alex runs regularly.".into());
     let Event::OperatorFired {
         operator: Operator::Rk1,
         subject: Subject::Relation(RELATION),
@@ -102,7 +112,7 @@ fn rk1_finish_records_the_summary_and_resets_the_counter() {
     else {
         panic!("an RK1 firing: {event:?}");
     };
-    assert_eq!(summary, "Alex runs regularly.");
+    assert_eq!(summary, "Fact Summary: Alex runs regularly.");
     m.apply(&event);
     assert_eq!(m.relation(RELATION).mentions, 0);
     assert!(m.due_relations().is_empty());
@@ -161,7 +171,7 @@ fn rk2_finish_rewrites_sigma_and_dirties_the_parent() {
     assert!(matches!(
         &event,
         Event::OperatorFired { operator: Operator::Rk2, after: Abstraction::Profile { sigma, delta }, .. }
-            if sigma == "- Running: recurring" && delta.ends_with("knee")
+            if sigma == "- Running: recurring" && delta.render().ends_with("knee (active)")
     ));
     m.apply(&event);
     assert_eq!(m.concept(FITNESS).sigma, "- Running: recurring");
@@ -195,7 +205,7 @@ fn rk3_plans_from_the_children_that_have_a_profile() {
             children: vec![ChildSummary {
                 name: "Fitness".into(),
                 sigma: "- runs".into(),
-                delta: String::new(),
+                delta: Default::default(),
             }],
             subconcepts: vec!["Fitness".into()],
         }

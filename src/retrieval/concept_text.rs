@@ -3,40 +3,39 @@
 //! about in a few tokens instead of the concept's whole Σ/Δ; and the one item that lists a
 //! person's gathered mentions across concepts.
 
+use crate::event::profile_text::{join_mentions, render_bullet, render_item, render_mention};
+use crate::event::{Delta, DeltaLayout, RelationSummary, Sigma};
 use crate::text::words;
 use std::collections::HashSet;
 
-/// The marker before a bullet's gathered mentions ("Camping: … Mentions: a (d); b (d).").
-const MARK: &str = " Mentions: ";
-/// Prefix of the bullet that lists one-off branches.
+/// Branch of the bullet that lists one-off branches.
 const ALSO: &str = "Also mentioned";
 
-/// One Σ bullet: its branch, its own sentences and the mentions it gathered.
-struct Bullet<'a> {
-    branch: &'a str,
-    core: &'a str,
-    mentions: Vec<&'a str>,
+/// One Σ line as a context reads it: its branch, its own sentences, the mentions it gathered
+/// (as printed), and the whole line.
+struct Bullet {
+    branch: String,
+    core: String,
+    mentions: Vec<String>,
+    line: String,
 }
 
-fn bullet(line: &str) -> Bullet<'_> {
-    let body = line.strip_prefix("- ").unwrap_or(line);
-    let (branch, rest) = match body.split_once(": ") {
-        Some((b, r)) if !b.contains(['.', ',']) => (b, r),
-        _ => ("", body),
-    };
-    let (core, mentions) = match rest.split_once(MARK) {
-        Some((core, list)) => (
-            core,
-            list.trim_end()
-                .trim_end_matches('.')
-                .split("; ")
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .collect(),
-        ),
-        None => (rest, Vec::new()),
-    };
-    Bullet { branch, core, mentions }
+/// Σ's overview lines (as branchless bullets) and bullets.
+fn bullets(sigma: &Sigma) -> Vec<Bullet> {
+    let overview = sigma.overview.iter().filter(|l| !l.starts_with('#')).map(|l| Bullet {
+        branch: String::new(),
+        core: l.clone(),
+        mentions: Vec::new(),
+        line: l.clone(),
+    });
+    overview
+        .chain(sigma.bullets.iter().map(|b| Bullet {
+            branch: b.branch.clone(),
+            core: b.text.clone(),
+            mentions: b.mentions.iter().map(render_mention).collect(),
+            line: format!("- {}", render_bullet(b)),
+        }))
+        .collect()
 }
 
 /// Words of a keyword that pick out nothing ("Other Pets", a lexicon concept's name, holds
@@ -67,7 +66,13 @@ fn holds(text: &str, wanted: &HashSet<String>) -> bool {
 #[cfg(test)]
 #[must_use]
 pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -> String {
-    concept_text_unseen(path, sigma, delta, keywords, &mut Seen::default())
+    concept_text_unseen(
+        path,
+        &Sigma::parse(sigma),
+        &Delta::parse(delta),
+        keywords,
+        &mut Seen::default(),
+    )
 }
 
 /// The mentions (their stems) that items already built for the question carry.
@@ -101,22 +106,18 @@ impl Seen {
 /// mentions holds the same clauses), marking those it keeps as seen. A bullet left with no
 /// mention of its own keeps only its branch and core sentence, once.
 #[must_use]
-pub fn concept_text_unseen(path: &str, sigma: &str, delta: &str, keywords: &[String], seen: &mut Seen) -> String {
+pub fn concept_text_unseen(path: &str, sigma: &Sigma, delta: &Delta, keywords: &[String], seen: &mut Seen) -> String {
     let wanted = wanted_stems(keywords);
-    let lines = |body: &str| -> Vec<String> {
-        body.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect()
-    };
-    let sigma_lines = lines(sigma);
-    let delta_lines = lines(delta);
+    let sigma_lines = bullets(sigma);
     let mut kept_sigma: Vec<String> = Vec::new();
-    for line in &sigma_lines {
-        let b = bullet(line);
-        let matching: Vec<&str> = b.mentions.iter().copied().filter(|m| holds(m, &wanted)).collect();
-        let head_holds = holds(b.branch, &wanted) || holds(b.core, &wanted);
+    for b in &sigma_lines {
+        let matching: Vec<&str> = b
+            .mentions
+            .iter()
+            .map(String::as_str)
+            .filter(|m| holds(m, &wanted))
+            .collect();
+        let head_holds = holds(&b.branch, &wanted) || holds(&b.core, &wanted);
         let label = if b.branch.is_empty() {
             String::new()
         } else {
@@ -126,12 +127,12 @@ pub fn concept_text_unseen(path: &str, sigma: &str, delta: &str, keywords: &[Str
             // No mention holds a keyword: the latest few stand for the branch.
             let mentions = if matching.is_empty() {
                 let skip = b.mentions.len().saturating_sub(UNMATCHED);
-                b.mentions.iter().skip(skip).copied().collect()
+                b.mentions.iter().skip(skip).map(String::as_str).collect()
             } else {
                 matching
             };
             let fresh: Vec<&str> = mentions.into_iter().filter(|m| !seen.holds(m)).collect();
-            let (since, rest) = compact_core(b.branch, b.core);
+            let (since, rest) = compact_core(&b.branch, &b.core);
             let head = format!("{}{since}", b.branch);
             if fresh.is_empty() && rest.is_empty() && seen.holds(&head) {
                 continue;
@@ -149,22 +150,31 @@ pub fn concept_text_unseen(path: &str, sigma: &str, delta: &str, keywords: &[Str
     }
     // Δ: the items that hold a keyword, under their "Regarding …:" heading.
     let mut kept_delta: Vec<String> = Vec::new();
-    let mut heading: Option<&str> = None;
+    let mut group: Option<&str> = None;
+    let mut heading: Option<String> = None;
     let mut heading_holds = false;
-    for line in &delta_lines {
-        if line.starts_with("Regarding ") && line.ends_with(':') {
-            heading = Some(line);
-            heading_holds = holds(line, &wanted);
-            continue;
-        }
-        // The item's date and status ("(17 August 2023; active)") are not what it is about.
-        let said = line.rsplit_once(" (").map_or(line.as_str(), |(t, _)| t);
-        if (heading_holds || holds(said, &wanted)) && !seen.holds(said) {
-            seen.add(said);
-            if let Some(h) = heading.take() {
-                kept_delta.push(h.to_string());
+    for item in &delta.items {
+        let prefix = match delta.layout {
+            DeltaLayout::Grouped => {
+                if group != Some(item.group.as_str()) {
+                    group = Some(&item.group);
+                    let h = format!("Regarding {}:", item.group);
+                    heading_holds = holds(&h, &wanted);
+                    heading = Some(h);
+                }
+                String::new()
             }
-            kept_delta.push(line.clone());
+            DeltaLayout::Prefixed => format!("{}: ", item.group),
+        };
+        // The item's date and status ("(17 August 2023; active)") are not what it is about.
+        let tag = item.tag.as_ref().map(|t| format!("[{t}] ")).unwrap_or_default();
+        let said = format!("- {prefix}{tag}{}", item.text);
+        if (heading_holds || holds(&said, &wanted)) && !seen.holds(&said) {
+            seen.add(&said);
+            if let Some(h) = heading.take() {
+                kept_delta.push(h);
+            }
+            kept_delta.push(format!("- {prefix}{}", render_item(item)));
         }
     }
     let mut text = format!("{path}:");
@@ -195,20 +205,50 @@ pub fn concept_text_unseen(path: &str, sigma: &str, delta: &str, keywords: &[Str
 #[cfg(test)]
 #[must_use]
 pub fn gathered_mentions(texts: &[&str], keywords: &[String], max: usize) -> Vec<String> {
-    gathered_unseen(texts, keywords, max, &Seen::default())
+    let sigmas: Vec<Sigma> = texts.iter().map(|t| Sigma::parse(t)).collect();
+    let summaries: Vec<RelationSummary> = texts.iter().map(|t| RelationSummary::parse(t)).collect();
+    let gathered: Vec<Gathered<'_>> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            if t.starts_with("Fact Summary: ") {
+                Gathered::Summary(&summaries[i])
+            } else {
+                Gathered::Sigma(&sigmas[i])
+            }
+        })
+        .collect();
+    gathered_unseen(&gathered, keywords, max, &Seen::default())
+}
+
+/// Where a person's gathered mentions sit: a concept's Σ or a relation's summary.
+#[derive(Debug, Clone, Copy)]
+pub enum Gathered<'a> {
+    /// A Σ, whose bullets name their branch.
+    Sigma(&'a Sigma),
+    /// A relation summary.
+    Summary(&'a RelationSummary),
 }
 
 /// [`gathered_mentions`] without those `seen` holds (concept items built before carry them).
 #[must_use]
-pub fn gathered_unseen(texts: &[&str], keywords: &[String], max: usize, seen: &Seen) -> Vec<String> {
+pub fn gathered_unseen(texts: &[Gathered<'_>], keywords: &[String], max: usize, seen: &Seen) -> Vec<String> {
     let wanted = wanted_stems(keywords);
     let stems = |t: &str| -> HashSet<String> { words(t).map(|w| crate::stem::stem(&w)).collect() };
     let mut found: Vec<(usize, String, HashSet<String>)> = Vec::new();
-    for line in texts.iter().flat_map(|t| t.lines()).map(str::trim) {
-        let line = line.strip_prefix("Fact Summary: ").unwrap_or(line);
-        let b = bullet(line);
-        let branch_holds = holds(b.branch, &wanted);
-        for m in b.mentions {
+    let lists: Vec<(String, Vec<String>)> = texts
+        .iter()
+        .flat_map(|t| match t {
+            Gathered::Sigma(s) => bullets(s)
+                .into_iter()
+                .map(|b| (b.branch, b.mentions))
+                .collect::<Vec<_>>(),
+            Gathered::Summary(s) => vec![(String::new(), s.mentions.iter().map(render_mention).collect())],
+        })
+        .collect();
+    for (branch, mentions) in &lists {
+        let branch_holds = holds(branch, &wanted);
+        for m in mentions {
             if seen.holds(m) {
                 continue;
             }
@@ -297,25 +337,28 @@ fn bullet_text(head: &str, rest: &str, mentions: &[&str]) -> String {
 }
 
 /// Whether some Σ bullet holds a keyword (so the item is empty because other items carry it).
-fn dropped(sigma_lines: &[String], wanted: &HashSet<String>) -> bool {
-    sigma_lines.iter().any(|l| holds(l, wanted))
+fn dropped(sigma_lines: &[Bullet], wanted: &HashSet<String>) -> bool {
+    sigma_lines.iter().any(|b| holds(&b.line, wanted))
 }
 
 /// The core sentence followed by the kept mentions.
 fn with_mentions(core: &str, mentions: &[&str]) -> String {
-    if mentions.is_empty() {
-        core.to_string()
-    } else {
-        format!("{}{MARK}{}.", core.trim_end(), mentions.join("; "))
-    }
+    let mentions: Vec<crate::event::Mention> = mentions
+        .iter()
+        .map(|m| crate::event::Mention {
+            text: (*m).to_string(),
+            date: None,
+            turns: Vec::new(),
+        })
+        .collect();
+    join_mentions(core, &mentions)
 }
 
 /// The branches a Σ names, the one-off ones ("Also mentioned: Pottery and Chess each came up
 /// once.") among them.
-fn branch_names(sigma_lines: &[String]) -> Vec<String> {
+fn branch_names(sigma_lines: &[Bullet]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for line in sigma_lines {
-        let b = bullet(line);
+    for b in sigma_lines {
         if b.branch == ALSO {
             let list = b
                 .core
@@ -368,11 +411,18 @@ mod tests {
     fn a_mention_an_item_before_carries_is_left_out() {
         // A parent's Σ gathers its child's bullet: the second item keeps only what is new.
         let mut seen = Seen::default();
-        let child = concept_text_unseen("Melanie / Outdoor", SIGMA, "", &keys(&["beach"]), &mut seen);
+        let sigma = Sigma::parse(SIGMA);
+        let child = concept_text_unseen(
+            "Melanie / Outdoor",
+            &sigma,
+            &Delta::default(),
+            &keys(&["beach"]),
+            &mut seen,
+        );
         assert!(child.contains("with the kids (20 July 2023)"), "{child}");
-        let parent = concept_text_unseen("Melanie", SIGMA, "", &keys(&["beach"]), &mut seen);
+        let parent = concept_text_unseen("Melanie", &sigma, &Delta::default(), &keys(&["beach"]), &mut seen);
         assert_eq!(parent, "Melanie:", "everything is carried already");
-        let found = gathered_unseen(&[SIGMA], &keys(&["beach"]), 5, &seen);
+        let found = gathered_unseen(&[Gathered::Sigma(&sigma)], &keys(&["beach"]), 5, &seen);
         assert!(found.is_empty(), "{found:?}");
     }
 

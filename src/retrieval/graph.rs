@@ -132,7 +132,8 @@ impl Retriever<'_> {
                 let mut prov = self.episode_provenance(&rel.episodes.iter().copied().collect::<Vec<_>>());
                 prov.relations = vec![*r];
                 prov.concepts = vec![rel.source, rel.target, rel.owner];
-                let summary: Vec<&str> = rel.summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                let summary = rel.summary.render();
+                let summary: Vec<&str> = summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
                 items.push(Item::new(
                     Layer::Relation,
                     format!("{}: {}", m.relation_name(*r), summary.join(" ")),

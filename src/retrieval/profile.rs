@@ -4,6 +4,7 @@
 //! do", "where has X camped") is answered from: spread over many sessions, they are more than
 //! the turns retrieved for one question reach.
 
+use super::concept_text::Gathered;
 use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId};
 use crate::memory::Memory;
@@ -84,11 +85,8 @@ fn own_label(label: &str) -> bool {
 /// the person's own mentions, or (no summary yet) its latest mention is said in the first person.
 fn own(m: &Memory, r: RelationId) -> bool {
     let rel = m.relation(r);
-    if rel.summary.contains(" Mentions: ") {
+    if !rel.summary.mentions.is_empty() {
         return true;
-    }
-    if rel.summary.contains("as another person's") {
-        return false;
     }
     // A photo the person shared of it ("[shares a photo: a man riding a surfboard]") is theirs.
     own_label(&rel.label) || rel.label.contains("(\"[shares a photo")
@@ -124,10 +122,10 @@ pub(super) fn person_items(
     if concepts.is_empty() {
         return;
     }
-    let texts: Vec<&str> = concepts
+    let texts: Vec<Gathered<'_>> = concepts
         .iter()
-        .map(|c| m.concept(*c).sigma.as_str())
-        .chain(relations.iter().map(|r| m.relation(*r).summary.as_str()))
+        .map(|c| Gathered::Sigma(&m.concept(*c).sigma))
+        .chain(relations.iter().map(|r| Gathered::Summary(&m.relation(*r).summary)))
         .collect();
     let found = super::concept_text::gathered_unseen(&texts, keywords, GATHERED, seen);
     let who = root.map(|r| m.concept(r).name.clone());

@@ -153,7 +153,7 @@ fn a_schema_server_gets_every_task_under_its_schema_and_the_memory_forms() {
     let summary = m
         .relations
         .iter()
-        .map(|r| r.summary.as_str())
+        .map(|r| r.summary.render())
         .find(|s| !s.is_empty())
         .unwrap_or_default();
     assert_eq!(summary.matches("Inferred Trait/Interest").count(), 1, "{summary}");

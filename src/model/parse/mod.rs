@@ -7,6 +7,7 @@
 #![allow(clippy::string_slice)]
 
 use super::{clean, structured};
+use crate::event::{Delta, RelationSummary, Sigma};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -462,8 +463,13 @@ fn parse_synth_text(reply: &str) -> Result<SynthReply, ParseError> {
     Ok(out)
 }
 
-/// RK1: a Fact Summary plus `Inferred Trait/Interest:` bullets, kept as one normalised text.
-pub fn parse_rk1(reply: &str) -> Result<String, ParseError> {
+/// RK1: a Fact Summary plus `Inferred Trait/Interest:` bullets.
+pub fn parse_rk1(reply: &str) -> Result<RelationSummary, ParseError> {
+    rk1_text(reply).map(|t| RelationSummary::parse(&t))
+}
+
+/// The RK1 reply as one normalised text.
+fn rk1_text(reply: &str) -> Result<String, ParseError> {
     let text = match structured::object(strip_fences(reply)) {
         Some(o) => structured::rk1(&o)?,
         None => parse_rk1_text(reply)?,
@@ -540,7 +546,7 @@ fn sections(reply: &str, names: &[&str]) -> Vec<Option<String>> {
 }
 
 /// RK2: `# General Core Facts` → Σ, `# Specific Domain Facts` → Δ.
-pub fn parse_rk2(reply: &str) -> Result<(String, String), ParseError> {
+pub fn parse_rk2(reply: &str) -> Result<(Sigma, Delta), ParseError> {
     let (sigma, delta) = match structured::object(strip_fences(reply)) {
         Some(o) => structured::rk2(&o)?,
         None => {
@@ -554,20 +560,20 @@ pub fn parse_rk2(reply: &str) -> Result<(String, String), ParseError> {
     cleaned_pair(&sigma, &delta)
 }
 
-/// Σ and Δ cleaned; a reply with nothing left in either is not a summary.
-fn cleaned_pair(sigma: &str, delta: &str) -> Result<(String, String), ParseError> {
+/// Σ and Δ cleaned and read; a reply with nothing left in either is not a summary.
+fn cleaned_pair(sigma: &str, delta: &str) -> Result<(Sigma, Delta), ParseError> {
     let (sigma, delta) = (clean::block(sigma), clean::block(delta));
     if sigma.is_empty() && delta.is_empty() {
         return Err(ParseError("the summary is empty".into()));
     }
-    Ok((sigma, delta))
+    Ok((Sigma::parse(&sigma), Delta::parse(&delta)))
 }
 
 /// The three RK3 headers.
 pub const RK3_HEADERS: [&str; 3] = ["Macro-Law", "Core Traits", "Restrictions and Guidelines"];
 
 /// RK3: Macro-Law and Core Traits → Σ, Restrictions and Guidelines → Δ.
-pub fn parse_rk3(reply: &str) -> Result<(String, String), ParseError> {
+pub fn parse_rk3(reply: &str) -> Result<(Sigma, Delta), ParseError> {
     let (sigma, delta) = match structured::object(strip_fences(reply)) {
         Some(o) => structured::rk3(&o)?,
         None => {

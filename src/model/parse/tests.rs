@@ -82,7 +82,10 @@ fn rk2_splits_sigma_and_delta() {
     let (s, d) =
         parse_rk2("# General Core Facts\n- lifts\n# Specific Domain Facts\nRegarding Injury:\n- back").unwrap();
     assert_eq!(s, "- lifts");
-    assert_eq!(d, "Regarding Injury:\n- back");
+    assert_eq!(
+        d, "Regarding Injury:\n- back (active)",
+        "a model's Δ bullet reads as an active item"
+    );
     assert!(parse_rk2("just prose").is_err());
 }
 
@@ -90,7 +93,7 @@ fn rk2_splits_sigma_and_delta() {
 fn rk3_maps_law_and_traits_to_sigma() {
     let (s, d) = parse_rk3("# Macro-Law\nLaw.\n# Core Traits\n- t\n# Restrictions and Guidelines\n- r").unwrap();
     assert_eq!(s, "Law.\n- t");
-    assert_eq!(d, "- r");
+    assert_eq!(d, "- r (active)");
 }
 
 #[test]

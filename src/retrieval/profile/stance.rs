@@ -4,11 +4,10 @@
 //! A question about what the person would likely do ("Would Caroline pursue writing as a
 //! career?") hinges on these, and no turn that shares its words need hold them.
 
+use crate::event::profile_text::render_mention;
+use crate::retrieval::concept_text::Gathered;
 use crate::text::words;
 use std::collections::HashSet;
-
-/// The marker before a bullet's gathered mentions.
-const MARK: &str = " Mentions: ";
 
 /// Words by which a third-person sentence states a preference, a goal, a plan or a value.
 const STANCE: &[&str] = &[
@@ -66,7 +65,7 @@ pub(super) fn hypothetical(question: &str) -> bool {
 /// two statements.
 pub(super) fn stance_text(
     who: &str,
-    texts: &[&str],
+    texts: &[Gathered<'_>],
     keywords: &[String],
     max: usize,
     activity: &dyn Fn(&str) -> bool,
@@ -80,9 +79,7 @@ pub(super) fn stance_text(
     let mut enjoys: Vec<String> = Vec::new();
     let mut said: Vec<(usize, String)> = Vec::new();
     let mut seen: Vec<HashSet<String>> = Vec::new();
-    for line in texts.iter().flat_map(|t| t.lines()).map(str::trim) {
-        let body = line.strip_prefix("- ").unwrap_or(line);
-        let (core, list) = body.split_once(MARK).unwrap_or((body, ""));
+    for (core, list) in texts.iter().flat_map(|t| statements(*t)) {
         for sentence in core.split(". ") {
             if let Some(what) = sentence.trim().strip_prefix(&enjoys_prefix) {
                 let what = what.trim_end_matches('.').trim().to_lowercase();
@@ -91,7 +88,7 @@ pub(super) fn stance_text(
                 }
             }
         }
-        for mention in list.trim_end().trim_end_matches('.').split("; ").map(str::trim) {
+        for mention in &list {
             let toks: Vec<String> = words(mention).collect();
             if !toks.iter().any(|w| STANCE.contains(&w.as_str())) {
                 continue;
@@ -107,7 +104,7 @@ pub(super) fn stance_text(
             }
             let hits = wanted.iter().filter(|w| stems.contains(*w)).count();
             seen.push(stems);
-            said.push((hits, mention.to_string()));
+            said.push((hits, mention.clone()));
         }
     }
     // Stable: among equals, the order the memory holds them in.
@@ -125,6 +122,34 @@ pub(super) fn stance_text(
         text.push_str(&format!(" {}.", said.join("; ")));
     }
     Some(text)
+}
+
+/// Each line of a Σ or summary as its own sentences (the branch as their label) and its
+/// gathered mentions as printed.
+fn statements(g: Gathered<'_>) -> Vec<(String, Vec<String>)> {
+    let mentions = |ms: &[crate::event::Mention]| ms.iter().map(render_mention).collect::<Vec<_>>();
+    match g {
+        Gathered::Sigma(s) => s
+            .overview
+            .iter()
+            .map(|l| (l.clone(), Vec::new()))
+            .chain(s.bullets.iter().map(|b| {
+                let core = if b.branch.is_empty() {
+                    b.text.clone()
+                } else {
+                    format!("{}: {}", b.branch, b.text)
+                };
+                (core, mentions(&b.mentions))
+            }))
+            .collect(),
+        Gathered::Summary(s) => std::iter::once((format!("Fact Summary: {}", s.fact), mentions(&s.mentions)))
+            .chain(
+                s.inferences
+                    .iter()
+                    .map(|i| (format!("Inferred Trait/Interest: {i}"), Vec::new())),
+            )
+            .collect(),
+    }
 }
 
 /// "a", "a and b", "a, b and c".
@@ -146,7 +171,9 @@ mod tests {
 
     #[test]
     fn traits_and_stated_preferences_and_plans_are_kept() {
-        let text = stance_text("Caroline", &[SIGMA, SIGMA], &["art".to_string()], 4, &|_| true).unwrap_or_default();
+        let sigma = crate::event::Sigma::parse(SIGMA);
+        let texts = [Gathered::Sigma(&sigma), Gathered::Sigma(&sigma)];
+        let text = stance_text("Caroline", &texts, &["art".to_string()], 4, &|_| true).unwrap_or_default();
         assert_eq!(
             text,
             "What Caroline likes, wants and plans: Caroline enjoys therapy and counseling and visual art. \

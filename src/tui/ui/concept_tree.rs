@@ -140,7 +140,7 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
     if let Some(p) = c.pending {
         lines.push(Line::styled(format!("◆ proposal {p} waits for approval"), theme.warn));
     }
-    for (tag, text) in [("Σ", &c.sigma), ("Δ", &c.delta)] {
+    for (tag, text) in [("Σ", c.sigma.render()), ("Δ", c.delta.render())] {
         lines.push(Line::styled(format!("── {tag} ──"), theme.title));
         if text.is_empty() {
             lines.push(Line::styled("(empty)", theme.dim));

@@ -9,8 +9,7 @@ use super::super::synth::without_filler;
 use crate::model::{EvidenceItem, EvidenceKind};
 use crate::text::{content_words, entity_key, words};
 
-/// The marker before the gathered list, inside a Σ bullet or a summary.
-pub const MARK: &str = " Mentions: ";
+use crate::event::profile_text::MENTIONS as MARK;
 /// Most gathered clauses per bullet; over it, the oldest go.
 const MAX_CLAUSES: usize = 6;
 /// Most words of one gathered clause.
@@ -35,24 +34,6 @@ const TRAILING: &[&str] = &[
 const UNRESOLVED: &[&str] = &[
     "she", "he", "she's", "he's", "they", "they're", "it", "it's", "that", "that's", "this", "these", "those", "there",
 ];
-
-/// Splits "core Mentions: a (d); b (d)." into the core and the gathered clauses.
-#[must_use]
-pub fn split(text: &str) -> (String, Vec<String>) {
-    match text.split_once(MARK) {
-        Some((core, list)) => (
-            core.to_string(),
-            list.trim_end()
-                .trim_end_matches('.')
-                .split("; ")
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(str::to_string)
-                .collect(),
-        ),
-        None => (text.to_string(), Vec::new()),
-    }
-}
 
 /// The core with its gathered clauses appended as one list sentence.
 #[must_use]
@@ -388,8 +369,16 @@ mod tests {
         );
         assert_eq!(merge(lex, "Camping", "Melanie", both.clone(), &[&asked]), both);
         let text = join("Camping has come up regularly since 20 June 2023.", &both);
-        let (core, back) = split(&text);
-        assert_eq!(core, "Camping has come up regularly since 20 June 2023.");
+        let bullet = crate::event::Sigma::parse(&format!("- Camping: {text}"));
+        assert_eq!(
+            bullet.bullets[0].text,
+            "Camping has come up regularly since 20 June 2023."
+        );
+        let back: Vec<String> = bullet.bullets[0]
+            .mentions
+            .iter()
+            .map(crate::event::profile_text::render_mention)
+            .collect();
         assert_eq!(back, both);
     }
 

@@ -11,7 +11,8 @@
 
 use super::lexicon::{Cue, Lexicon};
 use super::synth::{cue_of, untagged};
-use crate::memory::delta::{DeltaStatus, parse_delta};
+use crate::event::profile_text::{render_bullet, render_mention};
+use crate::event::{Delta, DeltaStatus, RelationSummary, Sigma, SigmaBullet};
 use crate::model::{ChildSummary, EvidenceItem, EvidenceKind};
 use crate::text::{clip, entity_key};
 
@@ -115,7 +116,7 @@ pub fn rk1(
     source: &str,
     target: &str,
     evidence: &[EvidenceItem],
-    previous: &str,
+    previous: &RelationSummary,
 ) -> String {
     let raw: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Mention).collect();
     let conclusions: Vec<&EvidenceItem> = evidence.iter().filter(|e| e.kind == EvidenceKind::Conclusion).collect();
@@ -209,11 +210,7 @@ pub fn rk1(
         }
     }
     // What the relation's mentions said, gathered with what the previous summary had gathered.
-    let before = previous
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Fact Summary: "))
-        .map(|l| gather::split(l).1)
-        .unwrap_or_default();
+    let before = previous.mentions.iter().map(render_mention).collect();
     let all: Vec<&EvidenceItem> = evidence.iter().collect();
     let clauses = gather::merge(lex, target, &who, before, &all);
     let summary = gather::join(&summary, &clauses);
@@ -224,14 +221,17 @@ pub fn rk1(
     out
 }
 
-/// Parses "- Branch: text" bullets of a previous Σ, in order.
-fn sigma_bullets(sigma: &str) -> Vec<(String, String)> {
+/// A previous Σ's bullets, in order: branch, own sentences, and gathered clauses as written.
+fn sigma_bullets(sigma: &Sigma) -> Vec<(String, String, Vec<String>)> {
     sigma
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("- "))
-        .map(|b| match b.split_once(": ") {
-            Some((k, v)) => (k.to_string(), v.to_string()),
-            None => (String::new(), b.to_string()),
+        .bullets
+        .iter()
+        .map(|b| {
+            (
+                b.branch.clone(),
+                b.text.clone(),
+                b.mentions.iter().map(render_mention).collect(),
+            )
         })
         .collect()
 }
@@ -285,7 +285,14 @@ fn attribute(lex: &Lexicon, text: &str, arrived: &str, branches: &BTreeMap<Strin
 }
 
 /// RK2: `# General Core Facts` (Σ) and `# Specific Domain Facts` (Δ), about `person` (see [`rk1`]).
-pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str, evidence: &[EvidenceItem]) -> String {
+pub fn rk2(
+    lex: &Lexicon,
+    person: &str,
+    concept: &str,
+    sigma: &Sigma,
+    delta: &Delta,
+    evidence: &[EvidenceItem],
+) -> String {
     let mut order: Vec<&str> = Vec::new();
     for e in evidence {
         if !order.contains(&e.facet.as_str()) {
@@ -296,17 +303,17 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
     // The one-off branches, and what their single mentions said.
     let (also_core, mut also_clauses) = sig
         .iter()
-        .find(|(k, _)| k == ALSO)
-        .map(|(_, v)| gather::split(v))
+        .find(|(k, ..)| k == ALSO)
+        .map(|(_, core, clauses)| (core.clone(), clauses.clone()))
         .unwrap_or_default();
     let mut also: Vec<String> = also_names(&also_core);
-    sig.retain(|(k, _)| k != ALSO);
-    let mut items = parse_delta(delta);
+    sig.retain(|(k, ..)| k != ALSO);
+    let mut items = delta.items.clone();
     // The concept's activities: this batch's branches and those its Σ and Δ already know.
     let branch_keys: BTreeMap<String, String> = order
         .iter()
         .map(|b| (*b).to_string())
-        .chain(sig.iter().map(|(k, _)| k.clone()).filter(|k| !k.is_empty()))
+        .chain(sig.iter().map(|(k, ..)| k.clone()).filter(|k| !k.is_empty()))
         .chain(also.iter().cloned())
         .chain(items.iter().map(|i| i.group.clone()))
         .map(|b| (entity_key(&b), b))
@@ -363,7 +370,7 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
             .collect();
         let inference = branch_items.iter().rev().find(|e| e.kind == EvidenceKind::Inference);
         let key = entity_key(branch);
-        let known = sig.iter().position(|(k, _)| entity_key(k) == key);
+        let known = sig.iter().position(|(k, ..)| entity_key(k) == key);
         let was_also = also.iter().any(|a| entity_key(a) == key);
         if !(raw.len() >= 2 || inference.is_some() || known.is_some() || was_also) {
             if !was_also {
@@ -380,10 +387,8 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
         also_clauses = rest;
         if let Some(at) = known {
             // A known bullet keeps its sentences and gathers this batch's mentions.
-            let (core, before) = gather::split(&sig[at].1);
-            let before = before.into_iter().chain(mine).collect();
-            let clauses = gather::merge(lex, branch, &who, before, &branch_items);
-            sig[at].1 = gather::join(&core, &clauses);
+            let before = std::mem::take(&mut sig[at].2).into_iter().chain(mine).collect();
+            sig[at].2 = gather::merge(lex, branch, &who, before, &branch_items);
         } else {
             let since = date_range(&raw).map(|(a, _)| format!(" since {}", day_text(&a)));
             let mut text = format!(
@@ -396,23 +401,22 @@ pub fn rk2(lex: &Lexicon, person: &str, concept: &str, sigma: &str, delta: &str,
                 text.push_str(&t);
             }
             let clauses = gather::merge(lex, branch, &who, mine, &branch_items);
-            sig.push(((*branch).to_string(), gather::join(&text, &clauses)));
+            sig.push(((*branch).to_string(), text, clauses));
         }
     }
     // Tension that persists across two abstractions reorganises a habit's Σ sentence, whether or
     // not the habit itself was mentioned again (a change is often said about something else); the
     // mark goes once nothing on the branch is active any more.
-    for (branch, text) in &mut sig {
+    for (branch, core, _) in &mut sig {
         let key = entity_key(branch);
-        let (core, clauses) = gather::split(text);
-        let core = status::reorganise(&core, &items, &key, had_tension.contains(&key) && fresh.contains(&key));
-        *text = gather::join(&core, &clauses);
+        *core = status::reorganise(core, &items, &key, had_tension.contains(&key) && fresh.contains(&key));
     }
     sig.truncate(MAX_SIGMA);
     let items = status::keep_weightiest(items, MAX_DELTA_PER_GROUP, MAX_DELTA_GROUPS);
 
     let mut out = String::from("# General Core Facts\n");
-    for (k, v) in &sig {
+    for (k, core, clauses) in &sig {
+        let v = gather::join(core, clauses);
         if k.is_empty() {
             out.push_str(&format!("- {v}\n"));
         } else {
@@ -475,21 +479,17 @@ fn trait_of(
 
 /// RK3: Macro-Law, Core Traits (children's Σ) and Restrictions and Guidelines (children's Δ).
 pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
-    let mut traits: Vec<String> = Vec::new();
+    let mut traits: Vec<SigmaBullet> = Vec::new();
     let mut restrictions: Vec<(bool, String)> = Vec::new();
     let mut tense: Vec<&str> = Vec::new();
     for child in children {
-        for line in child.sigma.lines().map(str::trim) {
-            // Strip lower-tier structure: keep only the factual bullets.
-            if let Some(b) = line.strip_prefix("- ")
-                && !traits.iter().any(|t| t == b)
-                && traits.len() < MAX_RK3_TRAITS
-            {
-                traits.push(b.to_string());
+        // Strip lower-tier structure: keep only the factual bullets.
+        for b in &child.sigma.bullets {
+            if !traits.contains(b) && traits.len() < MAX_RK3_TRAITS {
+                traits.push(b.clone());
             }
         }
-        // RK2 output groups restrictions under "Regarding X:"; RK3 output already prefixes them.
-        for item in parse_delta(&child.delta) {
+        for item in &child.delta.items {
             let r = (
                 item.status == DeltaStatus::Active,
                 format!("{}: {}", item.group, item.render()),
@@ -529,12 +529,12 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
 
 /// A Σ bullet cut to `max` characters by dropping its oldest gathered mentions first, so what
 /// stays is whole clauses.
-fn shorten(bullet: &str, max: usize) -> String {
-    let (core, mut clauses) = gather::split(bullet);
-    let mut text = gather::join(&core, &clauses);
-    while text.chars().count() > max && !clauses.is_empty() {
-        clauses.remove(0);
-        text = gather::join(&core, &clauses);
+fn shorten(bullet: &SigmaBullet, max: usize) -> String {
+    let mut bullet = bullet.clone();
+    let mut text = render_bullet(&bullet);
+    while text.chars().count() > max && !bullet.mentions.is_empty() {
+        bullet.mentions.remove(0);
+        text = render_bullet(&bullet);
     }
     clip(&text, max)
 }

@@ -32,6 +32,7 @@ pub fn new_item(group: &str, tag: Option<String>, text: String, date: Option<Str
         date,
         status: DeltaStatus::Active,
         status_date: until,
+        turns: Vec::new(),
     }
 }
 

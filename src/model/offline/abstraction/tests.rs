@@ -1,7 +1,33 @@
 //! Behaviour of the offline RK1, RK2 and RK3.
 
 use super::*;
+use crate::event::{Delta, RelationSummary, Sigma};
 use crate::model::parse::{parse_rk2, parse_rk3};
+
+/// Σ and Δ as text, for assertions on what a reader sees.
+fn texts((sigma, delta): (Sigma, Delta)) -> (String, String) {
+    (sigma.render(), delta.render())
+}
+
+/// RK2 over a previous Σ/Δ given as text, its reply read and printed back.
+fn rk2_text(
+    lex: &Lexicon,
+    person: &str,
+    concept: &str,
+    sigma: &str,
+    delta: &str,
+    evidence: &[EvidenceItem],
+) -> (String, String) {
+    let reply = rk2(
+        lex,
+        person,
+        concept,
+        &Sigma::parse(sigma),
+        &Delta::parse(delta),
+        evidence,
+    );
+    texts(parse_rk2(&reply).unwrap_or_else(|e| panic!("{e}: {reply}")))
+}
 use crate::time::Timestamp;
 
 fn day(d: u32) -> Option<Timestamp> {
@@ -36,7 +62,7 @@ fn a_recurring_habit_lands_in_sigma_and_a_one_off_does_not() {
         raw("Strength Training", 8),
         raw("Pottery", 9),
     ];
-    let (sigma, delta) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &evidence)).unwrap();
+    let (sigma, delta) = rk2_text(lex, "", "Fitness", "", "", &evidence);
     assert!(
         sigma.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "{sigma}"
@@ -52,11 +78,11 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
         lex,
         "",
         "Fitness",
-        "",
-        "",
+        &Sigma::default(),
+        &Delta::default(),
         &[raw("Strength Training", 1), raw("Strength Training", 8)],
     );
-    let (s1, d1) = parse_rk2(&first).unwrap();
+    let (s1, d1) = texts(parse_rk2(&first).unwrap());
     assert!(d1.is_empty());
     let injury = vec![
         raw("Strength Training", 15),
@@ -67,7 +93,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
             15,
         ),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "", "Fitness", &s1, &d1, &injury)).unwrap();
+    let (s2, d2) = rk2_text(lex, "", "Fitness", &s1, &d1, &injury);
     assert!(
         s2.contains("Strength Training: Strength training has come up regularly since 1 March 2024."),
         "the habit stays in Σ: {s2}"
@@ -88,7 +114,7 @@ fn an_injury_goes_to_delta_and_interrupts_the_habit_once_it_persists() {
             22,
         ),
     ];
-    let (s3, d3) = parse_rk2(&rk2(lex, "", "Fitness", &s2, &d2, &rehab)).unwrap();
+    let (s3, d3) = rk2_text(lex, "", "Fitness", &s2, &d2, &rehab);
     assert!(
         s3.contains("It has been interrupted since 15 March 2024."),
         "dated from the injury: {s3}"
@@ -106,7 +132,7 @@ fn tension_about_another_concepts_activity_is_left_to_it() {
         raw("Employment", 1),
         conclusion("Employment", "[constraint] No more lifting for a while.", 1),
     ];
-    let (_, delta) = parse_rk2(&rk2(lex, "", "Career", "", "", &evidence)).unwrap();
+    let (_, delta) = rk2_text(lex, "", "Career", "", "", &evidence);
     assert!(delta.is_empty(), "{delta}");
 }
 
@@ -115,16 +141,18 @@ fn rk3_merges_children_sigma_and_keeps_their_tension() {
     let children = vec![
         ChildSummary {
             name: "Fitness".into(),
-            sigma: "- Strength Training: Strength training recurs.".into(),
-            delta: "Regarding Strength Training:\n- [injury] Alex hurt their back. (1 March 2024; active)".into(),
+            sigma: Sigma::parse("- Strength Training: Strength training recurs."),
+            delta: Delta::parse(
+                "Regarding Strength Training:\n- [injury] Alex hurt their back. (1 March 2024; active)",
+            ),
         },
         ChildSummary {
             name: "Diet".into(),
-            sigma: "- Meal Prep: Meal prep recurs.".into(),
-            delta: String::new(),
+            sigma: Sigma::parse("- Meal Prep: Meal prep recurs."),
+            delta: Delta::default(),
         },
     ];
-    let (sigma, delta) = parse_rk3(&rk3("Health and Wellness", &children)).unwrap();
+    let (sigma, delta) = texts(parse_rk3(&rk3("Health and Wellness", &children)).unwrap());
     assert!(
         sigma.starts_with("Health and Wellness is shaped by Fitness and Diet."),
         "{sigma}"
@@ -148,8 +176,8 @@ fn rk1_infers_traits_from_conclusion_cues() {
         conclusion("Running", "[preference] Alex loves running.", 1),
         raw("Running", 2),
     ];
-    let text = rk1(lex, "", "Sports", "Running", &evidence, "");
-    let summary = crate::model::parse::parse_rk1(&text).unwrap();
+    let text = rk1(lex, "", "Sports", "Running", &evidence, &RelationSummary::default());
+    let summary = crate::model::parse::parse_rk1(&text).unwrap().render();
     assert!(
         summary.contains("Running came up twice within Sports between 1 March 2024 and 2 March 2024."),
         "{summary}"
@@ -164,19 +192,19 @@ fn rk1_infers_traits_from_conclusion_cues() {
 fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
     let lex = Lexicon::builtin();
     let habit = vec![raw("Meat Dishes", 1), raw("Meat Dishes", 2)];
-    let (s1, d1) = parse_rk2(&rk2(lex, "", "Food Preferences", "", "", &habit)).unwrap();
+    let (s1, d1) = rk2_text(lex, "", "Food Preferences", "", "", &habit);
     let first_change = vec![
         raw("Vegetables", 3),
         conclusion("Vegetables", "[change] Sam stopped eating steak.", 3),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "", "Food Preferences", &s1, &d1, &first_change)).unwrap();
+    let (s2, d2) = rk2_text(lex, "", "Food Preferences", &s1, &d1, &first_change);
     assert!(d2.contains("Regarding Meat Dishes:"), "the change names meat: {d2}");
     assert!(!s2.contains("changed since"), "{s2}");
     let second_change = vec![
         raw("Vegetables", 9),
         conclusion("Vegetables", "[change] Sam no longer eats steak at all.", 9),
     ];
-    let (s3, _) = parse_rk2(&rk2(lex, "", "Food Preferences", &s2, &d2, &second_change)).unwrap();
+    let (s3, _) = rk2_text(lex, "", "Food Preferences", &s2, &d2, &second_change);
     assert!(
         s3.contains(
             "Meat Dishes: Meat dishes has come up regularly since 1 March 2024. It has changed since 3 March 2024."
@@ -189,13 +217,13 @@ fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
 fn restrictions_end_by_themselves_and_injuries_heal() {
     let lex = Lexicon::builtin();
     let habit = vec![raw("Strength Training", 1), raw("Strength Training", 2)];
-    let (s1, d1) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &habit)).unwrap();
+    let (s1, d1) = rk2_text(lex, "", "Fitness", "", "", &habit);
     let injury = vec![
         raw("Strength Training", 3),
         conclusion("Strength Training", "[injury] Alex hurt their back deadlifting.", 3),
         conclusion("Strength Training", "[constraint] No lifting for two weeks.", 3),
     ];
-    let (s2, d2) = parse_rk2(&rk2(lex, "", "Fitness", &s1, &d1, &injury)).unwrap();
+    let (s2, d2) = rk2_text(lex, "", "Fitness", &s1, &d1, &injury);
     assert!(d2.contains("(3 March 2024; active until 17 March 2024)"), "{d2}");
     let more = vec![
         raw("Strength Training", 10),
@@ -205,14 +233,14 @@ fn restrictions_end_by_themselves_and_injuries_heal() {
             10,
         ),
     ];
-    let (s3, d3) = parse_rk2(&rk2(lex, "", "Fitness", &s2, &d2, &more)).unwrap();
+    let (s3, d3) = rk2_text(lex, "", "Fitness", &s2, &d2, &more);
     assert!(s3.contains("It has been interrupted since 3 March 2024."), "{s3}");
     // Past the end date, with Alex saying they can start again.
     let later = vec![
         raw("Strength Training", 20),
         conclusion("Strength Training", "[habit] Alex can start lifting again.", 20),
     ];
-    let (s4, d4) = parse_rk2(&rk2(lex, "", "Fitness", &s3, &d3, &later)).unwrap();
+    let (s4, d4) = rk2_text(lex, "", "Fitness", &s3, &d3, &later);
     assert!(
         d4.contains("No lifting for two weeks. (3 March 2024; resolved 17 March 2024)"),
         "{d4}"
@@ -236,7 +264,7 @@ fn a_later_change_supersedes_an_earlier_one() {
         conclusion("Walking", "[change] Alex started walking to work.", 1),
         conclusion("Walking", "[change] Alex now cycles to work instead of walking.", 5),
     ];
-    let (_, delta) = parse_rk2(&rk2(lex, "", "Fitness", "", "", &evidence)).unwrap();
+    let (_, delta) = rk2_text(lex, "", "Fitness", "", "", &evidence);
     assert!(
         delta.contains("walking to work. (1 March 2024; superseded 5 March 2024)"),
         "{delta}"
@@ -262,8 +290,15 @@ fn rk1_credits_no_trait_for_the_listeners_activity() {
         said("Adoption", "Adoption sounds awesome.", 9),
         conclusion("Adoption", "[feeling] Melanie is so happy for you.", 9),
     ];
-    let text = rk1(lex, "Melanie", "Parenting", "Adoption", &evidence, "");
-    let summary = crate::model::parse::parse_rk1(&text).unwrap();
+    let text = rk1(
+        lex,
+        "Melanie",
+        "Parenting",
+        "Adoption",
+        &evidence,
+        &RelationSummary::default(),
+    );
+    let summary = crate::model::parse::parse_rk1(&text).unwrap().render();
     assert!(!summary.contains("Melanie enjoys adoption"), "{summary}");
     assert!(!summary.contains("for you"), "{summary}");
     assert!(!summary.contains("Most recently"), "{summary}");
@@ -282,7 +317,16 @@ fn rk1_credits_no_trait_for_the_listeners_activity() {
             4,
         ),
     ];
-    let summary = crate::model::parse::parse_rk1(&rk1(lex, "Melanie", "Arts", "Pottery", &own, "")).unwrap();
+    let summary = crate::model::parse::parse_rk1(&rk1(
+        lex,
+        "Melanie",
+        "Arts",
+        "Pottery",
+        &own,
+        &RelationSummary::default(),
+    ))
+    .unwrap()
+    .render();
     assert!(summary.contains("Melanie enjoys pottery."), "{summary}");
     assert!(
         summary.contains("Most recently, Melanie had a setback with pottery."),
@@ -299,7 +343,7 @@ fn delta_keeps_no_reply_to_the_listener_and_no_lead_in() {
         conclusion("Pottery", "[constraint] You can't rush the kiln, you know.", 2),
         conclusion("Pottery", "[change] BTW, Melanie stopped pottery for a month.", 2),
     ];
-    let (_, delta) = parse_rk2(&rk2(lex, "Melanie", "Arts", "", "", &evidence)).unwrap();
+    let (_, delta) = rk2_text(lex, "Melanie", "Arts", "", "", &evidence);
     assert!(!delta.contains("kiln"), "{delta}");
     assert!(
         delta.contains("[change] Melanie stopped pottery for a month."),
@@ -357,7 +401,14 @@ fn a_condition_is_never_enjoyed_kept_up_or_planned() {
         conclusion("Stress", "[habit] Jo is stressed every day at work.", 3),
         conclusion("Stress", "[like] Jo loves how stressed Jo gets before exams.", 3),
     ];
-    let summary = rk1(lex, "Jo", "Mental Health", "Stress", &evidence, "");
+    let summary = rk1(
+        lex,
+        "Jo",
+        "Mental Health",
+        "Stress",
+        &evidence,
+        &RelationSummary::default(),
+    );
     assert!(!summary.contains("routine"), "{summary}");
     assert!(!summary.contains("enjoys"), "{summary}");
     assert!(lex.names_condition("Stress") && lex.names_condition("Knee Injury"));
