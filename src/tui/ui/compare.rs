@@ -99,10 +99,10 @@ mod tests {
             .seq;
         let old_head = rgmem::ids::Seq(rollback.0 - 1);
         let new_head = h.app.timeline.head();
-        super::super::tests::seek(&mut h, old_head);
+        h.app.seek(old_head);
         key(&mut h, 'M');
         assert_eq!(h.app.mark, Some(old_head));
-        super::super::tests::seek(&mut h, new_head);
+        h.app.seek(new_head);
         key(&mut h, 'D');
         let popup = h.app.compare.clone().expect("D opens the compare popup");
         assert_eq!((popup.mark, popup.cursor), (old_head, new_head));
@@ -122,7 +122,7 @@ mod tests {
         for (w, ht) in super::super::tests::SIZES {
             insta::assert_snapshot!(
                 format!("compare_branch_tips_{w}x{ht}"),
-                super::super::tests::screen(&mut h.app, w, ht)
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
             );
         }
         key(&mut h, 'j');

@@ -52,13 +52,13 @@ mod tests {
         ];
         h.app.coverage = Some(MemoryCoverage::count("zoe", "fixture.db", Seq(1), &m, &per_question));
         h.app.focus = Focus::Tree;
-        let text = super::super::tests::screen(&mut h.app, 80, 24);
+        let text = super::super::tests::fixture_screen(&mut h.app, 80, 24);
         assert!(text.contains("Fitness 0/4 ΣΔ 2q"), "{text}");
         assert!(text.contains("Health and Wellness 0/4 ΣΔ 0q"), "{text}");
         for (w, ht) in super::super::tests::SIZES {
             insta::assert_snapshot!(
                 format!("coverage_tree_{w}x{ht}"),
-                super::super::tests::screen(&mut h.app, w, ht)
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
             );
         }
         // The colours: reached in the assistant colour, unreached in the error colour.

@@ -97,7 +97,7 @@ mod tests {
         for (w, ht) in super::super::tests::SIZES {
             insta::assert_snapshot!(
                 format!("history_fitness_{w}x{ht}"),
-                super::super::tests::screen(&mut h.app, w, ht)
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
             );
         }
 

@@ -29,16 +29,18 @@ pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
     terminal.backend().to_string()
 }
 
-/// Moves the cursor to `seq`, where no segment is open: the evidence pane's preview of an open
-/// segment is the one place the app runs the offline model itself, so a snapshot taken here
-/// holds no word of it.
-pub(super) fn seek(h: &mut Harness, seq: Seq) {
-    h.app.seek(seq);
+/// A fixture's screen, checked first to hold no model's words: the evidence pane's preview of
+/// an open segment is the one place the app runs the offline model itself, so a fixture screen
+/// is drawn only where no segment is open and nothing was previewed.
+pub(super) fn fixture_screen(app: &mut App, w: u16, h: u16) -> String {
+    let at = app.timeline.cursor();
     assert!(
-        h.app.timeline.memory().open_segment.is_empty(),
-        "the fixture leaves no segment open at {seq}"
+        app.timeline.memory().open_segment.is_empty(),
+        "the fixture leaves no segment open at {at}"
     );
-    assert_eq!(h.app.views.pending, Default::default(), "nothing previewed at {seq}");
+    assert_eq!(app.views.pending, Default::default(), "nothing previewed at {at}");
+    assert!(app.views.latest.is_none(), "nothing previewed at {at}");
+    screen(app, w, h)
 }
 
 /// The first firing of an operator.
@@ -84,16 +86,16 @@ fn command(h: &mut Harness, line: &str) {
 fn full_screen_and_every_pane_at_several_log_positions() {
     let mut h = fixture::open(Variant::Plain);
     for (name, seq) in positions(&h) {
-        seek(&mut h, seq);
+        h.app.seek(seq);
         for (w, ht) in SIZES {
             h.app.maximised = false;
             h.app.focus = Focus::Timeline;
-            insta::assert_snapshot!(format!("full_{name}_{w}x{ht}"), screen(&mut h.app, w, ht));
+            insta::assert_snapshot!(format!("full_{name}_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
             for focus in Focus::ORDER {
                 h.app.focus = focus;
                 h.app.maximised = true;
                 let pane = format!("{focus:?}").to_lowercase();
-                insta::assert_snapshot!(format!("{pane}_{name}_{w}x{ht}"), screen(&mut h.app, w, ht));
+                insta::assert_snapshot!(format!("{pane}_{name}_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
             }
         }
     }
@@ -107,19 +109,19 @@ fn concept_detail_help_and_confirm_screens() {
     h.app.focus = Focus::Tree;
     h.app.concept_detail = true;
     for (w, ht) in SIZES {
-        insta::assert_snapshot!(format!("concept_detail_{w}x{ht}"), screen(&mut h.app, w, ht));
+        insta::assert_snapshot!(format!("concept_detail_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
     }
     h.app.concept_detail = false;
 
     h.app.focus = Focus::Timeline;
     h.act(Action::ToggleHelp);
-    insta::assert_snapshot!("help_80x24", screen(&mut h.app, 80, 24));
-    insta::assert_snapshot!("help_160x48", screen(&mut h.app, 160, 48));
+    insta::assert_snapshot!("help_80x24", fixture_screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("help_160x48", fixture_screen(&mut h.app, 160, 48));
     h.act(Action::ToggleHelp);
 
     h.act(Action::StepBack);
     h.act(Action::Rollback);
-    insta::assert_snapshot!("confirm_rollback_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("confirm_rollback_80x24", fixture_screen(&mut h.app, 80, 24));
 }
 
 #[test]
@@ -127,10 +129,8 @@ fn the_approval_screen_lists_the_pending_proposal() {
     let mut h = fixture::open(Variant::Approval);
     assert_eq!(h.app.mode(), "approval");
     assert_eq!(h.app.views.proposals.len(), 1, "RK2's result waits for a decision");
-    let head = h.app.timeline.head();
-    seek(&mut h, head);
     for (w, ht) in SIZES {
-        insta::assert_snapshot!(format!("approval_{w}x{ht}"), screen(&mut h.app, w, ht));
+        insta::assert_snapshot!(format!("approval_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
     }
 }
 
@@ -139,7 +139,7 @@ fn the_diff_pane_colours_added_and_removed_words() {
     let mut h = fixture::open(Variant::Plain);
     h.app.theme = crate::tui::theme::Theme::colored();
     let rk2 = first(&h, Operator::Rk2);
-    seek(&mut h, rk2);
+    h.app.seek(rk2);
     h.app.focus = Focus::Diff;
     h.app.maximised = true;
     h.app.size = (160, 48);
@@ -160,9 +160,9 @@ fn the_diff_pane_colours_added_and_removed_words() {
 fn errors_get_a_line_of_their_own_at_80x24_and_stay_in_messages() {
     let mut h = fixture::open(Variant::Plain);
     command(&mut h, "rollback 40O");
-    insta::assert_snapshot!("error_malformed_rollback_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("error_malformed_rollback_80x24", fixture_screen(&mut h.app, 80, 24));
     command(&mut h, "messages");
-    insta::assert_snapshot!("messages_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("messages_80x24", fixture_screen(&mut h.app, 80, 24));
 }
 
 /// The start-up check's banner stays on its own line until a reply arrives.
@@ -173,18 +173,26 @@ fn an_unreachable_model_server_gets_a_banner() {
     h.app.update(Msg::Engine(crate::tui::msg::EngineUpdate::Endpoint {
         problem: Some("cannot connect to http://127.0.0.1:8080/v1 (Connection refused (os error 111))".into()),
     }));
-    insta::assert_snapshot!("banner_unreachable_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("banner_unreachable_80x24", fixture_screen(&mut h.app, 80, 24));
     // A key clears notices, never the banner.
     h.send(Msg::Key(KeyEvent::from(KeyCode::Left)));
     assert!(h.app.message().is_some_and(|(t, e)| e && t.contains("unreachable")));
 }
 
-/// The point of the fixtures: every text they show was typed in the test. Each model call in
-/// their logs is the fixture's own, and the engine they open with panics if it is asked.
+/// The point of the fixtures: every text they show was typed in the test. The log a fixture
+/// writes folds back to the memory its events make by hand; each model call in it is the
+/// fixture's own; the engine it opens with panics if asked; and `fixture_screen` draws only where
+/// the app's own offline preview has nothing to read.
 #[test]
 fn fixture_screens_hold_no_model_written_text() {
     for variant in [Variant::Plain, Variant::Approval, Variant::Branched] {
         let h = fixture::open(variant);
+        assert_eq!(h.engine.memory(), &fixture::story(variant).memory, "{variant:?}");
+        assert_eq!(
+            h.app.timeline.memory(),
+            h.engine.memory(),
+            "{variant:?} opens at its head"
+        );
         let calls: Vec<String> = h
             .app
             .timeline
@@ -195,13 +203,8 @@ fn fixture_screens_hold_no_model_written_text() {
             })
             .collect();
         assert!(
-            !calls.is_empty() && calls.iter().all(|m| *m == "fixture"),
+            !calls.is_empty() && calls.iter().all(|m| m == "fixture"),
             "{variant:?}: {calls:?}"
-        );
-        assert_eq!(
-            h.app.timeline.memory(),
-            h.engine.memory(),
-            "{variant:?} opens at its head"
         );
     }
 }
