@@ -36,3 +36,25 @@ fn pending_mentions_show_in_the_evidence_pane_at_once() {
     r.app.focus = Focus::Evidence;
     insta::assert_snapshot!("pending_due_80x24", screen(&mut r.app, 80, 24));
 }
+
+/// Only this file may draw a screen from the offline model's output: a screen test elsewhere
+/// in `ui` that replayed the sample session (or chatted with the offline model) would re-snap
+/// whenever its wording changed, which is what the fixtures are for.
+#[test]
+fn no_other_screen_test_replays_the_sample_or_calls_the_offline_model() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui/ui");
+    let own = std::path::Path::new(file!()).file_name().unwrap();
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") || path.file_name() == Some(own) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for replay in ["play_all", "Harness::new", "live_tests", "OfflineModel", "ReplayStep"] {
+            assert!(!text.contains(replay), "{} uses {replay}", path.display());
+        }
+        read += 1;
+    }
+    assert!(read > 10, "read the ui files ({read})");
+}
