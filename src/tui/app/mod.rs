@@ -9,6 +9,8 @@ mod confirm_text;
 mod diff_view;
 mod engine_updates;
 #[cfg(test)]
+pub(crate) mod fixture;
+#[cfg(test)]
 mod hanging_tests;
 mod history_popup;
 mod input;

@@ -73,76 +73,58 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, popup: &ComparePopup, theme: Th
 #[cfg(test)]
 mod tests {
     use crate::tui::app::CompareRow;
+    use crate::tui::app::fixture::{self, Variant};
     use crate::tui::app::tests::Harness;
     use crate::tui::focus::Focus;
     use crate::tui::msg::Msg;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use rgmem::event::Operator;
+    use rgmem::event::Event;
 
     fn key(h: &mut Harness, ch: char) {
         h.send(Msg::Key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE)));
     }
 
-    fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        super::super::tests::screen(&mut h.app, w, ht)
-    }
-
+    /// The fixture's branched log: the old head (the sprain, then ramen) was rolled back to
+    /// before the sprain, and the new branch cycles instead.
     #[test]
-    fn mark_the_old_head_roll_back_and_compare_the_branch_tips_side_by_side() {
-        let mut h = Harness::new(false);
-        h.play_all();
+    fn mark_the_old_head_and_compare_the_branch_tips_side_by_side() {
+        let mut h = fixture::open(Variant::Branched);
         h.app.focus = Focus::Timeline;
-        let old_head = h.app.timeline.head();
+        let rollback = h
+            .app
+            .timeline
+            .records()
+            .find(|r| matches!(r.event, Event::RolledBack { .. }))
+            .unwrap()
+            .seq;
+        let old_head = rgmem::ids::Seq(rollback.0 - 1);
+        let new_head = h.app.timeline.head();
+        h.app.seek(old_head);
         key(&mut h, 'M');
         assert_eq!(h.app.mark, Some(old_head));
-        // Back to before the second RK2 on Fitness, then roll back there.
-        let rk2 = h
-            .app
-            .timeline
-            .entries()
-            .iter()
-            .filter(|r| r.event.operator() == Some(Operator::Rk2))
-            .nth(1)
-            .unwrap()
-            .seq;
-        // The start of its step (just before the turn behind it): a rollback into the middle
-        // of the step would run the due RK2 again with the rollback.
-        let turn = h
-            .app
-            .timeline
-            .entries()
-            .iter()
-            .rfind(|r| r.seq < rk2 && r.event.kind() == "turn_ingested")
-            .unwrap()
-            .seq;
-        h.app.seek(rgmem::ids::Seq(turn.0 - 1));
-        key(&mut h, 'r');
-        key(&mut h, 'y');
-        let new_head = h.app.timeline.head();
-        assert_eq!(new_head.0, old_head.0 + 1, "the rollback was appended");
         h.app.seek(new_head);
         key(&mut h, 'D');
         let popup = h.app.compare.clone().expect("D opens the compare popup");
         assert_eq!((popup.mark, popup.cursor), (old_head, new_head));
-        // The abandoned branch's later Σ bullet is on the left only, or changed from the right.
-        let left_only: Vec<&String> = popup
-            .rows
-            .iter()
-            .filter_map(|r| match r {
-                CompareRow::Bullet { left, .. } if left.contains("interrupted since") => Some(left),
-                _ => None,
-            })
-            .collect();
-        assert!(!left_only.is_empty(), "{:?}", popup.rows);
-        assert!(
+        // The old branch's Gym bullet is on the left only; the new branch's Cycling on the right.
+        let bullet = |f: &dyn Fn(&str, &str) -> bool| {
             popup
                 .rows
                 .iter()
-                .all(|r| !matches!(r, CompareRow::Bullet { right, .. } if right.contains("interrupted since"))),
-            "the new branch never had it"
+                .any(|r| matches!(r, CompareRow::Bullet { left, right, .. } if f(left, right)))
+        };
+        assert!(bullet(&|l, r| l.contains("- Gym:") && r.is_empty()), "{:?}", popup.rows);
+        assert!(
+            bullet(&|l, r| l.is_empty() && r.contains("- Cycling:")),
+            "{:?}",
+            popup.rows
         );
-        insta::assert_snapshot!("compare_branch_tips_80x24", screen(&mut h, 80, 24));
-        insta::assert_snapshot!("compare_branch_tips_160x48", screen(&mut h, 160, 48));
+        for (w, ht) in super::super::tests::SIZES {
+            insta::assert_snapshot!(
+                format!("compare_branch_tips_{w}x{ht}"),
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
+            );
+        }
         key(&mut h, 'j');
         assert_eq!(h.app.compare.as_ref().unwrap().scroll, 1);
         h.send(Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));

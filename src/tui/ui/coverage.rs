@@ -34,19 +34,14 @@ pub fn legend(coverage: Option<&MemoryCoverage>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::tui::app::tests::Harness;
+    use crate::tui::app::fixture::{self, Variant};
     use crate::tui::focus::Focus;
     use rgmem::coverage::{ItemKey, MemoryCoverage};
     use rgmem::ids::Seq;
 
-    fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        super::super::tests::screen(&mut h.app, w, ht)
-    }
-
     #[test]
     fn a_loaded_coverage_marks_each_concept_and_relation_with_its_questions() {
-        let mut h = Harness::new(false);
-        h.play_all();
+        let mut h = fixture::open(Variant::Plain);
         let m = h.app.timeline.memory().clone();
         let fitness = m.concepts.iter().find(|c| c.name == "Fitness").unwrap().id;
         let relation = m.concepts[fitness.index()].relations[0];
@@ -55,13 +50,17 @@ mod tests {
             vec![ItemKey::Concept(fitness), ItemKey::Relation(relation)],
             vec![ItemKey::Concept(fitness)],
         ];
-        h.app.coverage = Some(MemoryCoverage::count("alex", "m.db", Seq(1), &m, &per_question));
+        h.app.coverage = Some(MemoryCoverage::count("zoe", "fixture.db", Seq(1), &m, &per_question));
         h.app.focus = Focus::Tree;
-        let text = screen(&mut h, 80, 24);
-        assert!(text.contains("Fitness 3/6 ΣΔ 2q"), "{text}");
-        assert!(text.contains("Health and Wellness 1/6 ΣΔ 0q"), "{text}");
-        insta::assert_snapshot!("coverage_tree_80x24", text);
-        insta::assert_snapshot!("coverage_tree_160x48", screen(&mut h, 160, 48));
+        let text = super::super::tests::fixture_screen(&mut h.app, 80, 24);
+        assert!(text.contains("Fitness 0/4 ΣΔ 2q"), "{text}");
+        assert!(text.contains("Health and Wellness 0/4 ΣΔ 0q"), "{text}");
+        for (w, ht) in super::super::tests::SIZES {
+            insta::assert_snapshot!(
+                format!("coverage_tree_{w}x{ht}"),
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
+            );
+        }
         // The colours: reached in the assistant colour, unreached in the error colour.
         h.app.theme = crate::tui::theme::Theme::colored();
         let theme = h.app.theme;

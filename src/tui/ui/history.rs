@@ -67,53 +67,42 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, popup: &HistoryPopup, theme: Th
 
 #[cfg(test)]
 mod tests {
+    use crate::tui::app::fixture::{self, Variant};
     use crate::tui::app::tests::Harness;
     use crate::tui::focus::Focus;
     use crate::tui::msg::Msg;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use rgmem::event::Event;
+    use rgmem::event::Operator;
     use rgmem::ids::Seq;
 
     fn key(h: &mut Harness, code: KeyCode) {
         h.send(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     }
 
-    fn screen(h: &mut Harness, w: u16, ht: u16) -> String {
-        super::super::tests::screen(&mut h.app, w, ht)
-    }
-
     #[test]
     fn h_on_a_concept_lists_its_firings_and_enter_moves_the_cursor_there() {
-        let mut h = Harness::new(false);
-        h.play_all();
-        let m = h.app.timeline.memory();
-        let path: Vec<u32> = ["Alex", "Health and Wellness", "Fitness"]
-            .iter()
-            .map(|n| m.concepts.iter().find(|c| c.name == *n).unwrap().id.0)
-            .collect();
-        let fitness = path[2];
+        let mut h = fixture::open(Variant::Plain);
+        let path = super::super::tests::path_to(&h, "Fitness");
         h.app.tree_state.select(path);
         h.app.focus = Focus::Tree;
         key(&mut h, KeyCode::Char('H'));
         let popup = h.app.history.clone().expect("H opens the history");
-        // Every RK2 on Fitness is listed, in order, and the latest is selected.
-        let rk2: Vec<Seq> = h
-            .app
-            .timeline
-            .records()
-            .filter(|r| matches!(&r.event, Event::OperatorFired { subject: rgmem::event::Subject::Concept(c), .. } if c.0 == fitness))
-            .map(|r| r.seq)
-            .collect();
+        // RK1 on Fitness → Running and RK2 on Fitness are listed, in order; the latest is selected.
         let listed: Vec<Seq> = popup.entries.iter().map(|e| e.seq).collect();
-        assert!(rk2.len() >= 2 && rk2.iter().all(|s| listed.contains(s)), "{listed:?}");
+        let rk1 = super::super::tests::first(&h, Operator::Rk1);
+        let rk2 = super::super::tests::first(&h, Operator::Rk2);
+        assert!(listed.contains(&rk1) && listed.contains(&rk2), "{listed:?}");
         assert!(listed.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(popup.selected, listed.len() - 1);
-        insta::assert_snapshot!("history_fitness_80x24", screen(&mut h, 80, 24));
-        insta::assert_snapshot!("history_fitness_160x48", screen(&mut h, 160, 48));
+        for (w, ht) in super::super::tests::SIZES {
+            insta::assert_snapshot!(
+                format!("history_fitness_{w}x{ht}"),
+                super::super::tests::fixture_screen(&mut h.app, w, ht)
+            );
+        }
 
         key(&mut h, KeyCode::Up);
-        key(&mut h, KeyCode::Up);
-        let target = listed[listed.len() - 3];
+        let target = listed[listed.len() - 2];
         key(&mut h, KeyCode::Enter);
         assert!(h.app.history.is_none(), "Enter closes the popup");
         assert_eq!(h.app.timeline.cursor(), target, "and moves the cursor to the entry");

@@ -147,4 +147,6 @@ fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm
 }
 
 #[cfg(test)]
+mod golden_tests;
+#[cfg(test)]
 mod tests;

@@ -1,17 +1,24 @@
-//! Screen snapshots on TestBackend: the full screen and every pane (maximised), at several
-//! positions of the sample session's log, at 80×24 and 160×48. Monochrome theme, so the diff
-//! markers and highlights are visible as text.
+//! Screen snapshots on TestBackend, built from the hand-made fixture memories
+//! (`app::fixture`): the full screen and every pane (maximised) at the first RK1 and RK2
+//! firings and at head, at 80×24 and 160×48, then the popups and banners. No model wrote a word
+//! of them, so a change in the offline model's wording re-snaps none of these; the few
+//! full-replay goldens are in `golden_tests`. Monochrome theme, so the diff markers and
+//! highlights are visible as text.
 
 use super::render;
 use crate::tui::action::Action;
 use crate::tui::app::App;
+use crate::tui::app::fixture::{self, Variant};
 use crate::tui::app::tests::Harness;
 use crate::tui::focus::Focus;
+use crate::tui::msg::Msg;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use rgmem::event::{Event, Operator};
 use rgmem::ids::Seq;
 
-const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
+pub(super) const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
 pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
     app.size = (w, h);
@@ -22,78 +29,117 @@ pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
     terminal.backend().to_string()
 }
 
-fn played() -> Harness {
-    let mut h = Harness::new(false);
-    h.play_all();
-    h
+/// A fixture's screen, checked first to hold no model's words: the evidence pane's preview of
+/// an open segment is the one place the app runs the offline model itself, so a fixture screen
+/// is drawn only where no segment is open and nothing was previewed.
+pub(super) fn fixture_screen(app: &mut App, w: u16, h: u16) -> String {
+    let at = app.timeline.cursor();
+    assert!(
+        app.timeline.memory().open_segment.is_empty(),
+        "the fixture leaves no segment open at {at}"
+    );
+    assert_eq!(app.views.pending, Default::default(), "nothing previewed at {at}");
+    assert!(app.views.latest.is_none(), "nothing previewed at {at}");
+    screen(app, w, h)
+}
+
+/// The first firing of an operator.
+pub(super) fn first(h: &Harness, operator: Operator) -> Seq {
+    h.app
+        .timeline
+        .records()
+        .find(|r| r.event.operator() == Some(operator))
+        .unwrap()
+        .seq
 }
 
 /// Positions: the first RK1 firing (its relation flashes), the first RK2 firing, and head.
 fn positions(h: &Harness) -> Vec<(&'static str, Seq)> {
-    let t = &h.app.timeline;
-    let first = t.next_firing(Seq(0)).unwrap();
-    let rk2 = t
-        .records()
-        .find(|r| r.event.operator() == Some(rgmem::event::Operator::Rk2))
-        .unwrap()
-        .seq;
-    vec![("first_rk1", first), ("first_rk2", rk2), ("head", t.head())]
+    vec![
+        ("first_rk1", first(h, Operator::Rk1)),
+        ("first_rk2", first(h, Operator::Rk2)),
+        ("head", h.app.timeline.head()),
+    ]
+}
+
+/// The path of concept names from the root to `name`, as tree ids.
+pub(super) fn path_to(h: &Harness, name: &str) -> Vec<u32> {
+    let m = h.app.timeline.memory();
+    let mut id = m.concepts.iter().find(|c| c.name == name).unwrap().id;
+    let mut path = vec![id.0];
+    while let Some(p) = m.concept(id).parent {
+        path.insert(0, p.0);
+        id = p;
+    }
+    path
+}
+
+fn command(h: &mut Harness, line: &str) {
+    h.act(Action::OpenCommand);
+    for ch in line.chars() {
+        h.send(Msg::Key(KeyEvent::from(KeyCode::Char(ch))));
+    }
+    h.send(Msg::Key(KeyEvent::from(KeyCode::Enter)));
 }
 
 #[test]
 fn full_screen_and_every_pane_at_several_log_positions() {
-    let mut h = played();
+    let mut h = fixture::open(Variant::Plain);
     for (name, seq) in positions(&h) {
         h.app.seek(seq);
         for (w, ht) in SIZES {
             h.app.maximised = false;
             h.app.focus = Focus::Timeline;
-            insta::assert_snapshot!(format!("full_{name}_{w}x{ht}"), screen(&mut h.app, w, ht));
+            insta::assert_snapshot!(format!("full_{name}_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
             for focus in Focus::ORDER {
                 h.app.focus = focus;
                 h.app.maximised = true;
                 let pane = format!("{focus:?}").to_lowercase();
-                insta::assert_snapshot!(format!("{pane}_{name}_{w}x{ht}"), screen(&mut h.app, w, ht));
+                insta::assert_snapshot!(format!("{pane}_{name}_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
             }
         }
     }
 }
 
 #[test]
-fn concept_detail_help_confirm_and_approval_screens() {
-    let mut h = played();
-    let m = h.app.timeline.memory();
-    let root = m.roots().next().unwrap().id;
-    let health = m.concepts.iter().find(|c| c.name == "Health and Wellness").unwrap().id;
-    let fitness = m.concepts.iter().find(|c| c.name == "Fitness").unwrap().id;
-    h.app.tree_state.select(vec![root.0, health.0, fitness.0]);
+fn concept_detail_help_and_confirm_screens() {
+    let mut h = fixture::open(Variant::Plain);
+    let path = path_to(&h, "Fitness");
+    h.app.tree_state.select(path);
     h.app.focus = Focus::Tree;
     h.app.concept_detail = true;
-    insta::assert_snapshot!("concept_detail_160x48", screen(&mut h.app, 160, 48));
+    for (w, ht) in SIZES {
+        insta::assert_snapshot!(format!("concept_detail_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
+    }
+    h.app.concept_detail = false;
 
     h.app.focus = Focus::Timeline;
     h.act(Action::ToggleHelp);
-    insta::assert_snapshot!("help_80x24", screen(&mut h.app, 80, 24));
-    insta::assert_snapshot!("help_160x48", screen(&mut h.app, 160, 48));
+    insta::assert_snapshot!("help_80x24", fixture_screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("help_160x48", fixture_screen(&mut h.app, 160, 48));
     h.act(Action::ToggleHelp);
 
     h.act(Action::StepBack);
     h.act(Action::Rollback);
-    insta::assert_snapshot!("confirm_rollback_80x24", screen(&mut h.app, 80, 24));
+    insta::assert_snapshot!("confirm_rollback_80x24", fixture_screen(&mut h.app, 80, 24));
+}
 
-    let mut a = Harness::new(true);
-    a.play_all();
-    insta::assert_snapshot!("approval_160x48", screen(&mut a.app, 160, 48));
-    insta::assert_snapshot!("approval_80x24", screen(&mut a.app, 80, 24));
+#[test]
+fn the_approval_screen_lists_the_pending_proposal() {
+    let mut h = fixture::open(Variant::Approval);
+    assert_eq!(h.app.mode(), "approval");
+    assert_eq!(h.app.views.proposals.len(), 1, "RK2's result waits for a decision");
+    for (w, ht) in SIZES {
+        insta::assert_snapshot!(format!("approval_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
+    }
 }
 
 #[test]
 fn the_diff_pane_colours_added_and_removed_words() {
-    let mut h = played();
+    let mut h = fixture::open(Variant::Plain);
     h.app.theme = crate::tui::theme::Theme::colored();
-    let rk2 = positions(&h)[1].1;
-    let later = h.app.timeline.next_firing(rk2).unwrap();
-    h.app.seek(later);
+    let rk2 = first(&h, Operator::Rk2);
+    h.app.seek(rk2);
     h.app.focus = Focus::Diff;
     h.app.maximised = true;
     h.app.size = (160, 48);
@@ -112,55 +158,53 @@ fn the_diff_pane_colours_added_and_removed_words() {
 
 #[test]
 fn errors_get_a_line_of_their_own_at_80x24_and_stay_in_messages() {
-    use crossterm::event::{KeyCode, KeyEvent};
-    let mut h = played();
-    h.act(Action::OpenCommand);
-    for ch in "rollback 40O".chars() {
-        h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Char(ch))));
-    }
-    h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Enter)));
-    insta::assert_snapshot!("error_malformed_rollback_80x24", screen(&mut h.app, 80, 24));
-    h.act(Action::OpenCommand);
-    for ch in "messages".chars() {
-        h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Char(ch))));
-    }
-    h.send(crate::tui::msg::Msg::Key(KeyEvent::from(KeyCode::Enter)));
-    insta::assert_snapshot!("messages_80x24", screen(&mut h.app, 80, 24));
-}
-
-/// A live message's mentions show as pending at once, before its segment closes; and the same
-/// while stepping by turn through a replay, up to the `due` of the next close.
-#[test]
-fn pending_mentions_show_in_the_evidence_pane_at_once() {
-    let mut h = crate::tui::app::live_tests::live();
-    h.app.db = "~/notes/alex/memory.db".into();
-    crate::tui::app::live_tests::say(&mut h, "I swim three times a week at the pool.");
-    insta::assert_snapshot!("pending_live_80x24", screen(&mut h.app, 80, 24));
-    insta::assert_snapshot!("pending_live_160x48", screen(&mut h.app, 160, 48));
-
-    let mut r = Harness::new(false);
-    let due = (0..110).find(|_| {
-        r.act(Action::ReplayStep);
-        r.app.views.evidence.iter().any(|e| e.pending > 0 && e.due())
-    });
-    assert!(due.is_some(), "a counter becomes due from pending mentions");
-    r.app.focus = Focus::Evidence;
-    insta::assert_snapshot!("pending_due_80x24", screen(&mut r.app, 80, 24));
+    let mut h = fixture::open(Variant::Plain);
+    command(&mut h, "rollback 40O");
+    insta::assert_snapshot!("error_malformed_rollback_80x24", fixture_screen(&mut h.app, 80, 24));
+    command(&mut h, "messages");
+    insta::assert_snapshot!("messages_80x24", fixture_screen(&mut h.app, 80, 24));
 }
 
 /// The start-up check's banner stays on its own line until a reply arrives.
 #[test]
 fn an_unreachable_model_server_gets_a_banner() {
-    let mut h = crate::tui::app::live_tests::live();
+    let mut h = fixture::open(Variant::Plain);
     h.app.model = "openai:qwen2.5-coder-1.5b".into();
-    h.app
-        .update(crate::tui::msg::Msg::Engine(crate::tui::msg::EngineUpdate::Endpoint {
-            problem: Some("cannot connect to http://127.0.0.1:8080/v1 (Connection refused (os error 111))".into()),
-        }));
-    insta::assert_snapshot!("banner_unreachable_80x24", screen(&mut h.app, 80, 24));
+    h.app.update(Msg::Engine(crate::tui::msg::EngineUpdate::Endpoint {
+        problem: Some("cannot connect to http://127.0.0.1:8080/v1 (Connection refused (os error 111))".into()),
+    }));
+    insta::assert_snapshot!("banner_unreachable_80x24", fixture_screen(&mut h.app, 80, 24));
     // A key clears notices, never the banner.
-    h.send(crate::tui::msg::Msg::Key(crossterm::event::KeyEvent::from(
-        crossterm::event::KeyCode::Left,
-    )));
+    h.send(Msg::Key(KeyEvent::from(KeyCode::Left)));
     assert!(h.app.message().is_some_and(|(t, e)| e && t.contains("unreachable")));
+}
+
+/// The point of the fixtures: every text they show was typed in the test. The log a fixture
+/// writes folds back to the memory its events make by hand; each model call in it is the
+/// fixture's own; the engine it opens with panics if asked; and `fixture_screen` draws only where
+/// the app's own offline preview has nothing to read.
+#[test]
+fn fixture_screens_hold_no_model_written_text() {
+    for variant in [Variant::Plain, Variant::Approval, Variant::Branched] {
+        let h = fixture::open(variant);
+        assert_eq!(h.engine.memory(), &fixture::story(variant).memory, "{variant:?}");
+        assert_eq!(
+            h.app.timeline.memory(),
+            h.engine.memory(),
+            "{variant:?} opens at its head"
+        );
+        let calls: Vec<String> = h
+            .app
+            .timeline
+            .records()
+            .filter_map(|r| match &r.event {
+                Event::ModelCalled { model, .. } => Some(model.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            !calls.is_empty() && calls.iter().all(|m| m == "fixture"),
+            "{variant:?}: {calls:?}"
+        );
+    }
 }
