@@ -2,12 +2,20 @@
 //! `ingest/` and `operators/`, which all work through it. Events are applied to the memory as
 //! they are produced, so later decisions in the same step see earlier results, and the engine
 //! commits the whole step at once.
+//!
+//! A step's model calls are its effects. A model that answers at once (the offline rules, a
+//! recorded log) is asked inline. For one that waits on a server, the step reads replies the
+//! driver already has ([`Replies`]); the first call without one suspends the step, which then
+//! returns that call as its effect ([`Step::effect`]). The driver makes the call with no
+//! memory borrowed, keeps the reply, and plans the step again from the start on a fresh copy:
+//! planning is pure, so it takes the same path, and no recorded call is ever made twice.
 
-use crate::event::Event;
+use crate::event::{Event, OutputMode, Purpose};
 use crate::memory::Memory;
 use crate::model::parse::ParseError;
 use crate::model::recorded::{GROUNDING_FAILURE_PREFIX, PARSE_FAILURE_PREFIX};
-use crate::model::{Model, ModelError, ModelRequest, Task, grounding};
+use crate::model::{Completion, Model, ModelError, ModelRequest, Task, grounding};
+use std::collections::HashMap;
 
 /// The temperature a repair request samples at.
 pub const RETRY_TEMPERATURE: f32 = 0.7;
@@ -23,32 +31,153 @@ pub enum CallFailure {
     Rejected,
 }
 
+/// The replies a driver has made for a step, by request, and what the step needs to know of
+/// the model without calling it.
+#[derive(Debug, Clone)]
+pub struct Replies {
+    name: String,
+    generative: bool,
+    modes: HashMap<Purpose, OutputMode>,
+    answered: HashMap<RequestKey, Result<Completion, ModelError>>,
+}
+
+/// What makes two requests the same call.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct RequestKey {
+    purpose: Purpose,
+    mode: OutputMode,
+    prompt: String,
+    temperature: Option<u32>,
+}
+
+impl RequestKey {
+    fn of(request: &ModelRequest) -> Self {
+        Self {
+            purpose: request.purpose,
+            mode: request.mode,
+            prompt: request.prompt.clone(),
+            temperature: request.temperature.map(f32::to_bits),
+        }
+    }
+}
+
+/// Every purpose a step may call a model for.
+const STEP_PURPOSES: [Purpose; 7] = [
+    Purpose::Synth,
+    Purpose::Entities,
+    Purpose::Relations,
+    Purpose::Rk1,
+    Purpose::Rk2,
+    Purpose::Rk3,
+    Purpose::Repair,
+];
+
+impl Replies {
+    /// None yet, for `model`: its name, kind and the reply format it wants per purpose (which
+    /// may probe its server once, before any step is planned).
+    pub fn new(model: &mut dyn Model) -> Self {
+        Self {
+            name: model.name(),
+            generative: model.generative(),
+            modes: STEP_PURPOSES.iter().map(|p| (*p, model.output_mode(*p))).collect(),
+            answered: HashMap::new(),
+        }
+    }
+
+    /// Keeps the outcome of a call the driver made.
+    pub fn record(&mut self, request: &ModelRequest, outcome: Result<Completion, ModelError>) {
+        self.answered.insert(RequestKey::of(request), outcome);
+    }
+
+    /// Calls made so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.answered.len()
+    }
+
+    /// Whether no call was made yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.answered.is_empty()
+    }
+}
+
+/// Where a step's replies come from.
+enum Answers<'a> {
+    /// A model whose calls never block, asked at once.
+    Inline(&'a mut dyn Model),
+    /// Replies the driver already has.
+    Recorded(&'a Replies),
+}
+
 /// The working state of one step.
 pub struct Step<'a> {
     /// The memory, already reflecting every event of this step.
     pub memory: &'a mut Memory,
-    model: &'a mut dyn Model,
+    answers: Answers<'a>,
     /// Events produced so far, in order.
     pub events: Vec<Event>,
     /// Approval mode: RK2/RK3 results become proposals.
     pub approve: bool,
+    /// The first call this step needs that no reply answers yet.
+    effect: Option<ModelRequest>,
 }
 
 impl<'a> Step<'a> {
-    /// Starts a step over a memory.
+    /// Starts a step over a memory, asking `model` inline.
     pub fn new(memory: &'a mut Memory, model: &'a mut dyn Model, approve: bool) -> Self {
         Self {
             memory,
-            model,
+            answers: Answers::Inline(model),
             events: Vec::new(),
             approve,
+            effect: None,
         }
+    }
+
+    /// Starts a step over a memory that reads the replies a driver already made; the first
+    /// call without one suspends it (see [`Step::effect`]).
+    pub fn with_replies(memory: &'a mut Memory, replies: &'a Replies, approve: bool) -> Self {
+        Self {
+            memory,
+            answers: Answers::Recorded(replies),
+            events: Vec::new(),
+            approve,
+            effect: None,
+        }
+    }
+
+    /// The call the step is suspended on: the driver makes it, records the reply and plans the
+    /// step again. While it is set, the step's events are not to be committed.
+    #[must_use]
+    pub fn effect(&self) -> Option<&ModelRequest> {
+        self.effect.as_ref()
     }
 
     /// Whether the step's model is a language model (see [`Model::generative`]).
     #[must_use]
     pub fn generative(&self) -> bool {
-        self.model.generative()
+        match &self.answers {
+            Answers::Inline(model) => model.generative(),
+            Answers::Recorded(r) => r.generative,
+        }
+    }
+
+    fn model_name(&self) -> String {
+        match &self.answers {
+            Answers::Inline(model) => model.name(),
+            Answers::Recorded(r) => r.name.clone(),
+        }
+    }
+
+    fn request(&mut self, task: Task) -> ModelRequest {
+        match &mut self.answers {
+            Answers::Inline(model) => ModelRequest::for_model(task, &mut **model),
+            Answers::Recorded(r) => {
+                let mode = r.modes.get(&task.purpose()).copied().unwrap_or_default();
+                ModelRequest::with_mode(task, mode)
+            }
+        }
     }
 
     /// Applies and records an event.
@@ -74,8 +203,8 @@ impl<'a> Step<'a> {
         parse: impl Fn(&str) -> Result<T, ParseError>,
         on_reject: &str,
     ) -> Result<T, CallFailure> {
-        let request = ModelRequest::for_model(task, self.model);
-        let generative = self.model.generative();
+        let request = self.request(task);
+        let generative = self.generative();
         // (value, or the error and whether it is a grounding failure rather than a parse one)
         let checked = |reply: &str| {
             // A language model's list items that name what the input never did, copy the
@@ -131,23 +260,43 @@ impl<'a> Step<'a> {
             },
             Err(failure) => (reply, format!("{first}; the repair request failed{on_reject}"), failure),
         };
-        self.emit(Event::ModelFailed {
-            purpose: request.purpose,
-            model: self.model.name(),
-            prompt: request.prompt,
-            reply: last_reply,
-            error,
-        });
+        if self.effect.is_none() {
+            self.emit(Event::ModelFailed {
+                purpose: request.purpose,
+                model: self.model_name(),
+                prompt: request.prompt,
+                reply: last_reply,
+                error,
+            });
+        }
         Err(failure)
+    }
+
+    /// The outcome of one call: asked inline, or read from the driver's replies. A call with
+    /// no reply yet suspends the step on it and reads as unavailable.
+    fn outcome(&mut self, request: &ModelRequest) -> Option<Result<Completion, ModelError>> {
+        match &mut self.answers {
+            Answers::Inline(model) => Some(model.complete(request)),
+            Answers::Recorded(r) => {
+                let found = r.answered.get(&RequestKey::of(request)).cloned();
+                if found.is_none() && self.effect.is_none() {
+                    self.effect = Some(request.clone());
+                }
+                found
+            }
+        }
     }
 
     /// One raw call, logged either way; a failure says whether asking again could help.
     fn complete(&mut self, request: &ModelRequest, on_reject: &str) -> Result<String, CallFailure> {
-        match self.model.complete(request) {
+        let Some(outcome) = self.outcome(request) else {
+            return Err(CallFailure::Unavailable);
+        };
+        match outcome {
             Ok(c) => {
                 self.emit(Event::ModelCalled {
                     purpose: request.purpose,
-                    model: self.model.name(),
+                    model: self.model_name(),
                     prompt: request.prompt.clone(),
                     reply: c.reply.clone(),
                     tokens_in: c.tokens_in,
@@ -164,7 +313,7 @@ impl<'a> Step<'a> {
                 };
                 self.emit(Event::ModelFailed {
                     purpose: request.purpose,
-                    model: self.model.name(),
+                    model: self.model_name(),
                     prompt: request.prompt.clone(),
                     reply: String::new(),
                     error: format!("{e}{then}"),

@@ -16,7 +16,7 @@ use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
 use crate::session::TurnInput;
-use crate::step::Step;
+use crate::step::{Replies, Step};
 
 /// The engine over one log.
 pub struct Engine {
@@ -292,25 +292,62 @@ impl Engine {
     /// Another process may append to the same file between steps: the step is planned on the
     /// latest head, and if the file moved while it was being planned, it is planned again on the
     /// new head (a bounded number of times), so no step is lost or doubled.
+    ///
+    /// A model that waits on a server is never called while a plan holds the memory: the step
+    /// is planned on a copy, returns the call it needs as its effect, and is planned again once
+    /// the reply is in (see [`crate::step`]). Replies are kept across re-plans, so a re-plan
+    /// after another process moved the log calls the model only for work it did not record.
     fn run_marked(
         &mut self,
         mark: Option<crate::log::SourceMark<'_>>,
         f: impl Fn(&mut Step<'_>),
     ) -> Result<Vec<EventRecord>> {
         const ATTEMPTS: usize = 64;
+        // Far above what one turn's segments and operators ask (a few per segment and firing).
+        const MAX_CALLS: usize = 4096;
+        let inline = self.model.canceller().is_none();
+        let mut replies = (!inline).then(|| Replies::new(self.model.as_mut()));
         let mut attempt = 0;
         loop {
-            attempt += 1;
             if self.log.refresh()? {
                 self.memory = self.log.memory_at(self.log.head())?;
             }
-            let events = {
-                let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
-                f(&mut step);
-                step.events
+            let (events, planned) = match replies.as_mut() {
+                None => {
+                    let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
+                    f(&mut step);
+                    (step.events, None)
+                }
+                Some(replies) => {
+                    let mut copy = self.memory.clone();
+                    let (events, effect) = {
+                        let mut step = Step::with_replies(&mut copy, replies, self.approve);
+                        f(&mut step);
+                        let effect = step.effect().cloned();
+                        (step.events, effect)
+                    };
+                    if let Some(request) = effect {
+                        if replies.len() >= MAX_CALLS {
+                            return Err(Error::Model(crate::model::ModelError::Other(format!(
+                                "a step asked for more than {MAX_CALLS} model calls; it was stopped"
+                            ))));
+                        }
+                        let outcome = self.model.complete(&request);
+                        replies.record(&request, outcome);
+                        continue;
+                    }
+                    (events, Some(copy))
+                }
             };
-            match self.log.append_marked(events, &self.memory, mark) {
-                Ok(records) => return Ok(records),
+            attempt += 1;
+            let memory_after = planned.as_ref().unwrap_or(&self.memory);
+            match self.log.append_marked(events, memory_after, mark) {
+                Ok(records) => {
+                    if let Some(m) = planned {
+                        self.memory = m;
+                    }
+                    return Ok(records);
+                }
                 Err(e) => {
                     self.log.refresh()?;
                     self.memory = self.log.memory_at(self.log.head())?;

@@ -114,7 +114,7 @@ pub struct Completion {
 }
 
 /// Why a call produced no reply.
-#[derive(Debug, Error)]
+#[derive(Debug, Clone, Error)]
 pub enum ModelError {
     /// The server could not be reached or kept failing.
     #[error("model unreachable: {0}")]
