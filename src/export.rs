@@ -50,11 +50,13 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
                 time,
                 session,
                 source_ref,
+                attachments,
                 ..
             } => {
                 let turn = TurnInput {
                     speaker: speaker.clone(),
                     text: text.clone(),
+                    attachments: attachments.clone(),
                     time: *time,
                     session: *session,
                     index: 0,

@@ -35,6 +35,9 @@ pub struct TurnInput {
     pub speaker: String,
     /// What was said.
     pub text: String,
+    /// What was shared with it (`[{"kind": "photo", "caption": …}]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<crate::event::Attachment>,
     /// When.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<Timestamp>,
@@ -178,10 +181,15 @@ impl SessionFile {
                 }
             }
             let source_ref = obj.get("source_ref").and_then(Value::as_str).map(str::to_string);
+            let attachments = match obj.get("attachments") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(v) => serde_json::from_value(v.clone()).map_err(|e| bad(line, format!("`attachments`: {e}")))?,
+            };
             let index = saturating_u32(out.turns.len());
             out.turns.push(TurnInput {
                 speaker,
                 text,
+                attachments,
                 time,
                 session,
                 index,

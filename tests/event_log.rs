@@ -162,6 +162,8 @@ fn one_of_each() -> Vec<Event> {
             time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
             source_ref: Some("D7:4".into()),
+            attachments: Vec::new(),
+            dates: Vec::new(),
         },
         Event::TurnIngested {
             turn: 5,
@@ -170,6 +172,8 @@ fn one_of_each() -> Vec<Event> {
             time: None,
             session: 7,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         },
         Event::SegmentClosed {
             turns: vec![TurnId(3), TurnId(4)],

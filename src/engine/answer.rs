@@ -158,6 +158,7 @@ impl Engine {
             session,
             index: crate::ids::saturating_u32(m.turns.len()),
             source_ref: None,
+            attachments: Vec::new(),
         }
     }
 

@@ -129,14 +129,7 @@ impl Engine {
                     Some(_) => {}
                 }
             }
-            step.emit(Event::TurnIngested {
-                turn: turn.index,
-                speaker: turn.speaker.clone(),
-                text: turn.text.clone(),
-                time: turn.time,
-                session: turn.session,
-                source_ref: turn.source_ref.clone(),
-            });
+            step.emit(ingest::turn_ingested(turn));
             ingest::close_due_segments(step);
             operators::run_due(step);
         })?);

@@ -3,11 +3,13 @@
 //! Events carry everything their application needs (texts, ids, timestamps from the
 //! conversation), so the memory's `apply` never consults a clock, a model or a file.
 
+mod attachment;
 mod codec;
 mod level;
 mod names;
 mod upgrade;
 
+pub use attachment::{Attachment, said, split_v1};
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 pub use names::{Names, article};
@@ -285,6 +287,13 @@ pub enum Event {
         /// The source's own id for the turn (LoCoMo `dia_id`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         source_ref: Option<String>,
+        /// What the speaker shared with it (a photo and its caption); not part of `text`.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        attachments: Vec<Attachment>,
+        /// The dates the turn names, resolved at ingest against its time, so the fold never
+        /// reads the words and a change to the date rules cannot change an old log's memory.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dates: Vec<crate::relative_date::DateSpan>,
     },
     /// f_seg closed the open segment.
     SegmentClosed {
@@ -436,6 +445,15 @@ pub enum Event {
     },
 }
 
+/// The dates a turn's text names, resolved against the turn's own date: what ingest stores in
+/// [`Event::TurnIngested`] (`text` there is the turn as said, its attachments rendered), so the
+/// fold never runs the date rules.
+#[must_use]
+pub fn turn_dates(said: &str, time: Option<Timestamp>) -> Vec<crate::relative_date::DateSpan> {
+    let anchor = time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
+    crate::relative_date::resolve(said, anchor).1
+}
+
 impl Event {
     /// The snake_case kind, as stored and printed.
     #[must_use]
@@ -516,8 +534,12 @@ impl Event {
             Event::ThresholdsChanged { theta_inf, theta_sum } => format!("θ_inf={theta_inf} θ_sum={theta_sum}"),
             Event::PersonTracked { name, speaker } => format!("{name} (speaker {speaker})"),
             Event::TurnIngested {
-                turn, speaker, text, ..
-            } => format!("turn {turn} {speaker}: {}", clip(text, 70)),
+                turn,
+                speaker,
+                text,
+                attachments,
+                ..
+            } => format!("turn {turn} {speaker}: {}", clip(&said(text, attachments), 70)),
             Event::SegmentClosed { turns, reason } => format!("{} turns ({reason:?})", turns.len()),
             Event::EpisodeRecorded { fact, .. } => clip(fact, 80),
             Event::ConceptAdded { name, level, .. } => format!("{name} ({level})"),

@@ -3,6 +3,8 @@
 //! `decode` then reads it as it reads a current one. Upgrades run at the log boundary, never
 //! inside the fold.
 
+use super::attachment::split_v1;
+use crate::time::Timestamp;
 use serde_json::{Map, Value};
 
 /// Brings a body of `kind` written at `version` up to the current version.
@@ -21,8 +23,29 @@ fn v1_to_v2(kind: &str, body: &mut Map<String, Value>) -> Result<(), String> {
     }
 }
 
-/// A version-1 turn: nothing to do yet.
-#[allow(clippy::unnecessary_wraps)]
-fn turn_ingested_v1(_body: &mut Map<String, Value>) -> Result<(), String> {
+/// A version-1 turn: the photo caption ingest appended to its text (" [shares a photo: …]")
+/// moves into `attachments`, and the dates it names are resolved from the old text and time
+/// exactly as the version-1 fold resolved them when the turn joined an episode.
+fn turn_ingested_v1(body: &mut Map<String, Value>) -> Result<(), String> {
+    let Some(Value::String(old)) = body.get("text") else {
+        return Err("a turn without a string `text`".into());
+    };
+    let old = old.clone();
+    let time = match body.get("time") {
+        None | Some(Value::Null) => None,
+        Some(t) => Some(serde_json::from_value::<Timestamp>(t.clone()).map_err(|e| format!("`time`: {e}"))?),
+    };
+    let dates = super::turn_dates(&old, time);
+    let (text, attachments) = split_v1(&old);
+    body.insert("text".into(), Value::String(text));
+    if !attachments.is_empty() {
+        body.insert(
+            "attachments".into(),
+            serde_json::to_value(attachments).map_err(|e| e.to_string())?,
+        );
+    }
+    if !dates.is_empty() {
+        body.insert("dates".into(), serde_json::to_value(dates).map_err(|e| e.to_string())?);
+    }
     Ok(())
 }

@@ -248,6 +248,8 @@ fn turn_on(date: &str) -> Event {
         time: crate::time::Timestamp::parse_rfc3339(&format!("{date}T09:00:00Z")),
         session: 1,
         source_ref: None,
+        attachments: Vec::new(),
+        dates: Vec::new(),
     }
 }
 

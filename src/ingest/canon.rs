@@ -314,7 +314,7 @@ fn recalled_activities(memory: &Memory, person: ConceptId, own: &str) -> Vec<Con
                 for t in &memory.episodes[e.index()].turns {
                     let turn = &memory.turns[t.index()];
                     if memory.person_for(&turn.speaker) == Some(person) {
-                        before.push_str(&turn.text);
+                        before.push_str(&turn.said());
                         before.push('\n');
                     }
                 }
@@ -490,6 +490,8 @@ mod tests {
             time: None,
             session: 1,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
         m.apply(&Event::EpisodeRecorded {
             person,

@@ -8,6 +8,9 @@ pub mod preview;
 pub mod segment;
 #[cfg(test)]
 mod tests;
+mod turn;
+
+pub use turn::turn_ingested;
 
 use crate::event::{CutReason, Event};
 use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
@@ -66,7 +69,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         .iter()
         .map(|t| {
             let turn = &mem.turns[t.index()];
-            (display_speaker(mem, &turn.speaker), turn.text.clone())
+            (display_speaker(mem, &turn.speaker), turn.said())
         })
         .collect();
     let time = turns.iter().find_map(|t| mem.turns[t.index()].time);

@@ -22,6 +22,8 @@ fn memory(turns: &[(u32, &str)]) -> Memory {
             time: None,
             session: *session,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
     }
     m

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::event::{Abstraction, Event, Operator, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
-use crate::relative_date::{self, DateSpan};
+use crate::relative_date::DateSpan;
 use crate::text::entity_key;
 
 impl Memory {
@@ -34,6 +34,8 @@ impl Memory {
                 time,
                 session,
                 source_ref,
+                attachments,
+                dates,
             } => {
                 let id = TurnId(saturating_u32(self.turns.len()));
                 self.turns.push(Turn {
@@ -44,6 +46,8 @@ impl Memory {
                     time: *time,
                     session: *session,
                     source_ref: source_ref.clone(),
+                    attachments: attachments.clone(),
+                    dates: dates.clone(),
                 });
                 self.open_segment.push(id);
             }
@@ -171,17 +175,16 @@ impl Memory {
         self.index.persons.insert_mut(speaker.to_string(), root);
     }
 
-    /// The dates a person's turns name, resolved against each turn's own date.
+    /// The dates a person's turns name, as ingest resolved them into each turn.
     fn dates_said(&self, person: ConceptId, turns: &[TurnId]) -> Vec<DateSpan> {
         let mut out: Vec<DateSpan> = Vec::new();
         for t in turns.iter().filter_map(|t| self.turns.get(t.index())) {
             if self.person_for(&t.speaker) != Some(person) {
                 continue;
             }
-            let anchor = t.time.and_then(|time| relative_date::anchor_of(&time.date()));
-            for span in relative_date::resolve(&t.text, anchor).1 {
-                if !out.contains(&span) {
-                    out.push(span);
+            for span in &t.dates {
+                if !out.contains(span) {
+                    out.push(span.clone());
                 }
             }
         }

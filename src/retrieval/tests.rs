@@ -36,6 +36,7 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
         session,
         index,
         source_ref: None,
+        attachments: Vec::new(),
     }
 }
 

@@ -52,6 +52,7 @@ impl App {
             session: m.turns.last().map_or(1, |t| t.session),
             index: saturating_u32(m.turns.len()),
             source_ref: None,
+            attachments: Vec::new(),
         }
     }
 

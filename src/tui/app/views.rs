@@ -316,9 +316,14 @@ fn chat_lines(timeline: &Timeline) -> Vec<ChatLine> {
     let mut lines = Vec::new();
     for r in timeline.chain_back(timeline.cursor()).take(LOOKBACK) {
         match &r.event {
-            Event::TurnIngested { speaker, text, .. } => lines.push(ChatLine::Message {
+            Event::TurnIngested {
+                speaker,
+                text,
+                attachments,
+                ..
+            } => lines.push(ChatLine::Message {
                 speaker: speaker.clone(),
-                text: text.clone(),
+                text: rgmem::event::said(text, attachments),
                 seq: r.seq,
             }),
             Event::OperatorFired { .. } | Event::AbstractionProposed { .. } => lines.push(ChatLine::Firing {
