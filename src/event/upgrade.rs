@@ -49,3 +49,49 @@ fn turn_ingested_v1(body: &mut Map<String, Value>) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::{Attachment, Event, decode};
+
+    #[test]
+    fn a_version_1_turn_gets_its_caption_as_an_attachment_and_its_dates_as_the_old_fold_resolved_them() {
+        let body = r#"{"turn":3,"speaker":"Caroline","text":"We hiked yesterday! [shares a photo: a photo of a trail]","time":"2023-05-08T13:56:00Z","session":1,"source_ref":"D1:4"}"#;
+        let Ok(Event::TurnIngested {
+            text,
+            attachments,
+            dates,
+            ..
+        }) = decode("turn_ingested", 1, body)
+        else {
+            panic!("decodes");
+        };
+        assert_eq!(text, "We hiked yesterday!");
+        assert_eq!(
+            attachments,
+            vec![Attachment::Photo {
+                caption: "a photo of a trail".into()
+            }]
+        );
+        let old = "We hiked yesterday! [shares a photo: a photo of a trail]";
+        let anchor = crate::relative_date::anchor_of("2023-05-08");
+        assert_eq!(dates, crate::relative_date::resolve(old, anchor).1);
+        assert_eq!(dates.first().map(|d| d.start.as_str()), Some("2023-05-07"));
+    }
+
+    #[test]
+    fn a_version_1_turn_without_a_caption_or_a_time_keeps_its_text() {
+        let body = r#"{"turn":0,"speaker":"user","text":"hi [there]","session":1}"#;
+        let Ok(Event::TurnIngested {
+            text,
+            attachments,
+            dates,
+            ..
+        }) = decode("turn_ingested", 1, body)
+        else {
+            panic!("decodes");
+        };
+        assert_eq!(text, "hi [there]");
+        assert!(attachments.is_empty() && dates.is_empty());
+    }
+}

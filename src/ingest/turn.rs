@@ -20,3 +20,38 @@ pub fn turn_ingested(turn: &TurnInput) -> Event {
         dates: turn_dates(&said, turn.time),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Attachment;
+    use crate::time::Timestamp;
+
+    #[test]
+    fn ingest_resolves_the_dates_a_turn_names_into_its_event() {
+        let turn = TurnInput {
+            speaker: "user".into(),
+            text: "I ran yesterday.".into(),
+            attachments: vec![Attachment::Photo {
+                caption: "a trail".into(),
+            }],
+            time: Timestamp::parse_rfc3339("2024-03-02T09:00:00Z"),
+            session: 1,
+            index: 0,
+            source_ref: None,
+        };
+        let Event::TurnIngested {
+            text,
+            dates,
+            attachments,
+            ..
+        } = turn_ingested(&turn)
+        else {
+            panic!("a turn event");
+        };
+        assert_eq!(text, "I ran yesterday.");
+        assert_eq!(attachments.len(), 1);
+        assert_eq!(dates.len(), 1);
+        assert_eq!(dates[0].start, "2024-03-01");
+    }
+}
