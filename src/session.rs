@@ -35,7 +35,7 @@ pub struct TurnInput {
     pub speaker: String,
     /// What was said.
     pub text: String,
-    /// What was shared with it (`[{"kind": "photo", "caption": …}]`).
+    /// What was shared with it (`[{"type": "photo", "caption": …}]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attachments: Vec<crate::event::Attachment>,
     /// When.

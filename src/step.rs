@@ -3,11 +3,16 @@
 //! they are produced, so later decisions in the same step see earlier results, and the engine
 //! commits the whole step at once.
 
-use crate::event::Event;
+use crate::event::{Event, FailureKind};
 use crate::memory::Memory;
 use crate::model::parse::ParseError;
-use crate::model::recorded::{GROUNDING_FAILURE_PREFIX, PARSE_FAILURE_PREFIX};
 use crate::model::{Model, ModelError, ModelRequest, Task, grounding};
+
+/// How the error of a failure opens when no reply parsed (its kind is `FailureKind::Parse`).
+const PARSE_FAILURE_PREFIX: &str = "reply did not parse";
+
+/// How the error of a failure opens when replies named what their input never did.
+const GROUNDING_FAILURE_PREFIX: &str = "reply not grounded";
 
 /// The temperature a repair request samples at.
 pub const RETRY_TEMPERATURE: f32 = 0.7;
@@ -98,10 +103,13 @@ impl<'a> Step<'a> {
             Ok(v) => return Ok(v),
             Err(e) => e,
         };
-        let first = if ungrounded {
-            format!("{GROUNDING_FAILURE_PREFIX} ({first_error})")
+        let (kind, first) = if ungrounded {
+            (
+                FailureKind::Grounding,
+                format!("{GROUNDING_FAILURE_PREFIX} ({first_error})"),
+            )
         } else {
-            format!("{PARSE_FAILURE_PREFIX} ({first_error})")
+            (FailureKind::Parse, format!("{PARSE_FAILURE_PREFIX} ({first_error})"))
         };
         let repair = ModelRequest::with_mode(
             Task::Repair {
@@ -113,7 +121,7 @@ impl<'a> Step<'a> {
         )
         .sampled(RETRY_TEMPERATURE);
         let repaired = self.complete(&repair, "");
-        let (last_reply, error, failure) = match repaired {
+        let (last_reply, error, failure, kind) = match repaired {
             Ok(r) => match checked(&r) {
                 Ok(v) => return Ok(v),
                 Err((e, ungrounded)) => {
@@ -126,18 +134,20 @@ impl<'a> Step<'a> {
                         r,
                         format!("{first}; repair {why} ({e}; sampled at temperature {RETRY_TEMPERATURE}){on_reject}"),
                         CallFailure::Rejected,
+                        kind,
                     )
                 }
             },
-            Err(failure) => (reply, format!("{first}; the repair request failed{on_reject}"), failure),
+            // Still a failure the replies began: a replay derives it again, as before kinds.
+            Err(failure) => (
+                reply,
+                format!("{first}; the repair request failed{on_reject}"),
+                failure,
+                kind,
+            ),
         };
-        self.emit(Event::ModelFailed {
-            purpose: request.purpose,
-            model: self.model.name(),
-            prompt: request.prompt,
-            reply: last_reply,
-            error,
-        });
+        let name = self.model.name();
+        self.emit(request.failed(name, last_reply, error, kind));
         Err(failure)
     }
 
@@ -145,16 +155,8 @@ impl<'a> Step<'a> {
     fn complete(&mut self, request: &ModelRequest, on_reject: &str) -> Result<String, CallFailure> {
         match self.model.complete(request) {
             Ok(c) => {
-                self.emit(Event::ModelCalled {
-                    purpose: request.purpose,
-                    model: self.model.name(),
-                    prompt: request.prompt.clone(),
-                    reply: c.reply.clone(),
-                    tokens_in: c.tokens_in,
-                    tokens_out: c.tokens_out,
-                    latency_ms: c.latency_ms,
-                    mode: c.mode,
-                });
+                let name = self.model.name();
+                self.emit(request.called(name, &c));
                 Ok(c.reply)
             }
             Err(e) => {
@@ -162,13 +164,8 @@ impl<'a> Step<'a> {
                     ModelError::CutOff(_) => (CallFailure::Rejected, on_reject),
                     _ => (CallFailure::Unavailable, ""),
                 };
-                self.emit(Event::ModelFailed {
-                    purpose: request.purpose,
-                    model: self.model.name(),
-                    prompt: request.prompt.clone(),
-                    reply: String::new(),
-                    error: format!("{e}{then}"),
-                });
+                let name = self.model.name();
+                self.emit(request.failed(name, String::new(), format!("{e}{then}"), FailureKind::Call));
                 Err(failure)
             }
         }

@@ -162,8 +162,14 @@ fn one_of_each() -> Vec<Event> {
             time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
             source_ref: Some("D7:4".into()),
-            attachments: Vec::new(),
-            dates: Vec::new(),
+            attachments: vec![rgmem::event::Attachment::Photo {
+                caption: "a photo of a «barbell» 🏋".into(),
+            }],
+            dates: vec![rgmem::relative_date::DateSpan {
+                phrase: "3 months".into(),
+                start: "2024-04-25".into(),
+                end: "2024-07-25".into(),
+            }],
         },
         Event::TurnIngested {
             turn: 5,
@@ -265,6 +271,7 @@ fn one_of_each() -> Vec<Event> {
             prompt: "p".into(),
             reply: String::new(),
             error: "reply did not parse".into(),
+            failure: rgmem::event::FailureKind::Parse,
         },
         Event::RolledBack { to: Seq(3) },
     ]

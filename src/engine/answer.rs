@@ -6,7 +6,7 @@
 
 use super::Engine;
 use crate::error::Result;
-use crate::event::{Event, EventRecord};
+use crate::event::{EventRecord, FailureKind};
 use crate::ids::Seq;
 use crate::model::{Completion, ModelError, ModelRequest, Task};
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
@@ -191,23 +191,8 @@ impl Engine {
         let outcome = self.model.complete_streaming(&request, on_token);
         let model = self.model.name();
         let event = match &outcome {
-            Ok(c) => Event::ModelCalled {
-                purpose: request.purpose,
-                model,
-                prompt: request.prompt.clone(),
-                reply: c.reply.clone(),
-                tokens_in: c.tokens_in,
-                tokens_out: c.tokens_out,
-                latency_ms: c.latency_ms,
-                mode: c.mode,
-            },
-            Err(e) => Event::ModelFailed {
-                purpose: request.purpose,
-                model,
-                prompt: request.prompt.clone(),
-                reply: String::new(),
-                error: e.to_string(),
-            },
+            Ok(c) => request.called(model, c),
+            Err(e) => request.failed(model, String::new(), e.to_string(), FailureKind::Call),
         };
         let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))

@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Something a speaker shared with a turn; stored as `{"kind": "photo", "caption": …}`.
+/// Something a speaker shared with a turn; stored as `{"type": "photo", "caption": …}` (not
+/// `kind`, which names the event a body belongs to).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Attachment {
     /// A picture, known by its caption (LoCoMo's `blip_caption`).
     Photo {
@@ -127,7 +128,7 @@ mod tests {
             caption: "a dog".into(),
         };
         let json = serde_json::to_string(&a).unwrap();
-        assert_eq!(json, r#"{"kind":"photo","caption":"a dog"}"#);
+        assert_eq!(json, r#"{"type":"photo","caption":"a dog"}"#);
         assert_eq!(serde_json::from_str::<Attachment>(&json).unwrap(), a);
     }
 }

@@ -253,6 +253,29 @@ impl OutputMode {
     }
 }
 
+/// Why a model call failed for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// No usable reply came (the server failed, timed out or cut the reply off): a recorded
+    /// outcome, which a replay serves again.
+    #[default]
+    Call,
+    /// Replies came and did not parse, the first and its repair; replay derives it again.
+    Parse,
+    /// Replies came and named what their input never did; replay derives it again.
+    Grounding,
+}
+
+impl FailureKind {
+    /// Whether this is the default (a failed call), so logs written before kinds existed and
+    /// failed calls keep the bytes they had.
+    #[must_use]
+    pub fn is_call(&self) -> bool {
+        *self == Self::Call
+    }
+}
+
 /// Everything that can happen to a memory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -437,6 +460,9 @@ pub enum Event {
         reply: String,
         /// Why it failed.
         error: String,
+        /// What failed: the call, or the engine's reading of its replies.
+        #[serde(default, skip_serializing_if = "FailureKind::is_call")]
+        failure: FailureKind,
     },
     /// The history jumped back: this event's parent is `to`, and so is the memory.
     RolledBack {

@@ -3,6 +3,7 @@
 //! `decode` then reads it as it reads a current one. Upgrades run at the log boundary, never
 //! inside the fold.
 
+use super::FailureKind;
 use super::attachment::split_v1;
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
@@ -19,6 +20,7 @@ pub(super) fn upgrade(kind: &str, version: u32, body: &mut Map<String, Value>) -
 fn v1_to_v2(kind: &str, body: &mut Map<String, Value>) -> Result<(), String> {
     match kind {
         "turn_ingested" => turn_ingested_v1(body),
+        "model_failed" => model_failed_v1(body),
         _ => Ok(()),
     }
 }
@@ -50,9 +52,34 @@ fn turn_ingested_v1(body: &mut Map<String, Value>) -> Result<(), String> {
     Ok(())
 }
 
+/// Error texts the version-1 engine opened a failure with when the replies, not the call, were
+/// at fault; version 1 stored the kind only in those words.
+const V1_PARSE_FAILURE: &str = "reply did not parse";
+const V1_GROUNDING_FAILURE: &str = "reply not grounded";
+
+/// A version-1 failure: its kind is read from the opening words of its error.
+#[allow(clippy::unnecessary_wraps)]
+fn model_failed_v1(body: &mut Map<String, Value>) -> Result<(), String> {
+    let error = body.get("error").and_then(Value::as_str).unwrap_or_default();
+    let failure = if error.starts_with(V1_PARSE_FAILURE) {
+        FailureKind::Parse
+    } else if error.starts_with(V1_GROUNDING_FAILURE) {
+        FailureKind::Grounding
+    } else {
+        FailureKind::Call
+    };
+    if !failure.is_call() {
+        body.insert(
+            "failure".into(),
+            serde_json::to_value(failure).map_err(|e| e.to_string())?,
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::event::{Attachment, Event, decode};
+    use crate::event::{Attachment, Event, FailureKind, decode};
 
     #[test]
     fn a_version_1_turn_gets_its_caption_as_an_attachment_and_its_dates_as_the_old_fold_resolved_them() {
@@ -77,6 +104,24 @@ mod tests {
         let anchor = crate::relative_date::anchor_of("2023-05-08");
         assert_eq!(dates, crate::relative_date::resolve(old, anchor).1);
         assert_eq!(dates.first().map(|d| d.start.as_str()), Some("2023-05-07"));
+    }
+
+    #[test]
+    fn a_version_1_failure_gets_its_kind_from_its_error_words() {
+        for (error, kind) in [
+            (
+                "reply did not parse (bad); repair did not parse either",
+                FailureKind::Parse,
+            ),
+            ("reply not grounded (names X)", FailureKind::Grounding),
+            ("server unreachable", FailureKind::Call),
+        ] {
+            let body = format!(r#"{{"purpose":"synth","model":"m","prompt":"p","reply":"","error":"{error}"}}"#);
+            let Ok(Event::ModelFailed { failure, .. }) = decode("model_failed", 1, &body) else {
+                panic!("decodes");
+            };
+            assert_eq!(failure, kind, "{error}");
+        }
     }
 
     #[test]

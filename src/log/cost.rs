@@ -225,6 +225,7 @@ mod tests {
                 prompt: String::new(),
                 reply: String::new(),
                 error: "x".into(),
+                failure: crate::event::FailureKind::Call,
             },
         ];
         let r = CostReport::from_events(&events);

@@ -13,6 +13,7 @@ pub mod openai;
 pub mod parse;
 pub mod prompts;
 pub mod prune;
+mod record;
 pub mod recorded;
 pub mod schema;
 pub mod structured;
