@@ -84,7 +84,7 @@ impl Conversation {
         for s in &self.sessions {
             for t in &s.turns {
                 out.push(TurnInput {
-                    speaker: t.speaker.clone(),
+                    speaker: t.speaker.as_str().into(),
                     text: t.text.clone(),
                     attachments: t.attachments.clone(),
                     time: s.time,

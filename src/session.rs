@@ -31,8 +31,8 @@ pub struct Header {
 /// One turn to ingest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnInput {
-    /// "user", "assistant" or a person's name.
-    pub speaker: String,
+    /// The user, the assistant or a person by name.
+    pub speaker: crate::event::Speaker,
     /// What was said.
     pub text: String,
     /// What was shared with it (`[{"type": "photo", "caption": …}]`).
@@ -187,7 +187,7 @@ impl SessionFile {
             };
             let index = saturating_u32(out.turns.len());
             out.turns.push(TurnInput {
-                speaker,
+                speaker: speaker.into(),
                 text,
                 attachments,
                 time,

@@ -10,7 +10,7 @@ mod tests;
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
 use crate::ids::Seq;
-use crate::ingest::{self, ASSISTANT, DEFAULT_USER};
+use crate::ingest::{self, DEFAULT_USER};
 use crate::log::Log;
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
@@ -99,19 +99,21 @@ impl Engine {
             Vec::new()
         };
         records.extend(self.run_marked(mark, |step| {
-            if turn.speaker != ASSISTANT {
+            if !turn.speaker.is_assistant() {
                 // The user's name comes from the header or `--user`, else from how they introduce
                 // themselves; a person still called "User" is renamed when they do.
-                let learned = (turn.speaker == "user")
+                let learned = turn
+                    .speaker
+                    .is_user()
                     .then(|| ingest::name::introduced_name(&turn.text))
                     .flatten();
                 let given = (user_name != DEFAULT_USER).then(|| user_name.to_string());
                 match step.memory.person_for(&turn.speaker) {
                     None => {
-                        let name = if turn.speaker == "user" {
+                        let name = if turn.speaker.is_user() {
                             given.or(learned).unwrap_or_else(|| user_name.to_string())
                         } else {
-                            turn.speaker.clone()
+                            turn.speaker.to_string()
                         };
                         step.emit(Event::PersonTracked {
                             name,

@@ -7,12 +7,14 @@ mod attachment;
 mod codec;
 mod level;
 mod names;
+mod speaker;
 mod upgrade;
 
 pub use attachment::{Attachment, said, split_v1};
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 pub use names::{Names, article};
+pub use speaker::Speaker;
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
@@ -292,14 +294,14 @@ pub enum Event {
         /// The root's display name.
         name: String,
         /// The speaker label their turns carry.
-        speaker: String,
+        speaker: Speaker,
     },
     /// A turn of dialogue arrived.
     TurnIngested {
         /// 0-based index of the turn in its session file.
         turn: u32,
-        /// "user", "assistant" or a person's name.
-        speaker: String,
+        /// The user, the assistant or a person by name.
+        speaker: Speaker,
         /// What was said.
         text: String,
         /// When it was said, if known.

@@ -39,7 +39,7 @@ pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)
         if i >= MAX_TURNS {
             return Some((i, CutReason::MaxLength));
         }
-        if i >= 2 && next.speaker != "assistant" && is_topic_shift(&open, &mut features, i, lexicon) {
+        if i >= 2 && !next.speaker.is_assistant() && is_topic_shift(&open, &mut features, i, lexicon) {
             return Some((i, CutReason::TopicShift));
         }
     }

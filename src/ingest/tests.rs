@@ -17,7 +17,7 @@ fn memory(turns: &[(u32, &str)]) -> Memory {
     for (i, (session, text)) in turns.iter().enumerate() {
         m.apply(&Event::TurnIngested {
             turn: saturating_u32(i),
-            speaker: if i % 2 == 0 { "user" } else { ASSISTANT }.into(),
+            speaker: if i % 2 == 0 { "user" } else { "assistant" }.into(),
             text: (*text).into(),
             time: None,
             session: *session,
@@ -187,10 +187,10 @@ fn nothing_open_is_nothing_to_close() {
 #[test]
 fn prompts_name_people_and_the_assistant() {
     let m = memory(&[]);
-    assert_eq!(display_speaker(&m, "user"), "Alex");
-    assert_eq!(display_speaker(&m, ASSISTANT), "Assistant");
+    assert_eq!(display_speaker(&m, &Speaker::User), "Alex");
+    assert_eq!(display_speaker(&m, &Speaker::Assistant), "Assistant");
     assert_eq!(
-        display_speaker(&m, "Sam"),
+        display_speaker(&m, &"Sam".into()),
         "Sam",
         "an untracked speaker keeps its label"
     );

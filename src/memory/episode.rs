@@ -1,6 +1,6 @@
 //! L0: ingested turns and the episodic units synthesised from them.
 
-use crate::event::Attachment;
+use crate::event::{Attachment, Speaker};
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::relative_date::DateSpan;
 use crate::time::Timestamp;
@@ -18,8 +18,8 @@ pub struct Turn {
     pub id: TurnId,
     /// Index in its session file.
     pub index: u32,
-    /// Speaker label.
-    pub speaker: String,
+    /// Who said it.
+    pub speaker: Speaker,
     /// What was said, without what was shared.
     pub text: String,
     /// Time, if known.
@@ -49,7 +49,7 @@ impl Turn {
 struct StoredTurn {
     id: TurnId,
     index: u32,
-    speaker: String,
+    speaker: Speaker,
     text: String,
     time: Option<Timestamp>,
     session: u32,

@@ -65,7 +65,7 @@ impl Retriever<'_> {
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
-        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker);
+        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker.label());
         let person = |t: TurnId| if own(t) { 1.0 } else { OTHER_PERSON };
         let mut cosines: HashMap<TurnId, f32> = HashMap::new();
         let mut rel = |t: TurnId| {
@@ -312,7 +312,7 @@ fn question_before(m: &Memory, t: TurnId) -> Option<String> {
 fn speaker_name(m: &Memory, t: TurnId) -> String {
     let turn = &m.turns[t.index()];
     m.person_for(&turn.speaker)
-        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
+        .map_or_else(|| turn.speaker.to_string(), |r| m.concept(r).name.clone())
 }
 
 /// Whether turn `t` says nothing of its own: each sentence asks something or holds at most one
