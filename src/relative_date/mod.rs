@@ -7,6 +7,7 @@ use jiff::civil::{Date, Weekday};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
+pub mod answer;
 mod restriction;
 mod words;
 pub use restriction::restriction_end;
