@@ -151,10 +151,7 @@ fn one_of_each() -> Vec<Event> {
             theta_inf: 3,
             theta_sum: 6,
         },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
+        Event::person_tracked("Alex", "user"),
         Event::TurnIngested {
             turn: 4,
             speaker: "user".into(),
@@ -194,11 +191,7 @@ fn one_of_each() -> Vec<Event> {
             time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
         },
-        Event::ConceptAdded {
-            name: "Strength Training".into(),
-            level: Level::Activity,
-            parent: ConceptId(12),
-        },
+        Event::concept_added("Strength Training", Level::Activity, ConceptId(12)),
         Event::RelationAdded {
             source: ConceptId(12),
             target: ConceptId(13),

@@ -115,17 +115,11 @@ impl Engine {
                         } else {
                             turn.speaker.to_string()
                         };
-                        step.emit(Event::PersonTracked {
-                            name,
-                            speaker: turn.speaker.clone(),
-                        });
+                        step.emit(Event::person_tracked(name, turn.speaker.clone()));
                     }
                     Some(root) if step.memory.concept(root).name == DEFAULT_USER => {
                         if let Some(name) = given.or(learned) {
-                            step.emit(Event::PersonTracked {
-                                name,
-                                speaker: turn.speaker.clone(),
-                            });
+                            step.emit(Event::person_tracked(name, turn.speaker.clone()));
                         }
                     }
                     Some(_) => {}

@@ -295,6 +295,10 @@ pub enum Event {
         name: String,
         /// The speaker label their turns carry.
         speaker: Speaker,
+        /// The name's lookup key (`text::entity_key`), decided when the event is made so the
+        /// fold never reads a word rule.
+        #[serde(default)]
+        key: String,
     },
     /// A turn of dialogue arrived.
     TurnIngested {
@@ -353,6 +357,9 @@ pub enum Event {
         level: Level,
         /// The node it was first reached from.
         parent: ConceptId,
+        /// The name's lookup key (`text::entity_key`), decided when the event is made.
+        #[serde(default)]
+        key: String,
     },
     /// A relation joined the graph.
     RelationAdded {
@@ -483,6 +490,29 @@ pub fn turn_dates(said: &str, time: Option<Timestamp>) -> Vec<crate::relative_da
 }
 
 impl Event {
+    /// A person tracked (or renamed) under `name`, with the key the fold files them under.
+    #[must_use]
+    pub fn person_tracked(name: impl Into<String>, speaker: impl Into<Speaker>) -> Self {
+        let name = name.into();
+        Self::PersonTracked {
+            key: crate::text::entity_key(&name),
+            name,
+            speaker: speaker.into(),
+        }
+    }
+
+    /// A node added under `parent`, with the key the fold files it under.
+    #[must_use]
+    pub fn concept_added(name: impl Into<String>, level: Level, parent: ConceptId) -> Self {
+        let name = name.into();
+        Self::ConceptAdded {
+            key: crate::text::entity_key(&name),
+            name,
+            level,
+            parent,
+        }
+    }
+
     /// The snake_case kind, as stored and printed.
     #[must_use]
     pub fn kind(&self) -> &'static str {
@@ -560,7 +590,7 @@ impl Event {
         use crate::text::clip;
         match self {
             Event::ThresholdsChanged { theta_inf, theta_sum } => format!("θ_inf={theta_inf} θ_sum={theta_sum}"),
-            Event::PersonTracked { name, speaker } => format!("{name} (speaker {speaker})"),
+            Event::PersonTracked { name, speaker, .. } => format!("{name} (speaker {speaker})"),
             Event::TurnIngested {
                 turn,
                 speaker,

@@ -91,15 +91,8 @@ mod tests {
     fn memory() -> Memory {
         crate::memory::fold(
             [
-                Event::PersonTracked {
-                    name: "Alex".into(),
-                    speaker: "user".into(),
-                },
-                Event::ConceptAdded {
-                    name: "Swimming".into(),
-                    level: Level::Activity,
-                    parent: ConceptId(1),
-                },
+                Event::person_tracked("Alex", "user"),
+                Event::concept_added("Swimming", Level::Activity, ConceptId(1)),
             ]
             .iter(),
         )

@@ -21,6 +21,7 @@ fn v1_to_v2(kind: &str, body: &mut Map<String, Value>) -> Result<(), String> {
     match kind {
         "turn_ingested" => turn_ingested_v1(body),
         "model_failed" => model_failed_v1(body),
+        "person_tracked" | "concept_added" => keyed_v1(body),
         _ => Ok(()),
     }
 }
@@ -49,6 +50,16 @@ fn turn_ingested_v1(body: &mut Map<String, Value>) -> Result<(), String> {
     if !dates.is_empty() {
         body.insert("dates".into(), serde_json::to_value(dates).map_err(|e| e.to_string())?);
     }
+    Ok(())
+}
+
+/// A version-1 person or node: its key is computed from its name as the version-1 fold did.
+fn keyed_v1(body: &mut Map<String, Value>) -> Result<(), String> {
+    let Some(Value::String(name)) = body.get("name") else {
+        return Err("no string `name`".into());
+    };
+    let key = crate::text::entity_key(name);
+    body.insert("key".into(), Value::String(key));
     Ok(())
 }
 

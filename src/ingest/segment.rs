@@ -115,10 +115,7 @@ mod tests {
 
     fn memory(turns: &[(&str, &str, u32, i64)]) -> Memory {
         let mut m = Memory::new();
-        m.apply(&Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        });
+        m.apply(&Event::person_tracked("Alex", "user"));
         for (i, (speaker, text, session, minute)) in turns.iter().enumerate() {
             m.apply(&Event::TurnIngested {
                 turn: u32::try_from(i).unwrap(),

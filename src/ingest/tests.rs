@@ -10,10 +10,7 @@ use crate::model::{Completion, Model, ModelError, ModelRequest};
 /// Alex's turns, already ingested but not yet cut.
 fn memory(turns: &[(u32, &str)]) -> Memory {
     let mut m = Memory::new();
-    m.apply(&Event::PersonTracked {
-        name: "Alex".into(),
-        speaker: "user".into(),
-    });
+    m.apply(&Event::person_tracked("Alex", "user"));
     for (i, (session, text)) in turns.iter().enumerate() {
         m.apply(&Event::TurnIngested {
             turn: saturating_u32(i),
