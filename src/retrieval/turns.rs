@@ -316,7 +316,8 @@ fn speaker_name(m: &Memory, t: TurnId) -> String {
 }
 
 /// Whether turn `t` says nothing of its own: each sentence asks something or holds at most one
-/// content word ("Cool!", "Wow, that's great!"), and it shares nothing ("[shares a photo …]").
+/// content word ("Cool!", "Wow, that's great!"), and it shares nothing (no rendered attachment,
+/// nor any other bracketed aside).
 fn filler(m: &Memory, t: TurnId) -> bool {
     crate::text::sentences(&m.turns[t.index()].said())
         .iter()
@@ -347,8 +348,8 @@ fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
         .iter()
         .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
         .collect();
-    // What the speaker shared ("[shares a photo: a poster that says …]") is what the turn is
-    // about: it stays in the brief.
+    // What the speaker shared (a photo, rendered as a bracketed aside of the turn) is what the
+    // turn is about: it stays in the brief.
     let aside: Vec<bool> = sents.iter().map(|s| s.starts_with('[')).collect();
     let any = holds.iter().any(|h| *h);
     for (h, a) in holds.iter_mut().zip(&aside) {
