@@ -11,8 +11,10 @@
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
 //! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
-//! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s) and its
-//!   versioned codec. Never imports `memory`.
+//! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s, speakers,
+//!   a turn's attachments) and its versioned codec, whose upgrades bring older bodies to today's
+//!   shape. Never imports `memory`. Whatever ingest or an operator decides (a turn's dates, a
+//!   name's key) travels inside the event, so the fold reads no language.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
 //! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model.
 //! - [`log`]: the SQLite event store with checkpoints, and [`log::cost`], the cost report over it.

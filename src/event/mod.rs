@@ -480,15 +480,6 @@ pub enum Event {
     },
 }
 
-/// The dates a turn's text names, resolved against the turn's own date: what ingest stores in
-/// [`Event::TurnIngested`] (`text` there is the turn as said, its attachments rendered), so the
-/// fold never runs the date rules.
-#[must_use]
-pub fn turn_dates(said: &str, time: Option<Timestamp>) -> Vec<crate::relative_date::DateSpan> {
-    let anchor = time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
-    crate::relative_date::resolve(said, anchor).1
-}
-
 impl Event {
     /// A person tracked (or renamed) under `name`, with the key the fold files them under.
     #[must_use]

@@ -2,7 +2,8 @@
 //! so `Memory::apply` reads no language (the dates a turn names are resolved now, against the
 //! turn's own date, not when the turn joins an episode).
 
-use crate::event::{Event, turn_dates};
+use crate::event::Event;
+use crate::relative_date::turn_dates;
 use crate::session::TurnInput;
 
 /// `turn` as the event that ingests it, with the dates its words (and captions) name resolved.

@@ -62,7 +62,7 @@ impl From<StoredTurn> for Turn {
     fn from(t: StoredTurn) -> Self {
         let (text, attachments, dates) = match (t.attachments, t.dates) {
             (None, None) => {
-                let dates = crate::event::turn_dates(&t.text, t.time);
+                let dates = crate::relative_date::turn_dates(&t.text, t.time);
                 let (text, attachments) = crate::event::split_v1(&t.text);
                 (text, attachments, dates)
             }
