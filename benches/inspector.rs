@@ -36,26 +36,23 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
             theta_inf: 3,
             theta_sum: 6,
         },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
+        Event::person_tracked("Alex", "user"),
     ];
     let first_abstract = 12;
     for i in 0..ABSTRACT {
-        events.push(Event::ConceptAdded {
-            name: format!("Topic {i}"),
-            level: Level::Abstract,
-            parent: ConceptId(1 + i % 11),
-        });
+        events.push(Event::concept_added(
+            format!("Topic {i}"),
+            Level::Abstract,
+            ConceptId(1 + i % 11),
+        ));
     }
     let first_event = first_abstract + ABSTRACT;
     for i in 0..ABSTRACT * EVENTS_PER_ABSTRACT {
-        events.push(Event::ConceptAdded {
-            name: format!("Activity {i}"),
-            level: if i % 4 == 3 { Level::Occurrence } else { Level::Activity },
-            parent: ConceptId(first_abstract + i / EVENTS_PER_ABSTRACT),
-        });
+        events.push(Event::concept_added(
+            format!("Activity {i}"),
+            if i % 4 == 3 { Level::Occurrence } else { Level::Activity },
+            ConceptId(first_abstract + i / EVENTS_PER_ABSTRACT),
+        ));
     }
     for r in 0..RELATIONS {
         let target = first_event + r * 2;
@@ -84,6 +81,8 @@ fn synthetic_log(total: u64) -> Vec<EventRecord> {
             time: None,
             session: 1 + turns / 20,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
         turns += 1;
         events.push(Event::ModelCalled {

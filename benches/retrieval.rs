@@ -78,10 +78,7 @@ fn build(path: &std::path::Path) -> (Log, Memory) {
     let mut log = Log::open(path).expect("open log");
     let mut memory = Memory::new();
     let mut words = Words(0x9e37_79b9_7f4a_7c15);
-    let mut batch = vec![Event::PersonTracked {
-        name: "Sam".into(),
-        speaker: "user".into(),
-    }];
+    let mut batch = vec![Event::person_tracked("Sam", "user")];
     for i in 0..FACTS {
         let (a, b, c) = (words.next(), words.next(), words.next());
         let text = format!("I spent the day on {a} and {b}, then some {c} with friends.");
@@ -92,6 +89,8 @@ fn build(path: &std::path::Path) -> (Log, Memory) {
             time: rgmem::time::Timestamp::from_civil(2023, 1 + i % 12, 1 + i % 28, 9, 0, 0),
             session: i,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
         batch.push(Event::EpisodeRecorded {
             person: ConceptId(0),

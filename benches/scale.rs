@@ -307,17 +307,14 @@ fn events_file(n: u64) -> PathBuf {
             theta_inf: 3,
             theta_sum: 6,
         },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
+        Event::person_tracked("Alex", "user"),
     ];
     for i in 0..200u32 {
-        setup.push(Event::ConceptAdded {
-            name: format!("Activity {i}"),
-            level: rgmem::memory::Level::Activity,
-            parent: rgmem::ids::ConceptId(1 + i % 11),
-        });
+        setup.push(Event::concept_added(
+            format!("Activity {i}"),
+            rgmem::memory::Level::Activity,
+            rgmem::ids::ConceptId(1 + i % 11),
+        ));
         setup.push(Event::RelationAdded {
             source: rgmem::ids::ConceptId(1 + i % 11),
             target: rgmem::ids::ConceptId(12 + i),
@@ -367,6 +364,8 @@ fn events_file(n: u64) -> PathBuf {
                 time: None,
                 session: 1 + turn / 20,
                 source_ref: None,
+                attachments: Vec::new(),
+                dates: Vec::new(),
             });
             events.push(Event::ModelCalled {
                 purpose: Purpose::Synth,

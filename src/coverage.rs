@@ -314,10 +314,7 @@ mod tests {
             vec![],
         ];
         let mut m = Memory::new();
-        m.apply(&crate::event::Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        });
+        m.apply(&crate::event::Event::person_tracked("Alex", "user"));
         for fact in ["ran", "swam"] {
             m.apply(&crate::event::Event::EpisodeRecorded {
                 person: ConceptId(0),

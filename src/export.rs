@@ -32,7 +32,7 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
     let user = memory
         .speakers
         .iter()
-        .find(|(speaker, _)| speaker == "user")
+        .find(|(speaker, _)| speaker == crate::event::Speaker::USER)
         .map(|(_, root)| memory.concept(*root).name.clone());
     let mut thresholds: Option<Thresholds> = None;
     let mut body = Vec::new();
@@ -50,11 +50,13 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
                 time,
                 session,
                 source_ref,
+                attachments,
                 ..
             } => {
                 let turn = TurnInput {
                     speaker: speaker.clone(),
                     text: text.clone(),
+                    attachments: attachments.clone(),
                     time: *time,
                     session: *session,
                     index: 0,

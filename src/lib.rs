@@ -6,21 +6,30 @@
 //!
 //! # Map
 //! Imports point one way along the write path: `event` ← `memory` ← `step` ← `ingest`,
-//! `operators` ← `engine` (no module imports one further right).
+//! `operators` ← `engine` (no module imports one further right). The module graph has no
+//! cycle: `model` imports neither `log` nor `error`, and `event` never imports `memory`.
 //!
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
 //! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
-//! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s) and its
-//!   versioned codec. Never imports `memory`.
+//! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s, speakers,
+//!   a turn's attachments, typed Σ/Δ and relation summaries: [`event::Sigma`], [`event::Delta`],
+//!   [`event::RelationSummary`]) and its versioned codec, whose upgrades bring older bodies to
+//!   today's shape. [`event::profile_text`] is the one place Σ/Δ become text (prompts, panes,
+//!   contexts) or are read from it (model replies, logs before codec version 2). Never imports
+//!   `memory`. Whatever ingest or an operator decides (a turn's dates, a name's key, the turns
+//!   behind a bullet) travels inside the event, so the fold reads no language.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
 //! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model.
-//! - [`log`]: the SQLite event store with checkpoints, and [`log::cost`], the cost report over it.
+//! - [`log`]: the SQLite event store with checkpoints, [`log::cost`], the cost report over it,
+//!   and [`log::recorded`], the model that answers from another log's recorded replies.
 //!
 //! Writing memory:
-//! - [`step`]: one step in progress: events applied as produced, model calls logged.
+//! - [`step`]: one step in progress: events applied as produced, model calls logged. A call to
+//!   a model that waits on a server is the step's effect: the engine makes it with no memory
+//!   borrowed and plans the step again with the reply.
 //! - [`ingest`]: f_seg (segmentation), f_synth (episodes) and f_extract (graph updates).
-//! - [`operators`]: RK1, RK2, RK3 and their scheduler.
+//! - [`operators`]: RK1, RK2, RK3, their scheduler, and the provenance (turns) of what they write.
 //! - [`engine`]: turns inputs (turns, thresholds, rollbacks, approvals) into committed steps.
 //!
 //! Reading memory:

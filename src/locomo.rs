@@ -6,6 +6,7 @@
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
+use crate::event::Attachment;
 use crate::ids::saturating_u32;
 use crate::jsonpos;
 use crate::session::TurnInput;
@@ -37,8 +38,29 @@ pub struct Session {
     pub number: u32,
     /// Its date, if it parses.
     pub time: Option<Timestamp>,
-    /// (dia_id, speaker, text).
-    pub turns: Vec<(String, String, String)>,
+    /// Its turns in order.
+    pub turns: Vec<LocomoTurn>,
+}
+
+/// One turn of a LoCoMo session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocomoTurn {
+    /// LoCoMo's `dia_id` ("D1:3").
+    pub dia: String,
+    /// The speaker's name.
+    pub speaker: String,
+    /// What was said.
+    pub text: String,
+    /// The photo shared with it (`blip_caption`), if any.
+    pub attachments: Vec<Attachment>,
+}
+
+impl LocomoTurn {
+    /// The turn as text, its photo rendered (see [`crate::event::said`]).
+    #[must_use]
+    pub fn said(&self) -> String {
+        crate::event::said(&self.text, &self.attachments)
+    }
 }
 
 /// One conversation.
@@ -60,14 +82,15 @@ impl Conversation {
     pub fn turns(&self) -> Vec<TurnInput> {
         let mut out = Vec::new();
         for s in &self.sessions {
-            for (dia, speaker, text) in &s.turns {
+            for t in &s.turns {
                 out.push(TurnInput {
-                    speaker: speaker.clone(),
-                    text: text.clone(),
+                    speaker: t.speaker.as_str().into(),
+                    text: t.text.clone(),
+                    attachments: t.attachments.clone(),
                     time: s.time,
                     session: s.number,
                     index: saturating_u32(out.len()),
-                    source_ref: Some(dia.clone()),
+                    source_ref: Some(t.dia.clone()),
                 });
             }
         }
@@ -190,15 +213,25 @@ fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, Fault>
                     .ok_or_else(|| fault(at(), &format!("turn {ti} of `{key}` has no string `{k}`")))
             };
             let (dia, speaker) = (string("dia_id")?, string("speaker")?);
-            let mut text = match t.get("text") {
+            let text = match t.get("text") {
                 None | Some(Value::Null) => String::new(),
                 Some(Value::String(s)) => s.clone(),
                 Some(_) => return Err(fault(at(), &format!("turn {ti} of `{key}`: `text` is not a string"))),
             };
-            if let Some(caption) = t.get("blip_caption").and_then(Value::as_str) {
-                text.push_str(&format!(" [shares a photo: {caption}]"));
-            }
-            turns.push((dia, speaker, text));
+            let attachments = t
+                .get("blip_caption")
+                .and_then(Value::as_str)
+                .map(|caption| Attachment::Photo {
+                    caption: caption.to_string(),
+                })
+                .into_iter()
+                .collect();
+            turns.push(LocomoTurn {
+                dia,
+                speaker,
+                text,
+                attachments,
+            });
         }
         let date_key = format!("session_{n}_date_time");
         let date_at = || vec![field("conversation"), field(&date_key)];
@@ -213,7 +246,7 @@ fn conversation(c: &Value, i: usize) -> std::result::Result<Conversation, Fault>
     }
     let known: std::collections::HashSet<&str> = sessions
         .iter()
-        .flat_map(|s| s.turns.iter().map(|(d, _, _)| d.as_str()))
+        .flat_map(|s| s.turns.iter().map(|t| t.dia.as_str()))
         .collect();
     let questions = c
         .get("qa")
@@ -400,7 +433,7 @@ mod tests {
         assert_eq!(c.questions[0].answer, "2022");
         assert_eq!(c.questions[1].answer, "not mentioned");
         assert_eq!(c.questions[1].adversarial_answer.as_deref(), Some("trap"));
-        assert!(c.turns()[1].text.contains("a dog"));
+        assert!(c.turns()[1].attachments.iter().any(|a| a.caption() == "a dog"));
         assert_eq!(c.turns()[1].source_ref.as_deref(), Some("D1:2"));
     }
 }

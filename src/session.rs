@@ -31,10 +31,13 @@ pub struct Header {
 /// One turn to ingest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnInput {
-    /// "user", "assistant" or a person's name.
-    pub speaker: String,
+    /// The user, the assistant or a person by name.
+    pub speaker: crate::event::Speaker,
     /// What was said.
     pub text: String,
+    /// What was shared with it (`[{"type": "photo", "caption": …}]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<crate::event::Attachment>,
     /// When.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<Timestamp>,
@@ -178,10 +181,15 @@ impl SessionFile {
                 }
             }
             let source_ref = obj.get("source_ref").and_then(Value::as_str).map(str::to_string);
+            let attachments = match obj.get("attachments") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(v) => serde_json::from_value(v.clone()).map_err(|e| bad(line, format!("`attachments`: {e}")))?,
+            };
             let index = saturating_u32(out.turns.len());
             out.turns.push(TurnInput {
-                speaker,
+                speaker: speaker.into(),
                 text,
+                attachments,
                 time,
                 session,
                 index,

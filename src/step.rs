@@ -10,12 +10,17 @@
 //! memory borrowed, keeps the reply, and plans the step again from the start on a fresh copy:
 //! planning is pure, so it takes the same path, and no recorded call is ever made twice.
 
-use crate::event::{Event, OutputMode, Purpose};
+use crate::event::{Event, FailureKind, OutputMode, Purpose};
 use crate::memory::Memory;
 use crate::model::parse::ParseError;
-use crate::model::recorded::{GROUNDING_FAILURE_PREFIX, PARSE_FAILURE_PREFIX};
 use crate::model::{Completion, Model, ModelError, ModelRequest, Task, grounding};
 use std::collections::HashMap;
+
+/// How the error of a failure opens when no reply parsed (its kind is `FailureKind::Parse`).
+const PARSE_FAILURE_PREFIX: &str = "reply did not parse";
+
+/// How the error of a failure opens when replies named what their input never did.
+const GROUNDING_FAILURE_PREFIX: &str = "reply not grounded";
 
 /// The temperature a repair request samples at.
 pub const RETRY_TEMPERATURE: f32 = 0.7;
@@ -61,27 +66,29 @@ impl RequestKey {
     }
 }
 
-/// Every purpose a step may call a model for.
-const STEP_PURPOSES: [Purpose; 7] = [
-    Purpose::Synth,
-    Purpose::Entities,
-    Purpose::Relations,
-    Purpose::Rk1,
-    Purpose::Rk2,
-    Purpose::Rk3,
-    Purpose::Repair,
-];
+/// What a suspended step needs from its driver.
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// The reply format the model wants for a purpose (which may probe its server once).
+    Mode(Purpose),
+    /// A model call.
+    Call(Box<ModelRequest>),
+}
 
 impl Replies {
-    /// None yet, for `model`: its name, kind and the reply format it wants per purpose (which
-    /// may probe its server once, before any step is planned).
-    pub fn new(model: &mut dyn Model) -> Self {
+    /// None yet, for `model`: its name and kind.
+    pub fn new(model: &dyn Model) -> Self {
         Self {
             name: model.name(),
             generative: model.generative(),
-            modes: STEP_PURPOSES.iter().map(|p| (*p, model.output_mode(*p))).collect(),
+            modes: HashMap::new(),
             answered: HashMap::new(),
         }
+    }
+
+    /// Keeps the reply format the model wants for a purpose.
+    pub fn record_mode(&mut self, purpose: Purpose, mode: OutputMode) {
+        self.modes.insert(purpose, mode);
     }
 
     /// Keeps the outcome of a call the driver made.
@@ -120,7 +127,7 @@ pub struct Step<'a> {
     /// Approval mode: RK2/RK3 results become proposals.
     pub approve: bool,
     /// The first call this step needs that no reply answers yet.
-    effect: Option<ModelRequest>,
+    effect: Option<Effect>,
 }
 
 impl<'a> Step<'a> {
@@ -150,7 +157,7 @@ impl<'a> Step<'a> {
     /// The call the step is suspended on: the driver makes it, records the reply and plans the
     /// step again. While it is set, the step's events are not to be committed.
     #[must_use]
-    pub fn effect(&self) -> Option<&ModelRequest> {
+    pub fn effect(&self) -> Option<&Effect> {
         self.effect.as_ref()
     }
 
@@ -174,8 +181,12 @@ impl<'a> Step<'a> {
         match &mut self.answers {
             Answers::Inline(model) => ModelRequest::for_model(task, &mut **model),
             Answers::Recorded(r) => {
-                let mode = r.modes.get(&task.purpose()).copied().unwrap_or_default();
-                ModelRequest::with_mode(task, mode)
+                let purpose = task.purpose();
+                let mode = r.modes.get(&purpose).copied();
+                if mode.is_none() && self.effect.is_none() {
+                    self.effect = Some(Effect::Mode(purpose));
+                }
+                ModelRequest::with_mode(task, mode.unwrap_or_default())
             }
         }
     }
@@ -227,10 +238,13 @@ impl<'a> Step<'a> {
             Ok(v) => return Ok(v),
             Err(e) => e,
         };
-        let first = if ungrounded {
-            format!("{GROUNDING_FAILURE_PREFIX} ({first_error})")
+        let (kind, first) = if ungrounded {
+            (
+                FailureKind::Grounding,
+                format!("{GROUNDING_FAILURE_PREFIX} ({first_error})"),
+            )
         } else {
-            format!("{PARSE_FAILURE_PREFIX} ({first_error})")
+            (FailureKind::Parse, format!("{PARSE_FAILURE_PREFIX} ({first_error})"))
         };
         let repair = ModelRequest::with_mode(
             Task::Repair {
@@ -242,7 +256,7 @@ impl<'a> Step<'a> {
         )
         .sampled(RETRY_TEMPERATURE);
         let repaired = self.complete(&repair, "");
-        let (last_reply, error, failure) = match repaired {
+        let (last_reply, error, failure, kind) = match repaired {
             Ok(r) => match checked(&r) {
                 Ok(v) => return Ok(v),
                 Err((e, ungrounded)) => {
@@ -255,19 +269,21 @@ impl<'a> Step<'a> {
                         r,
                         format!("{first}; repair {why} ({e}; sampled at temperature {RETRY_TEMPERATURE}){on_reject}"),
                         CallFailure::Rejected,
+                        kind,
                     )
                 }
             },
-            Err(failure) => (reply, format!("{first}; the repair request failed{on_reject}"), failure),
+            // Still a failure the replies began: a replay derives it again, as before kinds.
+            Err(failure) => (
+                reply,
+                format!("{first}; the repair request failed{on_reject}"),
+                failure,
+                kind,
+            ),
         };
         if self.effect.is_none() {
-            self.emit(Event::ModelFailed {
-                purpose: request.purpose,
-                model: self.model_name(),
-                prompt: request.prompt,
-                reply: last_reply,
-                error,
-            });
+            let name = self.model_name();
+            self.emit(request.failed(name, last_reply, error, kind));
         }
         Err(failure)
     }
@@ -280,7 +296,7 @@ impl<'a> Step<'a> {
             Answers::Recorded(r) => {
                 let found = r.answered.get(&RequestKey::of(request)).cloned();
                 if found.is_none() && self.effect.is_none() {
-                    self.effect = Some(request.clone());
+                    self.effect = Some(Effect::Call(Box::new(request.clone())));
                 }
                 found
             }
@@ -294,16 +310,8 @@ impl<'a> Step<'a> {
         };
         match outcome {
             Ok(c) => {
-                self.emit(Event::ModelCalled {
-                    purpose: request.purpose,
-                    model: self.model_name(),
-                    prompt: request.prompt.clone(),
-                    reply: c.reply.clone(),
-                    tokens_in: c.tokens_in,
-                    tokens_out: c.tokens_out,
-                    latency_ms: c.latency_ms,
-                    mode: c.mode,
-                });
+                let name = self.model_name();
+                self.emit(request.called(name, &c));
                 Ok(c.reply)
             }
             Err(e) => {
@@ -311,13 +319,8 @@ impl<'a> Step<'a> {
                     ModelError::CutOff(_) => (CallFailure::Rejected, on_reject),
                     _ => (CallFailure::Unavailable, ""),
                 };
-                self.emit(Event::ModelFailed {
-                    purpose: request.purpose,
-                    model: self.model_name(),
-                    prompt: request.prompt.clone(),
-                    reply: String::new(),
-                    error: format!("{e}{then}"),
-                });
+                let name = self.model_name();
+                self.emit(request.failed(name, String::new(), format!("{e}{then}"), FailureKind::Call));
                 Err(failure)
             }
         }

@@ -464,6 +464,8 @@ mod tests {
             time: None,
             session: 1,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         }
     }
 

@@ -151,10 +151,7 @@ fn one_of_each() -> Vec<Event> {
             theta_inf: 3,
             theta_sum: 6,
         },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
+        Event::person_tracked("Alex", "user"),
         Event::TurnIngested {
             turn: 4,
             speaker: "user".into(),
@@ -162,6 +159,14 @@ fn one_of_each() -> Vec<Event> {
             time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
             source_ref: Some("D7:4".into()),
+            attachments: vec![rgmem::event::Attachment::Photo {
+                caption: "a photo of a «barbell» 🏋".into(),
+            }],
+            dates: vec![rgmem::relative_date::DateSpan {
+                phrase: "3 months".into(),
+                start: "2024-04-25".into(),
+                end: "2024-07-25".into(),
+            }],
         },
         Event::TurnIngested {
             turn: 5,
@@ -170,6 +175,8 @@ fn one_of_each() -> Vec<Event> {
             time: None,
             session: 7,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         },
         Event::SegmentClosed {
             turns: vec![TurnId(3), TurnId(4)],
@@ -184,11 +191,7 @@ fn one_of_each() -> Vec<Event> {
             time: Timestamp::from_unix_seconds(1_714_000_000),
             session: 7,
         },
-        Event::ConceptAdded {
-            name: "Strength Training".into(),
-            level: Level::Activity,
-            parent: ConceptId(12),
-        },
+        Event::concept_added("Strength Training", Level::Activity, ConceptId(12)),
         Event::RelationAdded {
             source: ConceptId(12),
             target: ConceptId(13),
@@ -263,6 +266,7 @@ fn one_of_each() -> Vec<Event> {
             prompt: "p".into(),
             reply: String::new(),
             error: "reply did not parse".into(),
+            failure: rgmem::event::FailureKind::Parse,
         },
         Event::RolledBack { to: Seq(3) },
     ]

@@ -117,18 +117,15 @@ fn a_checkpoint_of_many_nodes_reads_back_whole() {
             theta_inf: 3,
             theta_sum: 6,
         },
-        Event::PersonTracked {
-            name: "Zoë".into(),
-            speaker: "user".into(),
-        },
+        Event::person_tracked("Zoë", "user"),
     ];
     // Every node is a row of its own: far more than one query asks for at once.
     for i in 0..1_500u32 {
-        events.push(Event::ConceptAdded {
-            name: format!("Activity {i} 🚲"),
-            level: Level::Activity,
-            parent: ConceptId(1 + i % 11),
-        });
+        events.push(Event::concept_added(
+            format!("Activity {i} 🚲"),
+            Level::Activity,
+            ConceptId(1 + i % 11),
+        ));
     }
     let mut memory = Memory::new();
     for e in &events {

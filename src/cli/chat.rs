@@ -85,8 +85,9 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         }
         writeln!(out)?;
         print_notable(&mut out, &answer.records)?;
-        let reply = engine.chat_turn("assistant", &answer.text, Timestamp::now());
-        let records = engine.ingest(&reply, &args.user).context("ingesting the reply")?;
+        let records = engine
+            .ingest_reply(&answer.text, &args.user, Timestamp::now())
+            .context("ingesting the reply")?;
         print_notable(&mut out, &records)?;
     }
     let records = engine.finish().context("closing the last segment")?;

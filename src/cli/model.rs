@@ -4,10 +4,10 @@
 use super::Shared;
 use super::common::ModelKind;
 use anyhow::{Context, Result, bail};
+use rgmem::log::recorded::RecordedModel;
 use rgmem::model::Model;
 use rgmem::model::offline::OfflineModel;
 use rgmem::model::openai::{OpenAiConfig, OpenAiModel};
-use rgmem::model::recorded::RecordedModel;
 use std::path::PathBuf;
 
 /// The model the shared options describe.

@@ -6,7 +6,7 @@
 
 use super::Engine;
 use crate::error::Result;
-use crate::event::{Event, EventRecord};
+use crate::event::{EventRecord, FailureKind, Speaker};
 use crate::ids::Seq;
 use crate::model::{Completion, ModelError, ModelRequest, Task};
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
@@ -116,8 +116,8 @@ impl Engine {
     }
 
     /// A chat message: ingested as the user's turn (stamped `now`), then answered from memory
-    /// with the calls logged. The caller ingests the reply with [`Engine::chat_turn`] once it
-    /// accepts it, so a cancelled reply never reaches the memory.
+    /// with the calls logged. The caller ingests the reply with [`Engine::ingest_reply`] once
+    /// it accepts it, so a cancelled reply never reaches the memory.
     pub fn chat(
         &mut self,
         message: &str,
@@ -126,7 +126,7 @@ impl Engine {
         budgets: &Budgets,
         on_token: &mut dyn FnMut(&str),
     ) -> Result<Answer> {
-        let turn = self.chat_turn("user", message, now);
+        let turn = self.chat_turn(Speaker::User, message, now);
         let mut records = self.ingest(&turn, user)?;
         let opts = AskOptions {
             budgets: *budgets,
@@ -139,10 +139,19 @@ impl Engine {
         Ok(answer)
     }
 
-    /// A live chat turn: stamped `now` but never before the last turn, in the last turn's
-    /// session unless a pause longer than a segment's time gap starts a new one.
+    /// Ingests the assistant's accepted chat reply as its turn (see [`Engine::chat_turn`]): the
+    /// CLI chat and the inspector both come here, so a reply is one kind of turn wherever it
+    /// was typed.
+    pub fn ingest_reply(&mut self, text: &str, user: &str, now: Timestamp) -> Result<Vec<EventRecord>> {
+        let turn = self.chat_turn(Speaker::Assistant, text, now);
+        self.ingest(&turn, user)
+    }
+
+    /// A live chat turn, the one builder of it: stamped `now` but never before the last turn,
+    /// in the last turn's session unless a pause longer than a segment's time gap starts a new
+    /// one.
     #[must_use]
-    pub fn chat_turn(&self, speaker: &str, text: &str, now: Timestamp) -> TurnInput {
+    fn chat_turn(&self, speaker: Speaker, text: &str, now: Timestamp) -> TurnInput {
         let m = &self.memory;
         let last_time = m.turns.iter().rev().find_map(|t| t.time);
         let gap = last_time.map_or(0, |l| now.unix_seconds().saturating_sub(l.unix_seconds()));
@@ -152,12 +161,13 @@ impl Engine {
             Some(t) => t.session,
         };
         TurnInput {
-            speaker: speaker.to_string(),
+            speaker,
             text: text.to_string(),
             time: Some(last_time.map_or(now, |l| l.max(now))),
             session,
             index: crate::ids::saturating_u32(m.turns.len()),
             source_ref: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -190,23 +200,8 @@ impl Engine {
         let outcome = self.model.complete_streaming(&request, on_token);
         let model = self.model.name();
         let event = match &outcome {
-            Ok(c) => Event::ModelCalled {
-                purpose: request.purpose,
-                model,
-                prompt: request.prompt.clone(),
-                reply: c.reply.clone(),
-                tokens_in: c.tokens_in,
-                tokens_out: c.tokens_out,
-                latency_ms: c.latency_ms,
-                mode: c.mode,
-            },
-            Err(e) => Event::ModelFailed {
-                purpose: request.purpose,
-                model,
-                prompt: request.prompt.clone(),
-                reply: String::new(),
-                error: e.to_string(),
-            },
+            Ok(c) => request.called(model, c),
+            Err(e) => request.failed(model, String::new(), e.to_string(), FailureKind::Call),
         };
         let records = self.run(|step| step.emit(event.clone()))?;
         Ok((outcome, records))

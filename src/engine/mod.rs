@@ -10,13 +10,13 @@ mod tests;
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
 use crate::ids::Seq;
-use crate::ingest::{self, ASSISTANT, DEFAULT_USER};
+use crate::ingest::{self, DEFAULT_USER};
 use crate::log::Log;
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
 use crate::session::TurnInput;
-use crate::step::{Replies, Step};
+use crate::step::{Effect, Replies, Step};
 
 /// The engine over one log.
 pub struct Engine {
@@ -99,44 +99,33 @@ impl Engine {
             Vec::new()
         };
         records.extend(self.run_marked(mark, |step| {
-            if turn.speaker != ASSISTANT {
+            if !turn.speaker.is_assistant() {
                 // The user's name comes from the header or `--user`, else from how they introduce
                 // themselves; a person still called "User" is renamed when they do.
-                let learned = (turn.speaker == "user")
+                let learned = turn
+                    .speaker
+                    .is_user()
                     .then(|| ingest::name::introduced_name(&turn.text))
                     .flatten();
                 let given = (user_name != DEFAULT_USER).then(|| user_name.to_string());
                 match step.memory.person_for(&turn.speaker) {
                     None => {
-                        let name = if turn.speaker == "user" {
+                        let name = if turn.speaker.is_user() {
                             given.or(learned).unwrap_or_else(|| user_name.to_string())
                         } else {
-                            turn.speaker.clone()
+                            turn.speaker.to_string()
                         };
-                        step.emit(Event::PersonTracked {
-                            name,
-                            speaker: turn.speaker.clone(),
-                        });
+                        step.emit(Event::person_tracked(name, turn.speaker.clone()));
                     }
                     Some(root) if step.memory.concept(root).name == DEFAULT_USER => {
                         if let Some(name) = given.or(learned) {
-                            step.emit(Event::PersonTracked {
-                                name,
-                                speaker: turn.speaker.clone(),
-                            });
+                            step.emit(Event::person_tracked(name, turn.speaker.clone()));
                         }
                     }
                     Some(_) => {}
                 }
             }
-            step.emit(Event::TurnIngested {
-                turn: turn.index,
-                speaker: turn.speaker.clone(),
-                text: turn.text.clone(),
-                time: turn.time,
-                session: turn.session,
-                source_ref: turn.source_ref.clone(),
-            });
+            step.emit(ingest::turn_ingested(turn));
             ingest::close_due_segments(step);
             operators::run_due(step);
         })?);
@@ -306,7 +295,7 @@ impl Engine {
         // Far above what one turn's segments and operators ask (a few per segment and firing).
         const MAX_CALLS: usize = 4096;
         let inline = self.model.canceller().is_none();
-        let mut replies = (!inline).then(|| Replies::new(self.model.as_mut()));
+        let mut replies = (!inline).then(|| Replies::new(self.model.as_ref()));
         let mut attempt = 0;
         loop {
             if self.log.refresh()? {
@@ -326,7 +315,11 @@ impl Engine {
                         let effect = step.effect().cloned();
                         (step.events, effect)
                     };
-                    if let Some(request) = effect {
+                    if let Some(Effect::Mode(purpose)) = effect {
+                        replies.record_mode(purpose, self.model.output_mode(purpose));
+                        continue;
+                    }
+                    if let Some(Effect::Call(request)) = effect {
                         if replies.len() >= MAX_CALLS {
                             return Err(Error::Model(crate::model::ModelError::Other(format!(
                                 "a step asked for more than {MAX_CALLS} model calls; it was stopped"

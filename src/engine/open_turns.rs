@@ -1,7 +1,6 @@
 //! The open segment's turns as context for an answer: a turn said a moment ago is in no
 //! episode until its segment closes, so retrieval cannot find it; the answer still sees it.
 
-use crate::ingest::ASSISTANT;
 use crate::memory::Memory;
 
 /// Heading of the section, after the retrieved context.
@@ -17,7 +16,7 @@ pub fn with_open_turns(context: String, memory: &Memory, question: &str) -> Stri
         .open_segment
         .iter()
         .filter_map(|t| memory.turns.get(t.index()).map(|turn| (*t, turn)))
-        .filter(|(_, turn)| turn.speaker != ASSISTANT && turn.text.trim() != question)
+        .filter(|(_, turn)| !turn.speaker.is_assistant() && turn.text.trim() != question)
         .map(|(t, _)| format!("- {}", crate::retrieval::turn_line(memory, t)))
         .collect();
     if lines.is_empty() {

@@ -18,6 +18,7 @@ fn turn(index: u32, text: &str) -> TurnInput {
         session: 1,
         index,
         source_ref: None,
+        attachments: Vec::new(),
     }
 }
 

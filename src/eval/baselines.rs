@@ -22,11 +22,11 @@ pub fn raw_turns(conv: &Conversation) -> Vec<RawTurn> {
     conv.sessions
         .iter()
         .flat_map(|s| {
-            s.turns.iter().map(move |(dia, speaker, text)| {
+            s.turns.iter().map(move |t| {
                 let date = s.time.map(|t| format!(" {}", t.human_date())).unwrap_or_default();
                 RawTurn {
-                    dia: dia.clone(),
-                    line: format!("[{dia}{date}] {speaker}: {text}"),
+                    dia: t.dia.clone(),
+                    line: format!("[{}{date}] {}: {}", t.dia, t.speaker, t.said()),
                 }
             })
         })

@@ -142,10 +142,11 @@ pub fn evaluate(
 ) -> Result<Vec<QuestionResult>> {
     let mut results = Vec::new();
     let turns = raw_turns(conv);
-    let text_of: HashMap<&str, &str> = conv
+    // As the contexts show them, photo captions rendered: evidence is looked for in those.
+    let text_of: HashMap<&str, String> = conv
         .sessions
         .iter()
-        .flat_map(|s| s.turns.iter().map(|(d, _, t)| (d.as_str(), t.as_str())))
+        .flat_map(|s| s.turns.iter().map(|t| (t.dia.as_str(), t.said())))
         .collect();
     let flat = FlatBm25::new(turns)?;
     let full = render(&flat.all());
@@ -159,7 +160,7 @@ pub fn evaluate(
         let evidence: Vec<&str> = q
             .evidence
             .iter()
-            .filter_map(|d| text_of.get(d.as_str()).copied())
+            .filter_map(|d| text_of.get(d.as_str()).map(String::as_str))
             .collect();
         let mut systems = BTreeMap::new();
         let rg = engine.ask(&q.question, &ask(opts.budgets), &mut |_| {})?;

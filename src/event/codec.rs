@@ -11,7 +11,7 @@ pub struct CodecError(pub String);
 
 /// Version written for every kind today. Bump a kind's version when its body changes shape and
 /// teach [`decode`] to upgrade the old body.
-pub const CURRENT_VERSION: u32 = 1;
+pub const CURRENT_VERSION: u32 = 2;
 
 /// Encodes an event as `(kind, version, body)`; the body holds the fields without the `kind` tag.
 pub fn encode(event: &Event) -> Result<(&'static str, u32, String), CodecError> {

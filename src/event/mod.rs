@@ -3,17 +3,21 @@
 //! Events carry everything their application needs (texts, ids, timestamps from the
 //! conversation), so the memory's `apply` never consults a clock, a model or a file.
 
+mod attachment;
 mod codec;
 mod level;
 mod names;
 mod profile;
 pub mod profile_text;
+mod speaker;
 mod upgrade;
 
+pub use attachment::{Attachment, said, split_v1};
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 pub use names::{Names, article};
 pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
+pub use speaker::Speaker;
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
@@ -254,6 +258,29 @@ impl OutputMode {
     }
 }
 
+/// Why a model call failed for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// No usable reply came (the server failed, timed out or cut the reply off): a recorded
+    /// outcome, which a replay serves again.
+    #[default]
+    Call,
+    /// Replies came and did not parse, the first and its repair; replay derives it again.
+    Parse,
+    /// Replies came and named what their input never did; replay derives it again.
+    Grounding,
+}
+
+impl FailureKind {
+    /// Whether this is the default (a failed call), so logs written before kinds existed and
+    /// failed calls keep the bytes they had.
+    #[must_use]
+    pub fn is_call(&self) -> bool {
+        *self == Self::Call
+    }
+}
+
 /// Everything that can happen to a memory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -270,14 +297,18 @@ pub enum Event {
         /// The root's display name.
         name: String,
         /// The speaker label their turns carry.
-        speaker: String,
+        speaker: Speaker,
+        /// The name's lookup key (`text::entity_key`), decided when the event is made so the
+        /// fold never reads a word rule.
+        #[serde(default)]
+        key: String,
     },
     /// A turn of dialogue arrived.
     TurnIngested {
         /// 0-based index of the turn in its session file.
         turn: u32,
-        /// "user", "assistant" or a person's name.
-        speaker: String,
+        /// The user, the assistant or a person by name.
+        speaker: Speaker,
         /// What was said.
         text: String,
         /// When it was said, if known.
@@ -288,6 +319,13 @@ pub enum Event {
         /// The source's own id for the turn (LoCoMo `dia_id`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         source_ref: Option<String>,
+        /// What the speaker shared with it (a photo and its caption); not part of `text`.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        attachments: Vec<Attachment>,
+        /// The dates the turn names, resolved at ingest against its time, so the fold never
+        /// reads the words and a change to the date rules cannot change an old log's memory.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dates: Vec<crate::relative_date::DateSpan>,
     },
     /// f_seg closed the open segment.
     SegmentClosed {
@@ -322,6 +360,9 @@ pub enum Event {
         level: Level,
         /// The node it was first reached from.
         parent: ConceptId,
+        /// The name's lookup key (`text::entity_key`), decided when the event is made.
+        #[serde(default)]
+        key: String,
     },
     /// A relation joined the graph.
     RelationAdded {
@@ -431,6 +472,9 @@ pub enum Event {
         reply: String,
         /// Why it failed.
         error: String,
+        /// What failed: the call, or the engine's reading of its replies.
+        #[serde(default, skip_serializing_if = "FailureKind::is_call")]
+        failure: FailureKind,
     },
     /// The history jumped back: this event's parent is `to`, and so is the memory.
     RolledBack {
@@ -440,6 +484,29 @@ pub enum Event {
 }
 
 impl Event {
+    /// A person tracked (or renamed) under `name`, with the key the fold files them under.
+    #[must_use]
+    pub fn person_tracked(name: impl Into<String>, speaker: impl Into<Speaker>) -> Self {
+        let name = name.into();
+        Self::PersonTracked {
+            key: crate::text::entity_key(&name),
+            name,
+            speaker: speaker.into(),
+        }
+    }
+
+    /// A node added under `parent`, with the key the fold files it under.
+    #[must_use]
+    pub fn concept_added(name: impl Into<String>, level: Level, parent: ConceptId) -> Self {
+        let name = name.into();
+        Self::ConceptAdded {
+            key: crate::text::entity_key(&name),
+            name,
+            level,
+            parent,
+        }
+    }
+
     /// The snake_case kind, as stored and printed.
     #[must_use]
     pub fn kind(&self) -> &'static str {
@@ -517,10 +584,14 @@ impl Event {
         use crate::text::clip;
         match self {
             Event::ThresholdsChanged { theta_inf, theta_sum } => format!("θ_inf={theta_inf} θ_sum={theta_sum}"),
-            Event::PersonTracked { name, speaker } => format!("{name} (speaker {speaker})"),
+            Event::PersonTracked { name, speaker, .. } => format!("{name} (speaker {speaker})"),
             Event::TurnIngested {
-                turn, speaker, text, ..
-            } => format!("turn {turn} {speaker}: {}", clip(text, 70)),
+                turn,
+                speaker,
+                text,
+                attachments,
+                ..
+            } => format!("turn {turn} {speaker}: {}", clip(&said(text, attachments), 70)),
             Event::SegmentClosed { turns, reason } => format!("{} turns ({reason:?})", turns.len()),
             Event::EpisodeRecorded { fact, .. } => clip(fact, 80),
             Event::ConceptAdded { name, level, .. } => format!("{name} ({level})"),

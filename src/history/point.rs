@@ -264,6 +264,8 @@ mod tests {
             time: time.and_then(Timestamp::parse_rfc3339),
             session: 1,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         }
     }
 

@@ -179,21 +179,14 @@ fn names_resolve_by_path_and_unknown_or_shared_names_are_refused() {
     assert_eq!(err.to_string(), "no concept or relation named `Knitting` at #14");
     // Two people with a Fitness each: the name alone is ambiguous, a path is not.
     let mut two = m.clone();
-    two.apply(&Event::PersonTracked {
-        name: "Sam".into(),
-        speaker: "Sam".into(),
-    });
+    two.apply(&Event::person_tracked("Sam", "Sam"));
     let sam_health = two
         .concepts
         .iter()
         .find(|c| c.name == "Health and Wellness" && c.person != ConceptId(0))
         .unwrap()
         .id;
-    two.apply(&Event::ConceptAdded {
-        name: "Fitness".into(),
-        level: Level::Abstract,
-        parent: sam_health,
-    });
+    two.apply(&Event::concept_added("Fitness", Level::Abstract, sam_health));
     let err = find_subject(&two, "Fitness", Seq(15)).unwrap_err();
     assert!(
         matches!(err, HistoryError::Ambiguous { ref candidates, .. } if candidates.len() == 2),
@@ -250,6 +243,8 @@ fn turn_on(date: &str) -> Event {
         time: crate::time::Timestamp::parse_rfc3339(&format!("{date}T09:00:00Z")),
         session: 1,
         source_ref: None,
+        attachments: Vec::new(),
+        dates: Vec::new(),
     }
 }
 

@@ -314,7 +314,7 @@ fn recalled_activities(memory: &Memory, person: ConceptId, own: &str) -> Vec<Con
                 for t in &memory.episodes[e.index()].turns {
                     let turn = &memory.turns[t.index()];
                     if memory.person_for(&turn.speaker) == Some(person) {
-                        before.push_str(&turn.text);
+                        before.push_str(&turn.said());
                         before.push('\n');
                     }
                 }
@@ -386,10 +386,7 @@ mod tests {
     /// Rowan, who swims laps: Interests and Entertainment → Sports → Swimming Laps → Forty Lengths.
     fn swimmer() -> (Memory, ConceptId) {
         let mut m = Memory::new();
-        m.apply(&Event::PersonTracked {
-            name: "Rowan".into(),
-            speaker: "user".into(),
-        });
+        m.apply(&Event::person_tracked("Rowan", "user"));
         let person = ConceptId(0);
         let find = |m: &Memory, name: &str| m.concepts.iter().find(|c| c.name == name).map(|c| c.id).unwrap();
         let interests = find(&m, "Interests and Entertainment");
@@ -403,11 +400,7 @@ mod tests {
             } else {
                 parent
             };
-            m.apply(&Event::ConceptAdded {
-                name: name.into(),
-                level,
-                parent,
-            });
+            m.apply(&Event::concept_added(name, level, parent));
             if !level.is_abstract() {
                 let target = m.concepts.last().map(|c| c.id).unwrap();
                 m.apply(&Event::RelationAdded { source: parent, target });
@@ -490,6 +483,8 @@ mod tests {
             time: None,
             session: 1,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
         m.apply(&Event::EpisodeRecorded {
             person,

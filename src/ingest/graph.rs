@@ -47,11 +47,7 @@ pub fn update(
             let id = match step.memory.find_concept(person, level, name) {
                 Some(id) => id,
                 None => {
-                    step.emit(Event::ConceptAdded {
-                        name: name.to_string(),
-                        level,
-                        parent: cur,
-                    });
+                    step.emit(Event::concept_added(name, level, cur));
                     ConceptId(saturating_u32(step.memory.concepts.len() - 1))
                 }
             };

@@ -8,16 +8,16 @@ pub mod preview;
 pub mod segment;
 #[cfg(test)]
 mod tests;
+mod turn;
 
-use crate::event::{CutReason, Event};
+pub use turn::turn_ingested;
+
+use crate::event::{CutReason, Event, Speaker};
 use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
 use crate::lexicon::Lexicon;
 use crate::model::Task;
 use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
 use crate::step::{CallFailure, Step};
-
-/// Speaker label of the assistant; every other speaker is a person.
-pub const ASSISTANT: &str = "assistant";
 
 /// The name a person goes by until they say theirs.
 pub const DEFAULT_USER: &str = "User";
@@ -66,12 +66,12 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         .iter()
         .map(|t| {
             let turn = &mem.turns[t.index()];
-            (display_speaker(mem, &turn.speaker), turn.text.clone())
+            (display_speaker(mem, &turn.speaker), turn.said())
         })
         .collect();
     let time = turns.iter().find_map(|t| mem.turns[t.index()].time);
     let session = mem.turns[turns[0].index()].session;
-    let mut persons: Vec<(String, ConceptId)> = Vec::new();
+    let mut persons: Vec<(Speaker, ConceptId)> = Vec::new();
     for t in &turns {
         let speaker = &mem.turns[t.index()].speaker;
         if let Some(root) = mem.person_for(speaker)
@@ -92,7 +92,7 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         let source_text = own_words.join("\n");
         let task = Task::Synth {
             person: person.clone(),
-            speaker: speaker.clone(),
+            speaker: speaker.to_string(),
             time,
             lines: lines.clone(),
         };
@@ -182,10 +182,10 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
 }
 
 /// How a speaker appears in prompts: a person's name, or "Assistant".
-fn display_speaker(memory: &crate::memory::Memory, speaker: &str) -> String {
+fn display_speaker(memory: &crate::memory::Memory, speaker: &Speaker) -> String {
     match memory.person_for(speaker) {
         Some(root) => memory.concept(root).name.clone(),
-        None if speaker == ASSISTANT => "Assistant".into(),
+        None if speaker.is_assistant() => "Assistant".into(),
         None => speaker.to_string(),
     }
 }

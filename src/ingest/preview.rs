@@ -105,10 +105,7 @@ mod tests {
         let mut model = OfflineModel;
         let mut step = Step::new(memory, &mut model, false);
         if step.memory.person_for("user").is_none() {
-            step.emit(Event::PersonTracked {
-                name: "Alex".into(),
-                speaker: "user".into(),
-            });
+            step.emit(Event::person_tracked("Alex", "user"));
         }
         let turn = crate::ids::saturating_u32(step.memory.turns.len());
         step.emit(Event::TurnIngested {
@@ -118,6 +115,8 @@ mod tests {
             time: None,
             session: 1,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
     }
 

@@ -39,7 +39,7 @@ pub fn next_cut(memory: &Memory, lexicon: &Lexicon) -> Option<(usize, CutReason)
         if i >= MAX_TURNS {
             return Some((i, CutReason::MaxLength));
         }
-        if i >= 2 && next.speaker != "assistant" && is_topic_shift(&open, &mut features, i, lexicon) {
+        if i >= 2 && !next.speaker.is_assistant() && is_topic_shift(&open, &mut features, i, lexicon) {
             return Some((i, CutReason::TopicShift));
         }
     }
@@ -73,17 +73,19 @@ fn features(turn: &Turn, lexicon: &Lexicon) -> Rc<Features> {
             memo.clear();
             *of = lex;
         }
-        if let Some(f) = memo.get(turn.text.as_str()) {
+        // Features of the turn as said: a shared photo's caption is part of its topic.
+        let said = turn.said();
+        if let Some(f) = memo.get(said.as_str()) {
             return Rc::clone(f);
         }
         if memo.len() >= MEMO_CAPACITY {
             memo.clear();
         }
         let f = Rc::new(Features {
-            words: content_words(&turn.text).into_iter().collect(),
-            concepts: lexicon.matches(&turn.text).map(|e| e.base.clone()).collect(),
+            words: content_words(&said).into_iter().collect(),
+            concepts: lexicon.matches(&said).map(|e| e.base.clone()).collect(),
         });
-        memo.insert(turn.text.clone(), Rc::clone(&f));
+        memo.insert(said, Rc::clone(&f));
         f
     })
 }
@@ -113,10 +115,7 @@ mod tests {
 
     fn memory(turns: &[(&str, &str, u32, i64)]) -> Memory {
         let mut m = Memory::new();
-        m.apply(&Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        });
+        m.apply(&Event::person_tracked("Alex", "user"));
         for (i, (speaker, text, session, minute)) in turns.iter().enumerate() {
             m.apply(&Event::TurnIngested {
                 turn: u32::try_from(i).unwrap(),
@@ -125,6 +124,8 @@ mod tests {
                 time: Timestamp::from_unix_seconds(1_700_000_000 + minute * 60),
                 session: *session,
                 source_ref: None,
+                attachments: Vec::new(),
+                dates: Vec::new(),
             });
         }
         m

@@ -10,18 +10,17 @@ use crate::model::{Completion, Model, ModelError, ModelRequest};
 /// Alex's turns, already ingested but not yet cut.
 fn memory(turns: &[(u32, &str)]) -> Memory {
     let mut m = Memory::new();
-    m.apply(&Event::PersonTracked {
-        name: "Alex".into(),
-        speaker: "user".into(),
-    });
+    m.apply(&Event::person_tracked("Alex", "user"));
     for (i, (session, text)) in turns.iter().enumerate() {
         m.apply(&Event::TurnIngested {
             turn: saturating_u32(i),
-            speaker: if i % 2 == 0 { "user" } else { ASSISTANT }.into(),
+            speaker: if i % 2 == 0 { "user" } else { "assistant" }.into(),
             text: (*text).into(),
             time: None,
             session: *session,
             source_ref: None,
+            attachments: Vec::new(),
+            dates: Vec::new(),
         });
     }
     m
@@ -185,10 +184,10 @@ fn nothing_open_is_nothing_to_close() {
 #[test]
 fn prompts_name_people_and_the_assistant() {
     let m = memory(&[]);
-    assert_eq!(display_speaker(&m, "user"), "Alex");
-    assert_eq!(display_speaker(&m, ASSISTANT), "Assistant");
+    assert_eq!(display_speaker(&m, &Speaker::User), "Alex");
+    assert_eq!(display_speaker(&m, &Speaker::Assistant), "Assistant");
     assert_eq!(
-        display_speaker(&m, "Sam"),
+        display_speaker(&m, &"Sam".into()),
         "Sam",
         "an untracked speaker keeps its label"
     );

@@ -213,6 +213,8 @@ mod tests {
                 time: None,
                 session: 1,
                 source_ref: None,
+                attachments: Vec::new(),
+                dates: Vec::new(),
             },
             called(Purpose::Synth, 100),
             called(Purpose::Rk1, 50),
@@ -223,6 +225,7 @@ mod tests {
                 prompt: String::new(),
                 reply: String::new(),
                 error: "x".into(),
+                failure: crate::event::FailureKind::Call,
             },
         ];
         let r = CostReport::from_events(&events);

@@ -22,6 +22,7 @@ mod immediate;
 mod pack;
 mod path;
 mod reader;
+pub mod recorded;
 mod schema;
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]

@@ -2,13 +2,12 @@
 //! documentation of [`crate::memory`].
 
 use super::{
-    BASE_CONCEPTS, Concept, Episode, Evidence, Items, Level, Memory, Proposal, ProposalStatus, Relation, Thresholds,
-    Turn,
+    BASE_CONCEPTS, BASE_KEYS, Concept, Episode, Evidence, Items, Level, Memory, Proposal, ProposalStatus, Relation,
+    Thresholds, Turn,
 };
 use crate::event::{Abstraction, Delta, Event, Operator, RelationSummary, Sigma, Subject};
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId, saturating_u32};
-use crate::relative_date::{self, DateSpan};
-use crate::text::entity_key;
+use crate::relative_date::DateSpan;
 
 impl Memory {
     /// Applies one event. Pure: the same memory and event always give the same result.
@@ -26,7 +25,7 @@ impl Memory {
                 };
                 self.recompute_due();
             }
-            Event::PersonTracked { name, speaker } => self.track_person(name, speaker),
+            Event::PersonTracked { name, speaker, key } => self.track_person(name, speaker, key),
             Event::TurnIngested {
                 turn,
                 speaker,
@@ -34,6 +33,8 @@ impl Memory {
                 time,
                 session,
                 source_ref,
+                attachments,
+                dates,
             } => {
                 let id = TurnId(saturating_u32(self.turns.len()));
                 self.turns.push(Turn {
@@ -44,6 +45,8 @@ impl Memory {
                     time: *time,
                     session: *session,
                     source_ref: source_ref.clone(),
+                    attachments: attachments.clone(),
+                    dates: dates.clone(),
                 });
                 self.open_segment.push(id);
             }
@@ -71,8 +74,13 @@ impl Memory {
                 });
                 self.concepts[person.index()].episodes.push(id);
             }
-            Event::ConceptAdded { name, level, parent } => {
-                self.add_concept(name, *level, Some(*parent));
+            Event::ConceptAdded {
+                name,
+                level,
+                parent,
+                key,
+            } => {
+                self.add_concept(name, key, *level, Some(*parent));
             }
             Event::RelationAdded { source, target } => self.add_relation(*source, *target),
             Event::MentionRecorded {
@@ -158,30 +166,29 @@ impl Memory {
         ProposalId(self.proposals.keys().next_back().map_or(0, |p| p.0 + 1))
     }
 
-    fn track_person(&mut self, name: &str, speaker: &str) {
+    fn track_person(&mut self, name: &str, speaker: &str, key: &str) {
         if let Some(root) = self.person_for(speaker) {
-            self.rename_person(root, name);
+            self.rename_person(root, name, key);
             return;
         }
-        let root = self.add_concept(name, Level::Root, None);
-        for base in BASE_CONCEPTS {
-            self.add_concept(base, Level::Base, Some(root));
+        let root = self.add_concept(name, key, Level::Root, None);
+        for (base, key) in BASE_CONCEPTS.iter().zip(BASE_KEYS) {
+            self.add_concept(base, key, Level::Base, Some(root));
         }
         self.speakers.push((speaker.to_string(), root));
         self.index.persons.insert_mut(speaker.to_string(), root);
     }
 
-    /// The dates a person's turns name, resolved against each turn's own date.
+    /// The dates a person's turns name, as ingest resolved them into each turn.
     fn dates_said(&self, person: ConceptId, turns: &[TurnId]) -> Vec<DateSpan> {
         let mut out: Vec<DateSpan> = Vec::new();
         for t in turns.iter().filter_map(|t| self.turns.get(t.index())) {
             if self.person_for(&t.speaker) != Some(person) {
                 continue;
             }
-            let anchor = t.time.and_then(|time| relative_date::anchor_of(&time.date()));
-            for span in relative_date::resolve(&t.text, anchor).1 {
-                if !out.contains(&span) {
-                    out.push(span);
+            for span in &t.dates {
+                if !out.contains(span) {
+                    out.push(span.clone());
                 }
             }
         }
@@ -190,15 +197,17 @@ impl Memory {
 
     /// A person who said their name: the root takes it, and what was written about them under
     /// the old name says the new one.
-    fn rename_person(&mut self, root: ConceptId, name: &str) {
+    fn rename_person(&mut self, root: ConceptId, name: &str, key: &str) {
         let old = self.concept(root).name.clone();
         if old == name || name.trim().is_empty() {
             return;
         }
         let level = self.concept(root).level;
-        self.index.concepts.remove_mut(&concept_key(root, level, &old));
-        self.index.concepts.insert_mut(concept_key(root, level, name), root);
+        let old_key = self.concept(root).key.clone();
+        self.index.concepts.remove_mut(&concept_key(root, level, &old_key));
+        self.index.concepts.insert_mut(concept_key(root, level, key), root);
         self.concepts[root.index()].name = name.to_string();
+        self.concepts[root.index()].key = key.to_string();
         let episodes: Vec<usize> = (0..self.episodes.len())
             .filter(|i| self.episodes.get(*i).is_some_and(|e| e.person == root))
             .collect();
@@ -230,7 +239,7 @@ impl Memory {
         }
     }
 
-    fn add_concept(&mut self, name: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
+    fn add_concept(&mut self, name: &str, key: &str, level: Level, parent: Option<ConceptId>) -> ConceptId {
         let id = ConceptId(saturating_u32(self.concepts.len()));
         let (person, depth) = match parent {
             Some(p) => (self.concept(p).person, self.concept(p).depth + 1),
@@ -239,6 +248,7 @@ impl Memory {
         self.concepts.push(Concept {
             id,
             name: name.to_string(),
+            key: key.to_string(),
             level,
             parent,
             person,
@@ -258,7 +268,7 @@ impl Memory {
         if let Some(p) = parent {
             self.concepts[p.index()].children.push(id);
         }
-        self.index.concepts.insert_mut(concept_key(person, level, name), id);
+        self.index.concepts.insert_mut(concept_key(person, level, key), id);
         id
     }
 
@@ -478,8 +488,10 @@ impl Memory {
     }
 }
 
-pub(super) fn concept_key(person: ConceptId, level: Level, name: &str) -> (ConceptId, bool, String) {
-    (person, !level.is_abstract(), entity_key(name))
+/// Where a node is filed: its person, whether it is concrete, and its name's key (decided
+/// where the event was made; see [`Event::ConceptAdded`]).
+pub(super) fn concept_key(person: ConceptId, level: Level, key: &str) -> (ConceptId, bool, String) {
+    (person, !level.is_abstract(), key.to_string())
 }
 
 /// `text` with every whole-word `old` replaced by `new` ("User's" too, "Users" not).

@@ -20,6 +20,22 @@ pub const BASE_CONCEPTS: [&str; 11] = [
     "Assets and Environment",
 ];
 
+/// The lookup keys of [`BASE_CONCEPTS`], as `text::entity_key` made them when the fold was
+/// written: constants, so a change to the word rules cannot re-file an old log's base nodes.
+pub const BASE_KEYS: [&str; 11] = [
+    "personal identity and trait",
+    "health and wellness",
+    "goal and plan",
+    "consumption and finance",
+    "dining",
+    "interest and entertainment",
+    "travel and commute",
+    "social relationship",
+    "work and study",
+    "value and belief",
+    "asset and environment",
+];
+
 /// One unit of buffered evidence waiting for an operator.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
@@ -43,6 +59,10 @@ pub struct Concept {
     pub id: ConceptId,
     /// Display name.
     pub name: String,
+    /// The name's lookup key, as the event that named it carried it (empty in a checkpoint of
+    /// codec version 1 until [`super::Memory::rebuild_index`] fills it).
+    #[serde(default)]
+    pub key: String,
     /// Tier.
     pub level: Level,
     /// Classification parent (none for a root).

@@ -1,7 +1,7 @@
 //! The projection: L0 episodes plus the L1 graph, and the one pure function that evolves it.
 //!
 //! `Memory::apply` is a fold step: no clock, no I/O, no randomness. Everything an operator
-//! decides is decided elsewhere (see [`crate::operators`]) from a `&Memory` and arrives here
+//! decides is decided elsewhere (by the operators) from a `&Memory` and arrives here
 //! as an event.
 //!
 //! **Score rule (ours; the paper leaves it open).** Each recorded mention adds 1 to the score of
@@ -14,13 +14,14 @@ mod apply;
 pub mod delta;
 mod episode;
 mod graph;
+mod names;
 pub mod shared;
 mod validate;
 mod view;
 
 pub use crate::event::Level;
 pub use episode::{Episode, Turn};
-pub use graph::{BASE_CONCEPTS, Concept, Evidence, Relation};
+pub use graph::{BASE_CONCEPTS, BASE_KEYS, Concept, Evidence, Relation};
 pub use shared::{Items, Nodes};
 pub use validate::InvalidEvent;
 
@@ -169,8 +170,18 @@ impl Memory {
     /// Rebuilds the lookup indexes after deserialising a checkpoint.
     pub fn rebuild_index(&mut self) {
         let mut index = Index::default();
+        // A checkpoint of codec version 1 stored no keys: they are made from the names as the
+        // version-1 fold made them (the event upgrade does the same for its events).
+        let unkeyed: Vec<usize> = (0..self.concepts.len())
+            .filter(|i| self.concepts.get(*i).is_some_and(|c| c.key.is_empty()))
+            .collect();
+        for i in unkeyed {
+            if let Some(c) = self.concepts.get_mut(i) {
+                c.key = crate::text::entity_key(&c.name);
+            }
+        }
         for c in &self.concepts {
-            index.concepts.insert_mut(concept_key(c.person, c.level, &c.name), c.id);
+            index.concepts.insert_mut(concept_key(c.person, c.level, &c.key), c.id);
             if c.dirty {
                 index.dirty.insert(c.id);
             }
@@ -194,7 +205,8 @@ impl Memory {
     /// A node by person, tier and (normalised) name.
     #[must_use]
     pub fn find_concept(&self, person: ConceptId, level: Level, name: &str) -> Option<ConceptId> {
-        self.index.concepts.get(&concept_key(person, level, name)).copied()
+        let key = crate::text::entity_key(name);
+        self.index.concepts.get(&concept_key(person, level, &key)).copied()
     }
 
     /// The relation between two nodes.

@@ -17,20 +17,9 @@ pub(crate) fn graph_events() -> Vec<Event> {
             theta_inf: 2,
             theta_sum: 3,
         },
-        Event::PersonTracked {
-            name: "Alex".into(),
-            speaker: "user".into(),
-        },
-        Event::ConceptAdded {
-            name: "Fitness".into(),
-            level: Level::Abstract,
-            parent: ConceptId(2),
-        },
-        Event::ConceptAdded {
-            name: "Running".into(),
-            level: Level::Activity,
-            parent: ConceptId(12),
-        },
+        Event::person_tracked("Alex", "user"),
+        Event::concept_added("Fitness", Level::Abstract, ConceptId(2)),
+        Event::concept_added("Running", Level::Activity, ConceptId(12)),
         Event::RelationAdded {
             source: ConceptId(12),
             target: ConceptId(13),
@@ -195,4 +184,87 @@ fn a_checkpoint_round_trip_keeps_the_indexes() {
     assert_eq!(back, m);
     assert_eq!(back.find_relation(ConceptId(12), ConceptId(13)), Some(RelationId(0)));
     assert_eq!(back.person_for("user"), Some(ConceptId(0)));
+}
+
+/// A turn as a log stores it: what ingest resolved travels in the event.
+fn said_turn(text: &str, dates: Vec<crate::relative_date::DateSpan>) -> Event {
+    Event::TurnIngested {
+        turn: 0,
+        speaker: "user".into(),
+        text: text.into(),
+        time: crate::time::Timestamp::parse_rfc3339("2024-03-02T09:00:00Z"),
+        session: 1,
+        source_ref: None,
+        attachments: Vec::new(),
+        dates,
+    }
+}
+
+#[test]
+fn a_stored_turn_folds_to_its_stored_dates_whatever_its_words_say() {
+    // The date rules (or a word list) may change; a stored log must fold as it did. The fold
+    // takes the dates the event carries and never reads "yesterday" again.
+    let stored = crate::relative_date::DateSpan {
+        phrase: "last spring".into(),
+        start: "2023-03-01".into(),
+        end: "2023-05-31".into(),
+    };
+    for (dates, expected) in [(vec![stored.clone()], vec![stored]), (Vec::new(), Vec::new())] {
+        let mut events = graph_events();
+        events.push(said_turn("I ran yesterday.", dates));
+        events.push(Event::EpisodeRecorded {
+            person: ConceptId(0),
+            turns: vec![TurnId(0)],
+            fact: "ran".into(),
+            base_conclusions: vec![],
+            salient_conclusions: vec![],
+            time: None,
+            session: 1,
+        });
+        let m = crate::memory::fold(&events);
+        assert_eq!(m.episodes[0].dates, expected);
+    }
+}
+
+#[test]
+fn a_version_1_checkpoint_turn_reads_as_the_upgraded_event_folds() {
+    // Written by codec version 1: the caption inside the text, no dates stored.
+    let old = r#"{"id":0,"index":0,"speaker":"user","text":"I ran yesterday. [shares a photo: a trail]","time":"2024-03-02T09:00:00Z","session":1,"source_ref":null}"#;
+    let turn: Turn = serde_json::from_str(old).unwrap();
+    assert_eq!(turn.text, "I ran yesterday.");
+    assert_eq!(turn.attachments.len(), 1);
+    assert_eq!(turn.said(), "I ran yesterday. [shares a photo: a trail]");
+    assert_eq!(turn.dates.len(), 1, "{:?}", turn.dates);
+    assert_eq!(turn.dates[0].start, "2024-03-01");
+    // A turn written today keeps exactly what it stored, dates empty or not.
+    let mut fresh = turn.clone();
+    fresh.text = "I ran yesterday. [shares a photo: typed by hand]".into();
+    fresh.attachments.clear();
+    fresh.dates.clear();
+    let back: Turn = serde_json::from_str(&serde_json::to_string(&fresh).unwrap()).unwrap();
+    assert_eq!(back, fresh);
+}
+
+#[test]
+fn the_base_keys_are_the_keys_the_word_rules_give_today() {
+    // Constants in the fold, so a change to `entity_key` fails here, not in old logs.
+    for (name, key) in BASE_CONCEPTS.iter().zip(crate::memory::BASE_KEYS) {
+        assert_eq!(crate::text::entity_key(name), key);
+    }
+}
+
+#[test]
+fn a_node_is_filed_under_the_key_its_event_carries() {
+    let mut events = graph_events();
+    events.push(Event::ConceptAdded {
+        name: "Swimming".into(),
+        level: Level::Activity,
+        parent: ConceptId(12),
+        key: "filed as stored".into(),
+    });
+    let m = crate::memory::fold(&events);
+    let c = m.concepts.last().unwrap();
+    assert_eq!(c.key, "filed as stored");
+    // The rules today would key it "swimming": the stored key, not the rules, decides.
+    assert_eq!(m.find_concept(ConceptId(0), Level::Activity, "Swimming"), None);
 }

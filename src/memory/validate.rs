@@ -122,10 +122,7 @@ mod tests {
 
     fn person() -> Memory {
         let mut m = Memory::new();
-        m.apply(&Event::PersonTracked {
-            name: "Zoë".into(),
-            speaker: "user".into(),
-        });
+        m.apply(&Event::person_tracked("Zoë", "user"));
         m
     }
 
@@ -142,11 +139,7 @@ mod tests {
                 source: ConceptId(0),
                 target: ConceptId(999),
             },
-            Event::ConceptAdded {
-                name: "x".into(),
-                level: crate::memory::Level::Activity,
-                parent: ConceptId(u32::MAX),
-            },
+            Event::concept_added("x", crate::memory::Level::Activity, ConceptId(u32::MAX)),
             Event::OperatorFired {
                 operator: Operator::Rk2,
                 target: "x".into(),

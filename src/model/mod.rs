@@ -13,7 +13,7 @@ pub mod openai;
 pub mod parse;
 pub mod prompts;
 pub mod prune;
-pub mod recorded;
+mod record;
 pub mod schema;
 pub mod structured;
 mod task;

@@ -7,6 +7,7 @@ use jiff::civil::{Date, Weekday};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
+pub mod answer;
 mod restriction;
 mod words;
 pub use restriction::restriction_end;
@@ -24,6 +25,15 @@ pub struct DateSpan {
 }
 
 use crate::time::MONTHS;
+
+/// The dates a turn names, resolved against the turn's own date: what ingest stores in
+/// `Event::TurnIngested` (`said` is the turn as said, its attachments rendered), so the fold
+/// never runs these rules and a change to them cannot change how a stored log folds.
+#[must_use]
+pub fn turn_dates(said: &str, time: Option<crate::time::Timestamp>) -> Vec<DateSpan> {
+    let anchor = time.and_then(|t| anchor_of(&t.date()));
+    resolve(said, anchor).1
+}
 
 /// The date a turn time names (`YYYY-MM-DD…`), if it is a calendar date jiff can do arithmetic on.
 #[must_use]

@@ -232,7 +232,7 @@ impl<'a> Retriever<'a> {
             .iter()
             .filter(|t| m.person_for(&m.turns[t.index()].speaker) == Some(ep.person))
             .map(|t| {
-                let have: HashSet<String> = content_words(&m.turns[t.index()].text).into_iter().collect();
+                let have: HashSet<String> = content_words(&m.turns[t.index()].said()).into_iter().collect();
                 (wanted.intersection(&have).count(), *t)
             })
             .filter(|(n, _)| *n > 0)

@@ -134,16 +134,16 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
                 return Err(Error::EpisodeNotInMemory { episode: *id });
             };
             let date = date_text(e.time);
-            let own: Vec<(usize, &str)> = e
+            let own: Vec<(usize, String)> = e
                 .turns
                 .iter()
                 .enumerate()
                 .filter_map(|(i, t)| memory.turns.get(t.index()).map(|t| (i, t)))
                 .filter(|(_, t)| memory.person_for(&t.speaker) == Some(e.person))
-                .map(|(i, t)| (i, t.text.as_str()))
+                .map(|(i, t)| (i, t.said()))
                 .collect();
             if *units {
-                let words: Vec<&str> = own.iter().map(|(_, t)| *t).collect();
+                let words: Vec<&str> = own.iter().map(|(_, t)| t.as_str()).collect();
                 insert.execute(params![e.fact, words.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
                 for (i, (c, _)) in e.conclusions().enumerate() {
                     insert.execute(params![

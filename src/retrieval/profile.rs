@@ -88,8 +88,26 @@ fn own(m: &Memory, r: RelationId) -> bool {
     if !rel.summary.mentions.is_empty() {
         return true;
     }
-    // A photo the person shared of it ("[shares a photo: a man riding a surfboard]") is theirs.
-    own_label(&rel.label) || rel.label.contains("(\"[shares a photo")
+    // A photo the person shared of it (the label quotes its caption) is theirs.
+    own_label(&rel.label) || quotes_shared_photo(m, r)
+}
+
+/// Whether a relation's latest label quotes a photo shared in the turns of the episode behind
+/// it: the quoted sentence is the photo as the turn renders it.
+fn quotes_shared_photo(m: &Memory, r: RelationId) -> bool {
+    let rel = m.relation(r);
+    let Some((_, quote)) = rel.label.split_once("(\"") else {
+        return false;
+    };
+    let Some(e) = rel.episodes.last() else {
+        return false;
+    };
+    m.episode(*e)
+        .turns
+        .iter()
+        .filter_map(|t| m.turns.get(t.index()))
+        .flat_map(|t| t.attachments.iter())
+        .any(|a| quote.starts_with(&a.render()))
 }
 
 /// Whether a relation's target is an activity a person does: a general concept (not one

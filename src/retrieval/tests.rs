@@ -36,6 +36,7 @@ fn turn(text: &str, session: u32, index: u32) -> TurnInput {
         session,
         index,
         source_ref: None,
+        attachments: Vec::new(),
     }
 }
 
@@ -426,9 +427,12 @@ fn a_brief_keeps_what_the_turn_shared() {
     let dir = tempfile::tempdir().unwrap();
     let mut e = engine(&dir);
     let long = "Yeah, it was a long day. The poetry reading was powerful and moving. \
-                I stayed until the very end and then walked home along the river in the rain. \
-                [shares a photo: a poster that says trans lives matter]";
-    ingest(&mut e, &[turn(long, 1, 0)], "Sam");
+                I stayed until the very end and then walked home along the river in the rain.";
+    let mut shared = turn(long, 1, 0);
+    shared.attachments = vec![crate::event::Attachment::Photo {
+        caption: "a poster that says trans lives matter".into(),
+    }];
+    ingest(&mut e, &[shared], "Sam");
     let without = super::Layers::parse("facts,conclusions,concepts,relations").unwrap();
     let budgets = Budgets {
         without,

@@ -65,13 +65,13 @@ impl Retriever<'_> {
         let query = embed::builtin(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
-        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker);
+        let own = |t: TurnId| speaker_of_root.is_none_or(|s| s == m.turns[t.index()].speaker.label());
         let person = |t: TurnId| if own(t) { 1.0 } else { OTHER_PERSON };
         let mut cosines: HashMap<TurnId, f32> = HashMap::new();
         let mut rel = |t: TurnId| {
             *cosines
                 .entry(t)
-                .or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].text)))
+                .or_insert_with(|| cosine(&query, &embed::builtin(&m.turns[t.index()].said())))
         };
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
@@ -84,7 +84,7 @@ impl Retriever<'_> {
                 let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
                 let around = [pos.checked_sub(1), Some(pos), pos.checked_add(1)];
                 // A hit that asks something is answered by the turn after it.
-                let asks = m.turns[t.index()].text.contains('?');
+                let asks = m.turns[t.index()].said().contains('?');
                 for (i, p) in around.into_iter().enumerate() {
                     let Some(n) = p.and_then(|p| ep.turns.get(p)) else {
                         continue;
@@ -204,7 +204,7 @@ impl Retriever<'_> {
                 let mut stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
                 // A reply covers what the question it answers asked, in words of its own.
                 if let Some(q) = i.provenance.turns.first().and_then(|t| question_before(m, *t)) {
-                    stems.extend(words(q).map(|w| crate::stem::stem(&w)));
+                    stems.extend(words(&q).map(|w| crate::stem::stem(&w)));
                 }
                 keys.iter().filter(|k| stems.contains(*k)).cloned().collect()
             })
@@ -244,9 +244,9 @@ pub fn turn_line(m: &Memory, t: TurnId) -> String {
 
 /// [`turn_line`], with the dates of its relative phrases only when `dates`.
 fn dated_line(m: &Memory, t: TurnId, dates: bool) -> String {
-    let text = &m.turns[t.index()].text;
+    let text = m.turns[t.index()].said();
     let mut line = format!("{}: {text}", speaker_name(m, t));
-    if dates && let Some(dates) = resolved_dates(m, t, text) {
+    if dates && let Some(dates) = resolved_dates(m, t, &text) {
         line.push_str(&format!(" ({dates})"));
     }
     line
@@ -302,23 +302,24 @@ pub fn turn_group(m: &Memory, t: TurnId) -> String {
 
 /// The text of the turn before `t` in its session when that turn asks something `t` answers
 /// (another speaker, a question mark).
-fn question_before(m: &Memory, t: TurnId) -> Option<&str> {
+fn question_before(m: &Memory, t: TurnId) -> Option<String> {
     let turn = &m.turns[t.index()];
     let prev = m.turns.get(t.index().checked_sub(1)?)?;
-    (prev.session == turn.session && prev.speaker != turn.speaker && prev.text.contains('?'))
-        .then_some(prev.text.as_str())
+    let said = prev.said();
+    (prev.session == turn.session && prev.speaker != turn.speaker && said.contains('?')).then_some(said)
 }
 
 fn speaker_name(m: &Memory, t: TurnId) -> String {
     let turn = &m.turns[t.index()];
     m.person_for(&turn.speaker)
-        .map_or_else(|| turn.speaker.clone(), |r| m.concept(r).name.clone())
+        .map_or_else(|| turn.speaker.to_string(), |r| m.concept(r).name.clone())
 }
 
 /// Whether turn `t` says nothing of its own: each sentence asks something or holds at most one
-/// content word ("Cool!", "Wow, that's great!"), and it shares nothing ("[shares a photo …]").
+/// content word ("Cool!", "Wow, that's great!"), and it shares nothing (no rendered attachment,
+/// nor any other bracketed aside).
 fn filler(m: &Memory, t: TurnId) -> bool {
-    crate::text::sentences(&m.turns[t.index()].text)
+    crate::text::sentences(&m.turns[t.index()].said())
         .iter()
         .all(|s| !s.starts_with('[') && (s.trim_end().ends_with('?') || content_words(s).len() <= 1))
 }
@@ -326,7 +327,7 @@ fn filler(m: &Memory, t: TurnId) -> bool {
 /// Whether every sentence of turn `t` that holds one of the keyword stems asks something: the
 /// turn matched only where it asks, so what it holds is the question, not an answer.
 fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
-    let sents = crate::text::sentences(&m.turns[t.index()].text);
+    let sents = crate::text::sentences(&m.turns[t.index()].said());
     let mut any = false;
     for s in &sents {
         if words(s).any(|w| keys.contains(&crate::stem::stem(&w))) {
@@ -342,13 +343,13 @@ fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
 /// A turn cut to the sentences that hold one of the question's keyword stems, and what it shared
 /// (a bracketed photo caption), the gaps marked "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
 fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
-    let sents = crate::text::sentences(&m.turns[t.index()].text);
+    let sents = crate::text::sentences(&m.turns[t.index()].said());
     let mut holds: Vec<bool> = sents
         .iter()
         .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
         .collect();
-    // What the speaker shared ("[shares a photo: a poster that says …]") is what the turn is
-    // about: it stays in the brief.
+    // What the speaker shared (a photo, rendered as a bracketed aside of the turn) is what the
+    // turn is about: it stays in the brief.
     let aside: Vec<bool> = sents.iter().map(|s| s.starts_with('[')).collect();
     let any = holds.iter().any(|h| *h);
     for (h, a) in holds.iter_mut().zip(&aside) {
@@ -428,7 +429,7 @@ fn anchor(m: &Memory, t: TurnId) -> Option<jiff::civil::Date> {
 /// Whether any sentence of turn `t` carries the shape of answer `wants` asks for.
 fn carries_turn(m: &Memory, t: TurnId, wants: Wants, names: &HashSet<String>) -> bool {
     let a = anchor(m, t);
-    crate::text::sentences(&m.turns[t.index()].text)
+    crate::text::sentences(&m.turns[t.index()].said())
         .iter()
         .any(|s| carries(s, wants, names, a))
 }

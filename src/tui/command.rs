@@ -20,7 +20,7 @@ pub enum Command {
 /// A request to the engine task, which alone owns the database and the model.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineRequest {
-    /// Ingest a turn (replay, or an accepted chat reply).
+    /// Ingest a replayed turn.
     Ingest {
         /// The turn.
         turn: TurnInput,
@@ -34,6 +34,13 @@ pub enum EngineRequest {
         /// Identifies the reply.
         id: RequestId,
         /// What the user typed.
+        text: String,
+        /// The user's display name.
+        user: String,
+    },
+    /// Ingest the assistant's accepted chat reply; the engine builds its turn.
+    Reply {
+        /// The reply.
         text: String,
         /// The user's display name.
         user: String,

@@ -149,6 +149,7 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
         EngineRequest::Chat { .. } => "the chat message".into(),
         EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
+        EngineRequest::Reply { .. } => "ingesting the reply".into(),
         EngineRequest::SetApprove(_) => "switching approval mode".into(),
     };
     let (error, notice) = match perform(engine, request, send) {
@@ -169,12 +170,17 @@ fn perform(
 ) -> rgmem::Result<Option<String>> {
     // `Engine::ingest` records the thresholds of a fresh log itself but returns only the turn's
     // records; record them here so the app sees every seq.
-    if matches!(request, EngineRequest::Ingest { .. } | EngineRequest::Chat { .. }) && engine.log().head().0 == 0 {
+    if matches!(
+        request,
+        EngineRequest::Ingest { .. } | EngineRequest::Reply { .. } | EngineRequest::Chat { .. }
+    ) && engine.log().head().0 == 0
+    {
         let first = engine.set_thresholds(engine.memory().thresholds)?;
         send(EngineUpdate::Appended(first));
     }
     let records = match request {
         EngineRequest::Ingest { turn, user } => engine.ingest(&turn, &user)?,
+        EngineRequest::Reply { text, user } => engine.ingest_reply(&text, &user, rgmem::time::Timestamp::now())?,
         EngineRequest::Finish => engine.finish()?,
         EngineRequest::SetThresholds(t) => {
             let mut records = engine.set_thresholds(t)?;

@@ -3,9 +3,9 @@
 
 use crate::fake::{Fake, Fault, SESSION, Target, event_rows, ingest, openai, session_path};
 use rgmem::event::Event;
+use rgmem::log::recorded::RecordedModel;
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
-use rgmem::model::recorded::RecordedModel;
 use std::time::Duration;
 
 #[test]

@@ -27,7 +27,8 @@ struct Said {
     original: String,
     /// Third person, dates resolved, pronoun resolved or not.
     third: String,
-    /// `third` without its bracketed asides ("[shares a photo: …]"): what the fact states.
+    /// `third` without its bracketed asides (a shared photo as its turn renders it): what the
+    /// fact states.
     told: String,
     cues: Vec<Cue>,
     topics: usize,
@@ -50,7 +51,7 @@ const SECOND_PERSON: &[&str] = &[
     "you", "your", "you're", "you've", "you'll", "you'd", "yours", "yourself", "ya",
 ];
 
-/// The text without its bracketed asides: "[shares a photo: a dog] I adopted a puppy." says
+/// The text without its bracketed asides: "[a photo of a dog] I adopted a puppy." says
 /// "I adopted a puppy.".
 fn without_asides(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -410,12 +411,19 @@ mod tests {
 
     #[test]
     fn a_fact_states_what_the_person_did_not_remarks_captions_or_wishes_for_the_listener() {
-        let said = "Creating a family for those kids is so lovely. You'll be an awesome mom! \
-                    [shares a photo: a photo of a dog on a trail] I adopted a puppy on Sunday.";
-        let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(said));
+        // A synth prompt's line shows a shared photo as its turn renders it.
+        let photo = crate::event::Attachment::Photo {
+            caption: "a photo of a dog on a trail".into(),
+        }
+        .render();
+        let said = format!(
+            "Creating a family for those kids is so lovely. You'll be an awesome mom! \
+             {photo} I adopted a puppy on Sunday."
+        );
+        let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(&said));
         let fact = out.lines().next().unwrap_or_default();
         assert!(fact.contains("Alex adopted a puppy on Sunday."), "{fact}");
-        for not in ["so lovely", "awesome mom", "shares a photo"] {
+        for not in ["so lovely", "awesome mom", photo.as_str(), "dog on a trail"] {
             assert!(!fact.contains(not), "{not:?} in {fact}");
         }
         let remark = synthesize(Lexicon::builtin(), "Alex", None, &lines("Nice, see ya! Talk later!"));

@@ -33,7 +33,7 @@ pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Op
             if m.person_for(&turn.speaker) != Some(person) {
                 continue;
             }
-            for s in sentences(&without_share(&turn.text)) {
+            for s in sentences(&without_share(turn)) {
                 if !lex.matches(&s).any(|x| entity_key(&x.general) == key) {
                     continue;
                 }
@@ -101,7 +101,7 @@ fn turn_frequencies(m: &Memory) -> std::rc::Rc<std::collections::HashMap<String,
     }
     let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     for t in m.turns.iter() {
-        let mut seen: Vec<String> = words(&t.text).collect();
+        let mut seen: Vec<String> = words(&t.said()).collect();
         seen.sort_unstable();
         seen.dedup();
         for w in seen {
@@ -113,11 +113,19 @@ fn turn_frequencies(m: &Memory) -> std::rc::Rc<std::collections::HashMap<String,
     counts
 }
 
-/// A turn's text with the framing of a shared photo taken out ("[shares a photo: a photo of a
-/// bowl …]" says "a bowl …"): the framing's words name photography, which the person did not.
-fn without_share(text: &str) -> String {
-    text.replace("[shares a photo: a photo of ", "[")
-        .replace("[shares a photo: ", "[")
+/// A turn's text with what it shared as a bracketed aside of the caption's own words (a photo
+/// captioned "a photo of a bowl …" adds "[a bowl …]"): the framing's words name photography,
+/// which the person did not.
+fn without_share(turn: &crate::memory::Turn) -> String {
+    let mut out = turn.text.clone();
+    for a in turn.attachments.iter().filter(|a| a.is_photo()) {
+        let caption = a.caption();
+        let shown = caption.strip_prefix("a photo of ").unwrap_or(caption);
+        out.push_str(" [");
+        out.push_str(shown);
+        out.push(']');
+    }
+    out
 }
 
 /// The words that name people the memory tracks (first names and their short forms are not

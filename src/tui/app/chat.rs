@@ -5,8 +5,6 @@ use crate::tui::action::Action;
 use crate::tui::command::{Command, EngineRequest};
 use crate::tui::msg::RequestId;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rgmem::ids::saturating_u32;
-use rgmem::session::TurnInput;
 
 /// A chat reply being streamed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,19 +40,6 @@ pub struct ChatState {
 }
 
 impl App {
-    /// A turn typed or answered in the chat, numbered after the turns at head.
-    pub(super) fn chat_turn(&self, speaker: &str, text: String) -> TurnInput {
-        let m = self.timeline.head_memory();
-        TurnInput {
-            speaker: speaker.into(),
-            text,
-            time: None,
-            session: m.turns.last().map_or(1, |t| t.session),
-            index: saturating_u32(m.turns.len()),
-            source_ref: None,
-        }
-    }
-
     /// The characters the chat input types; its other keys are in the keymap's [chat] section.
     pub(super) fn chat_key(&mut self, key: KeyEvent) {
         let chat = &mut self.chat;

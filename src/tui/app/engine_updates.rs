@@ -75,11 +75,10 @@ impl App {
                 self.banner = None;
                 if self.chat.pending.as_ref().is_some_and(|p| p.id == id) {
                     self.chat.pending = None;
-                    let turn = self.chat_turn("assistant", text);
                     self.engine(
                         out,
-                        EngineRequest::Ingest {
-                            turn,
+                        EngineRequest::Reply {
+                            text,
                             user: self.user.clone(),
                         },
                     );

@@ -121,7 +121,7 @@ impl Live {
             .head_memory()
             .turns
             .iter()
-            .filter(|t| t.speaker == "user")
+            .filter(|t| t.speaker.is_user())
             .map(|t| t.text.clone())
             .collect()
     }

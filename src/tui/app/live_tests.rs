@@ -41,7 +41,7 @@ fn last_reply(h: &Harness) -> String {
         .iter()
         .rev()
         .find_map(|l| match l {
-            ChatLine::Message { speaker, text, .. } if speaker == "assistant" => Some(text.clone()),
+            ChatLine::Message { speaker, text, .. } if speaker.is_assistant() => Some(text.clone()),
             _ => None,
         })
         .unwrap_or_default()

@@ -4,7 +4,6 @@
 use super::diff_view::DiffView;
 use rgmem::event::{Event, Operator, Subject};
 use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
-use rgmem::ingest::ASSISTANT;
 use rgmem::ingest::preview::{self, Preview};
 use rgmem::memory::{Level, Memory, ProposalStatus};
 use rgmem::model::offline::OfflineModel;
@@ -56,7 +55,7 @@ pub enum ChatLine {
     /// A turn.
     Message {
         /// Who spoke.
-        speaker: String,
+        speaker: rgmem::event::Speaker,
         /// What was said.
         text: String,
         /// Where it was logged.
@@ -161,7 +160,7 @@ impl Views {
                     memory
                         .turns
                         .get(t.index())
-                        .is_some_and(|turn| turn.speaker != ASSISTANT)
+                        .is_some_and(|turn| !turn.speaker.is_assistant())
                 })
                 .filter(|_| memory.open_segment.len() > 1)
                 .map(|t| preview::preview_turns(memory, &[*t], &mut OfflineModel));
@@ -316,9 +315,14 @@ fn chat_lines(timeline: &Timeline) -> Vec<ChatLine> {
     let mut lines = Vec::new();
     for r in timeline.chain_back(timeline.cursor()).take(LOOKBACK) {
         match &r.event {
-            Event::TurnIngested { speaker, text, .. } => lines.push(ChatLine::Message {
+            Event::TurnIngested {
+                speaker,
+                text,
+                attachments,
+                ..
+            } => lines.push(ChatLine::Message {
                 speaker: speaker.clone(),
-                text: text.clone(),
+                text: rgmem::event::said(text, attachments),
                 seq: r.seq,
             }),
             Event::OperatorFired { .. } | Event::AbstractionProposed { .. } => lines.push(ChatLine::Firing {

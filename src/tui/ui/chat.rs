@@ -31,7 +31,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
     if let Some(p) = &app.chat.pending {
         // The message's turn reaches the log with the engine's step; until then, show it here.
         let logged = app.views.chat.iter().rev().find_map(|l| match l {
-            ChatLine::Message { speaker, text, .. } if speaker != "assistant" => Some(text == &p.message),
+            ChatLine::Message { speaker, text, .. } if !speaker.is_assistant() => Some(text == &p.message),
             _ => None,
         });
         if !p.message.is_empty() && logged != Some(true) {
@@ -72,7 +72,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
 fn push_item(lines: &mut Vec<Line<'static>>, item: &ChatLine, width: usize, theme: Theme) {
     match item {
         ChatLine::Message { speaker, text, .. } => {
-            let style = if speaker == "assistant" {
+            let style = if speaker.is_assistant() {
                 theme.assistant
             } else {
                 theme.user

@@ -176,7 +176,7 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
             let date = turn.time.map(|t| t.date()).unwrap_or_default();
             lines.push(Line::from(vec![
                 Span::styled(format!("{t} {} {date}: ", turn.speaker), theme.dim),
-                Span::raw(turn.text.clone()),
+                Span::raw(turn.said()),
             ]));
         }
     }

@@ -3,7 +3,8 @@
 //! against the day it was said, else that day.
 
 use super::Sentence;
-use super::spans::{NUMBERS, UNITS, WEEKDAYS};
+use super::spans::{NUMBERS, UNITS};
+use crate::relative_date::answer::month_name;
 use crate::text::words;
 use crate::time::Timestamp;
 
@@ -67,51 +68,15 @@ fn dated_text(s: &Sentence) -> (String, DateFrom) {
     let Some(d) = s.date else {
         return (String::new(), DateFrom::Nothing);
     };
-    let (y, m, _) = d.civil();
-    let day = 86_400;
-    let has = |p: &str| lower.contains(p);
-    let the = |what: &str| format!("the {what} before {}", d.human_date());
-    for wd in WEEKDAYS {
-        if has(&format!("last {wd}")) {
-            // A weekday is a name: "the Saturday before 20 May 2023".
-            return (the(&crate::text::title_case(wd)), DateFrom::Relative);
-        }
-    }
-    let relative = if has("yesterday") || has("last night") {
-        Timestamp::from_unix_seconds(d.unix_seconds().saturating_sub(day))
-            .map_or_else(|| d.human_date(), Timestamp::human_date)
-    } else if let Some(season) = SEASONS.iter().find(|(name, _)| has(&format!("last {name}"))) {
-        // The latest such season that ended before the day it was said.
-        let year = if m > season.1 { y } else { y - 1 };
-        format!("{} {year}", season.0)
-    } else if let Some(season) = SEASONS.iter().find(|(name, _)| has(&format!("this {name}"))) {
-        format!("{} {y}", season.0)
-    } else if has("last weekend") {
-        the("weekend")
-    } else if has("last week") {
-        the("week")
-    } else if has("last month") {
-        let (py, pm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
-        format!("{} {py}", month_name(pm))
-    } else if has("last year") {
-        (y - 1).to_string()
-    } else if has("next month") {
-        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-        format!("{} {ny}", month_name(nm))
-    } else if has("next year") {
-        (y + 1).to_string()
-    } else if has("next week") {
-        format!("the week after {}", d.human_date())
-    } else if let Some(span) = ahead(&toks) {
-        format!("{span} after {}", d.human_date())
-    } else {
+    // The relative phrase, in the words of the one date resolver; then a span ahead ("in two
+    // weeks"), which the answerer's own count words find.
+    let relative = crate::relative_date::answer::answer_phrase(&lower, d)
+        .or_else(|| ahead(&toks).map(|span| format!("{span} after {}", d.human_date())));
+    let Some(relative) = relative else {
         return (d.human_date(), DateFrom::ItemDay);
     };
     (relative, DateFrom::Relative)
 }
-
-/// Seasons that fall inside one calendar year, with their last month (northern hemisphere).
-const SEASONS: &[(&str, u32)] = &[("spring", 5), ("summer", 8), ("fall", 11), ("autumn", 11)];
 
 /// "in two weeks" → "two weeks".
 pub(super) fn ahead(toks: &[String]) -> Option<String> {
@@ -119,11 +84,4 @@ pub(super) fn ahead(toks: &[String]) -> Option<String> {
         let number = NUMBERS.contains(&w[1].as_str()) || w[1].parse::<u32>().is_ok();
         (w[0] == "in" && number && UNITS.contains(&w[2].as_str())).then(|| format!("{} {}", w[1], w[2]))
     })
-}
-
-pub(super) fn month_name(m: u32) -> String {
-    Timestamp::from_civil(2000, m, 1, 0, 0, 0)
-        .map(Timestamp::human_date)
-        .and_then(|d| d.split_whitespace().nth(1).map(str::to_string))
-        .unwrap_or_default()
 }

@@ -343,8 +343,8 @@ pub(super) fn feeling(text: &str) -> Option<String> {
     (content && !words.is_empty()).then(|| words.join(" "))
 }
 
-/// The words of a shared picture's caption: "[shares a photo: a photo of a painting of a sunset]"
-/// → "a photo of a painting of a sunset".
+/// The words of a shared picture's caption, from a context line that renders it as a bracketed
+/// aside (see `event::said`) → "a photo of a painting of a sunset".
 pub(super) fn caption(text: &str) -> Option<&str> {
     let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?;
     let (head, body) = inner.split_once(": ")?;

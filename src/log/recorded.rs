@@ -7,24 +7,16 @@
 //! replies, tokens, latencies, model names and failures: the new log is the old one byte for
 //! byte apart from `logged_at`. A key asked more often than recorded gets its last reply again.
 
-use super::{Completion, Model, ModelError, ModelRequest, OutputMode};
+use super::Log;
 use crate::error::{Error, Result};
 use crate::event::{Event, Purpose};
-use crate::log::Log;
+use crate::model::{Completion, Model, ModelError, ModelRequest, OutputMode};
 use crate::session::{RecordedCall, SessionFile};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
 /// The name reported before any recorded reply was served, or after a miss.
 pub const NAME: &str = "recorded";
-
-/// `model_failed` errors that start with this were written by the engine after a reply did not
-/// parse; the engine derives them again on replay, so they are not recorded outcomes.
-pub const PARSE_FAILURE_PREFIX: &str = "reply did not parse";
-
-/// Failures the engine derives from a reply that named something absent from its input; like
-/// parse failures, replay derives them again.
-pub const GROUNDING_FAILURE_PREFIX: &str = "reply not grounded";
 
 /// One recorded outcome of a call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,8 +57,10 @@ impl RecordedCall {
                 model,
                 prompt,
                 error,
+                failure,
                 ..
-            } if !error.starts_with(PARSE_FAILURE_PREFIX) && !error.starts_with(GROUNDING_FAILURE_PREFIX) => {
+            // Parse and grounding failures the engine derives again on replay: not outcomes.
+            } if failure.is_call() => {
                 Some(Self {
                     purpose: *purpose,
                     model: Some(model.clone()),
@@ -129,7 +123,7 @@ impl RecordedModel {
             .or_default()
             .waiting
             .push_back(recording);
-        self.recorded += 1;
+        self.recorded = self.recorded.saturating_add(1);
     }
 
     /// How many outcomes were recorded.
@@ -266,7 +260,8 @@ mod tests {
                 model: "openai:b".into(),
                 prompt: prompt.clone(),
                 reply: "x".into(),
-                error: format!("{PARSE_FAILURE_PREFIX} (bad)"),
+                error: "reply did not parse (bad)".into(),
+                failure: crate::event::FailureKind::Parse,
             },
         ];
         let mut m = RecordedModel::from_events(&events);
@@ -294,6 +289,7 @@ mod tests {
             prompt: req.prompt.clone(),
             reply: String::new(),
             error: "model call timed out after 5 ms".into(),
+            failure: crate::event::FailureKind::Call,
         }];
         let mut m = RecordedModel::from_events(&events);
         let err = m.complete(&req).unwrap_err();
