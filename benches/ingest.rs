@@ -13,9 +13,9 @@
 
 use criterion::{BatchSize, Criterion, Throughput};
 use rgmem::Engine;
+use rgmem::formats::session::TurnInput;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;
-use rgmem::session::TurnInput;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -147,7 +147,7 @@ fn main() {
         eprintln!("ingest bench skipped: no locomo-dev.json (set RGMEM_LOCOMO=/path/to/locomo-dev.json)");
         return;
     };
-    let conversations = match rgmem::locomo::load(&path) {
+    let conversations = match rgmem::formats::locomo::load(&path) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("ingest bench skipped: {e}");
@@ -156,7 +156,7 @@ fn main() {
     };
     let turns: Vec<TurnInput> = conversations
         .iter()
-        .flat_map(rgmem::locomo::Conversation::turns)
+        .flat_map(rgmem::formats::locomo::Conversation::turns)
         .collect();
     report(&turns, true);
     report(&turns, false);

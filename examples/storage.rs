@@ -11,9 +11,9 @@ mod history;
 
 use history::{cycled, samples};
 use rgmem::Engine;
+use rgmem::formats::session::TurnInput;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;
-use rgmem::session::TurnInput;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

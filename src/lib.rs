@@ -33,18 +33,18 @@
 //! - [`engine`]: turns inputs (turns, thresholds, rollbacks, approvals) into committed steps.
 //!
 //! Reading memory:
-//! - [`stem`]: the Porter stemmer (LoCoMo's F1, the offline answerer).
+//! - [`text::stem`]: the Porter stemmer (LoCoMo's F1, the offline answerer).
 //! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
-//! - [`coverage`]: recall coverage, per memory item the questions that retrieved it.
+//! - [`eval::coverage`]: recall coverage, per memory item the questions that retrieved it.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
 //! - [`history`]: points in history (seq, date, head, branch tip), memory diffs between them,
 //!   and one concept's firings.
 //!
 //! Files and evaluation:
-//! - [`session`]: the session file format; [`locomo`]: the LoCoMo benchmark's file format.
-//! - [`jsonpos`]: the line a JSON fault sits on, so bad input is reported by file and line.
-//! - [`export`]: a log's history branch as a session file with its recorded model replies.
+//! - [`formats::session`]: the session file format; [`formats::locomo`]: the LoCoMo benchmark's file format.
+//! - [`formats::jsonpos`]: the line a JSON fault sits on, so bad input is reported by file and line.
+//! - [`log::export`]: a log's history branch as a session file with its recorded model replies.
 //! - [`eval`]: the LoCoMo run ([`eval::benchmark`]) against baselines, metrics, and the θ sweep.
 //!
 //! # Glossary
@@ -67,27 +67,22 @@
 // sliced by byte index (issue 11; see `[lints]` in Cargo.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
-pub mod coverage;
 pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod event;
-pub mod export;
+pub mod formats;
 pub mod history;
 pub mod ids;
 pub mod ingest;
-pub mod jsonpos;
 pub mod lexicon;
-pub mod locomo;
 pub mod log;
 pub mod memory;
 pub mod model;
 pub mod operators;
 pub mod relative_date;
 pub mod retrieval;
-pub mod session;
-pub mod stem;
 pub mod step;
 pub mod text;
 pub mod time;

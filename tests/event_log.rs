@@ -8,10 +8,10 @@ use common::{engine, replay, sample};
 use rgmem::event::{
     self, Abstraction, CutReason, Event, EventRecord, Operator, Purpose, Subject, Trigger, decode, encode,
 };
+use rgmem::formats::session::SessionFile;
 use rgmem::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use rgmem::log::Log;
 use rgmem::memory::{Level, Memory};
-use rgmem::session::SessionFile;
 use rgmem::time::Timestamp;
 use std::collections::HashMap;
 

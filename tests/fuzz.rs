@@ -13,11 +13,11 @@
 
 mod common;
 
+use rgmem::formats::session::{SessionFile, TurnInput};
 use rgmem::model::Task;
 use rgmem::model::offline::OfflineModel;
 use rgmem::model::parse;
 use rgmem::retrieval::Budgets;
-use rgmem::session::{SessionFile, TurnInput};
 
 /// splitmix64: small, fast, and the same sequence everywhere.
 struct Rng(u64);
@@ -168,7 +168,8 @@ fn session_files_never_panic_and_name_their_line() {
     let (mut ok, mut bad) = (0, 0);
     for _ in 0..cases() {
         let bytes = mutate(&mut rng, SESSION_SEED.as_bytes());
-        let parsed = rgmem::session::utf8_text(bytes, "fuzz.jsonl").and_then(|t| SessionFile::parse(&t, "fuzz.jsonl"));
+        let parsed =
+            rgmem::formats::session::utf8_text(bytes, "fuzz.jsonl").and_then(|t| SessionFile::parse(&t, "fuzz.jsonl"));
         match parsed {
             Ok(f) => {
                 ok += 1;
@@ -195,7 +196,9 @@ fn locomo_files_never_panic_and_name_their_line() {
     let mut rng = rng(2);
     for _ in 0..cases() / 2 {
         let bytes = mutate(&mut rng, LOCOMO_SEED.as_bytes());
-        match rgmem::session::utf8_text(bytes, "l.json").and_then(|t| rgmem::locomo::parse(&t, "l.json")) {
+        match rgmem::formats::session::utf8_text(bytes, "l.json")
+            .and_then(|t| rgmem::formats::locomo::parse(&t, "l.json"))
+        {
             Ok(convs) => {
                 for c in &convs {
                     let _ = c.turns();
@@ -223,7 +226,7 @@ fn every_reply_parser_takes_any_text() {
         let _ = parse::parse_rk2(&reply);
         let _ = parse::parse_rk3(&reply);
         let _ = rgmem::time::Timestamp::month_from_name(&reply);
-        let _ = rgmem::locomo::parse_session_date(&reply);
+        let _ = rgmem::formats::locomo::parse_session_date(&reply);
         let _ = rgmem::time::Timestamp::parse(&reply);
     }
 }

@@ -8,7 +8,7 @@
 mod common;
 
 use rgmem::event::Event;
-use rgmem::session::SessionFile;
+use rgmem::formats::session::SessionFile;
 use std::fmt::Write;
 
 fn digest(path: &std::path::Path) -> String {

@@ -15,12 +15,12 @@
 mod common;
 
 use rgmem::event::Event;
+use rgmem::formats::session::SessionFile;
 use rgmem::ids::Seq;
 use rgmem::ingest::segment;
 use rgmem::lexicon::Lexicon;
 use rgmem::log::Log;
 use rgmem::memory::Memory;
-use rgmem::session::SessionFile;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 

@@ -6,10 +6,10 @@ mod common;
 
 use common::{engine, replay, sample};
 use rgmem::event::{Event, EventRecord};
+use rgmem::formats::session::SessionFile;
 use rgmem::ids::{ConceptId, Seq};
 use rgmem::log::Log;
 use rgmem::memory::{Level, Memory};
-use rgmem::session::SessionFile;
 use std::path::Path;
 
 fn fold(records: &[EventRecord]) -> Memory {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use rgmem::session::SessionFile;
+use rgmem::formats::session::SessionFile;
 
 /// Base-form verbs that must agree with a third-person subject.
 const BASE_VERBS: &[&str] = &[

@@ -124,7 +124,7 @@ fn two_writers_on_one_file_both_finish_and_lose_nothing() {
     }
     let mut expected: Vec<String> = files
         .iter()
-        .flat_map(|f| rgmem::session::SessionFile::read(f).unwrap().turns)
+        .flat_map(|f| rgmem::formats::session::SessionFile::read(f).unwrap().turns)
         .map(|t| t.text)
         .collect();
     let log = rgmem::log::Log::open(&db).unwrap();
@@ -342,7 +342,7 @@ fn a_replay_stopped_part_way_resumes_after_its_last_committed_turn() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");
     let file = sample("trip_planning.jsonl");
-    let parsed = rgmem::session::SessionFile::read(&file).unwrap();
+    let parsed = rgmem::formats::session::SessionFile::read(&file).unwrap();
     let source = {
         use sha2::Digest;
         let digest = sha2::Sha256::digest(std::fs::read(&file).unwrap());

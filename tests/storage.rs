@@ -7,9 +7,9 @@ mod common;
 
 use common::{engine, rgmem_ok, sample};
 use rgmem::event::{Event, encode};
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::model::openai::{ApiKey, OpenAiConfig, OpenAiModel, RetryPolicy, StructuredOutput};
-use rgmem::session::SessionFile;
 use rusqlite::{Connection, params};
 use std::path::Path;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use rgmem::session::{SessionFile, TurnInput};
+use rgmem::formats::session::{SessionFile, TurnInput};
 use std::path::PathBuf;
 
 /// The sample sessions, each with its user, in file-name order.

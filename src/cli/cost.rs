@@ -6,10 +6,10 @@
 use super::Shared;
 use anyhow::{Context, Result, bail};
 use rgmem::Engine;
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::log::cost::CostReport;
 use rgmem::memory::Thresholds;
-use rgmem::session::SessionFile;
 use std::io::Write;
 use std::path::PathBuf;
 

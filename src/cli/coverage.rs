@@ -2,10 +2,10 @@
 //! memory files, `show --coverage FILE` lists what no question reached.
 
 use anyhow::{Context, Result};
-use rgmem::coverage::{CoverageFile, ItemKey, MemoryCoverage};
 use rgmem::eval::benchmark;
+use rgmem::eval::coverage::{CoverageFile, ItemKey, MemoryCoverage};
 use rgmem::eval::report::QuestionResult;
-use rgmem::locomo::Conversation;
+use rgmem::formats::locomo::Conversation;
 use rgmem::log::Log;
 use rgmem::memory::Memory;
 use std::io::Write;
@@ -58,7 +58,7 @@ pub fn print_unreached(file: &Path, db: &Path, memory: &Memory, out: &mut dyn Wr
         cov.head
     )?;
     // The memory's own texts, so a stale coverage file cannot mislabel an item.
-    let texts: std::collections::HashMap<ItemKey, String> = rgmem::coverage::items(memory).into_iter().collect();
+    let texts: std::collections::HashMap<ItemKey, String> = rgmem::eval::coverage::items(memory).into_iter().collect();
     for layer in ["fact", "conclusion", "concept", "relation"] {
         let of_layer: Vec<_> = unreached
             .iter()

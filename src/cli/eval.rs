@@ -58,7 +58,7 @@ fn parse_layers(list: &str) -> std::result::Result<Layers, String> {
 /// Runs `eval`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let Bench::Locomo(args) = &args.bench;
-    let convs = rgmem::locomo::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let convs = rgmem::formats::locomo::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let convs = benchmark::select(convs, &args.conversations)?;
     let temp = args.work_dir.is_none();
     let work_dir = args

@@ -16,8 +16,8 @@ pub struct Args {
 /// Runs `export`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let log = shared.open_existing_log()?;
-    let counts =
-        rgmem::export::write_file(&log, &args.out).with_context(|| format!("exporting to {}", args.out.display()))?;
+    let counts = rgmem::log::export::write_file(&log, &args.out)
+        .with_context(|| format!("exporting to {}", args.out.display()))?;
     eprintln!(
         "wrote {} turns and {} model calls to {}",
         counts.turns,

@@ -100,8 +100,8 @@ impl Named {
 mod tests {
     use super::*;
     use rgmem::Engine;
+    use rgmem::formats::session::SessionFile;
     use rgmem::model::offline::OfflineModel;
-    use rgmem::session::SessionFile;
 
     const SAMPLE: &str = include_str!("../../sample_sessions/strength_training_injury.jsonl");
 

@@ -4,7 +4,7 @@
 use super::Shared;
 use anyhow::{Context, Result, bail};
 use rgmem::event::{Event, EventRecord};
-use rgmem::session::{SessionFile, TurnInput};
+use rgmem::formats::session::{SessionFile, TurnInput};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -67,7 +67,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let shared = &shared;
     let mut header_theta = None;
     let (turns, user, source, name) = if let Some(path) = &args.locomo {
-        let convs = rgmem::locomo::load(path)?;
+        let convs = rgmem::formats::locomo::load(path)?;
         let picked: Vec<_> = convs
             .into_iter()
             .filter(|c| args.conversation.as_ref().is_none_or(|id| &c.id == id))
@@ -83,7 +83,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         (
             picked
                 .iter()
-                .flat_map(rgmem::locomo::Conversation::turns)
+                .flat_map(rgmem::formats::locomo::Conversation::turns)
                 .collect::<Vec<_>>(),
             "User".to_string(),
             source_id(path, &format!("locomo {which}"))?,
@@ -93,7 +93,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         let file = SessionFile::read(path)?;
         header_theta = std::fs::read_to_string(path)
             .ok()
-            .and_then(|text| rgmem::export::header_thresholds(&text));
+            .and_then(|text| rgmem::log::export::header_thresholds(&text));
         let user = file.user_name();
         (
             file.turns,

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use plotters::prelude::*;
 use rgmem::eval::sweep::{self, Input, Point};
 use rgmem::eval::truth::GroundTruth;
-use rgmem::session::SessionFile;
+use rgmem::formats::session::SessionFile;
 use std::path::{Path, PathBuf};
 
 /// Options of `sweep`. The range is the global `--theta-inf`, given as `A..B`.
@@ -52,7 +52,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         );
     };
     let result = if is_locomo {
-        let convs = rgmem::locomo::load(&args.file)?;
+        let convs = rgmem::formats::locomo::load(&args.file)?;
         let convs = rgmem::eval::benchmark::select(convs, &args.conversations)?;
         sweep::run(
             &Input::Locomo(&convs),

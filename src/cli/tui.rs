@@ -4,7 +4,7 @@ use super::Shared;
 use crate::tui::app::Options;
 use crate::tui::theme::Theme;
 use anyhow::{Context, Result};
-use rgmem::session::SessionFile;
+use rgmem::formats::session::SessionFile;
 use std::path::PathBuf;
 
 /// Options of `tui`.
@@ -37,7 +37,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     };
     let coverage = match &args.coverage {
         Some(file) => Some(
-            rgmem::coverage::CoverageFile::read(file)?
+            rgmem::eval::coverage::CoverageFile::read(file)?
                 .for_memory(&shared.db_path(), file)?
                 .clone(),
         ),

@@ -7,10 +7,10 @@
 use super::Engine;
 use crate::error::Result;
 use crate::event::{EventRecord, FailureKind, Speaker};
+use crate::formats::session::TurnInput;
 use crate::ids::Seq;
 use crate::model::{Completion, ModelError, ModelRequest, Task};
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
-use crate::session::TurnInput;
 use crate::time::Timestamp;
 
 /// How a question is put to the memory.

@@ -9,13 +9,13 @@ mod tests;
 
 use crate::error::{Error, Result};
 use crate::event::{Abstraction, Event, EventRecord, Subject};
+use crate::formats::session::TurnInput;
 use crate::ids::Seq;
 use crate::ingest::{self, DEFAULT_USER};
 use crate::log::Log;
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
-use crate::session::TurnInput;
 use crate::step::{Effect, Replies, Step};
 
 /// The engine over one log.

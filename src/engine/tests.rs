@@ -2,8 +2,8 @@
 //! variant a caller can match, and a refused request appends nothing.
 
 use super::*;
+use crate::formats::session::SessionFile;
 use crate::model::offline::OfflineModel;
-use crate::session::SessionFile;
 use std::path::Path;
 
 fn engine(dir: &tempfile::TempDir) -> Engine {

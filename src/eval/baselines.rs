@@ -2,7 +2,7 @@
 //! the raw turns filled to a token budget, and `full_context`, every turn.
 
 use crate::error::Result;
-use crate::locomo::Conversation;
+use crate::formats::locomo::Conversation;
 use crate::retrieval::index::match_expr;
 use crate::text::{content_words, estimate_tokens};
 use rusqlite::{Connection, params};

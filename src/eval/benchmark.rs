@@ -11,7 +11,7 @@ use super::metrics::{answer_token_recall, evidence_recall, official_score, says_
 use super::report::{QuestionResult, SystemResult};
 use crate::engine::{AskOptions, Engine};
 use crate::error::{Error, Result};
-use crate::locomo::{Conversation, Question};
+use crate::formats::locomo::{Conversation, Question};
 use crate::log::Log;
 use crate::memory::Thresholds;
 use crate::model::{Model, ModelRequest, Task, parse};
@@ -174,7 +174,7 @@ pub fn evaluate(
             rgmem_turns(&rg.context),
             Some(&rg.text),
         );
-        rg_result.retrieved_items = crate::coverage::retrieved(engine.memory(), &rg.context);
+        rg_result.retrieved_items = crate::eval::coverage::retrieved(engine.memory(), &rg.context);
         systems.insert("rgmem".to_string(), rg_result);
         for without in &opts.ablations {
             let budgets = Budgets {

@@ -1,7 +1,7 @@
 //! Benchmark metrics: evidence recall (the share of gold evidence turns whose text is in the
 //! context), answer-token recall, and LoCoMo's official token F1 over normalised, stemmed answers.
 
-use crate::stem;
+use crate::text::stem;
 use std::collections::HashSet;
 
 /// Lowercase alphanumeric tokens, everything else a separator.

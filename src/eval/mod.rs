@@ -3,6 +3,7 @@
 
 pub mod baselines;
 pub mod benchmark;
+pub mod coverage;
 pub mod metrics;
 pub mod report;
 pub mod sweep;

@@ -36,7 +36,7 @@ pub struct SystemResult {
     /// The memory items (facts, conclusions, concepts, relations) rgmem's context holds; what
     /// `--coverage` counts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub retrieved_items: Vec<crate::coverage::ItemKey>,
+    pub retrieved_items: Vec<crate::eval::coverage::ItemKey>,
     /// Share of gold evidence turns whose text is in the context.
     pub evidence_recall: Option<f64>,
     /// Share of gold answer tokens in the context (not for category 5).

@@ -9,12 +9,12 @@ use super::report::{QuestionResult, aggregate};
 use super::truth::{Arrivals, GroundTruth, Scores};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::locomo::Conversation;
+use crate::formats::locomo::Conversation;
+use crate::formats::session::TurnInput;
 use crate::log::Log;
 use crate::memory::{Memory, Thresholds};
 use crate::model::Model;
 use crate::retrieval::embed::{builtin, cosine};
-use crate::session::TurnInput;
 use serde::Serialize;
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 //! turn's own date, not when the turn joins an episode).
 
 use crate::event::Event;
+use crate::formats::session::TurnInput;
 use crate::relative_date::turn_dates;
-use crate::session::TurnInput;
 
 /// `turn` as the event that ingests it, with the dates its words (and captions) name resolved.
 #[must_use]

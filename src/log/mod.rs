@@ -13,6 +13,7 @@ mod checkpoint;
 mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub mod cost;
+pub mod export;
 pub mod group;
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]

@@ -10,8 +10,8 @@
 use super::Log;
 use crate::error::{Error, Result};
 use crate::event::{Event, Purpose};
+use crate::formats::session::{RecordedCall, SessionFile};
 use crate::model::{Completion, Model, ModelError, ModelRequest, OutputMode};
-use crate::session::{RecordedCall, SessionFile};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 

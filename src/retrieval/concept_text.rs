@@ -48,13 +48,13 @@ fn wanted_stems(keywords: &[String]) -> HashSet<String> {
         .iter()
         .flat_map(|k| crate::text::content_words(k))
         .filter(|w| !UNSPECIFIC.contains(&w.to_lowercase().as_str()))
-        .map(|w| crate::stem::stem(&w))
+        .map(|w| crate::text::stem::stem(&w))
         .collect()
 }
 
 /// Whether a text holds one of the wanted stems.
 fn holds(text: &str, wanted: &HashSet<String>) -> bool {
-    words(text).any(|w| wanted.contains(&crate::stem::stem(&w)))
+    words(text).any(|w| wanted.contains(&crate::text::stem::stem(&w)))
 }
 
 /// The item's text: `path:` then the Σ bullets and Δ items that hold one of `keywords` (the
@@ -82,7 +82,7 @@ pub struct Seen(Vec<HashSet<String>>);
 impl Seen {
     /// Stems of a mention.
     fn stems(text: &str) -> HashSet<String> {
-        words(text).map(|w| crate::stem::stem(&w)).collect()
+        words(text).map(|w| crate::text::stem::stem(&w)).collect()
     }
 
     /// Whether a mention says what one already seen says (most of its stems shared: the same
@@ -234,7 +234,7 @@ pub enum Gathered<'a> {
 #[must_use]
 pub fn gathered_unseen(texts: &[Gathered<'_>], keywords: &[String], max: usize, seen: &Seen) -> Vec<String> {
     let wanted = wanted_stems(keywords);
-    let stems = |t: &str| -> HashSet<String> { words(t).map(|w| crate::stem::stem(&w)).collect() };
+    let stems = |t: &str| -> HashSet<String> { words(t).map(|w| crate::text::stem::stem(&w)).collect() };
     let mut found: Vec<(usize, String, HashSet<String>)> = Vec::new();
     let lists: Vec<(String, Vec<String>)> = texts
         .iter()

@@ -295,10 +295,10 @@ fn own_activities(m: &Memory, relations: &[RelationId], targets: &[String], max:
 mod tests {
     use super::*;
     use crate::engine::Engine;
+    use crate::formats::session::SessionFile;
     use crate::log::Log;
     use crate::model::offline::OfflineModel;
     use crate::retrieval::{Budgets, Plan, Retriever};
-    use crate::session::SessionFile;
 
     #[test]
     fn a_question_for_a_list_gets_the_persons_own_activities() {

@@ -4,10 +4,10 @@
 use super::index::{self, DocKind, Lineage};
 use super::{Budgets, Layer, Plan, Retriever};
 use crate::engine::Engine;
+use crate::formats::session::{SessionFile, TurnInput};
 use crate::ids::Seq;
 use crate::log::Log;
 use crate::model::offline::OfflineModel;
-use crate::session::{SessionFile, TurnInput};
 
 fn engine(dir: &tempfile::TempDir) -> Engine {
     Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap()

@@ -147,7 +147,7 @@ impl Retriever<'_> {
         let stems: Vec<String> = keywords
             .iter()
             .flat_map(|k| content_words(k))
-            .map(|w| crate::stem::stem(&w))
+            .map(|w| crate::text::stem::stem(&w))
             .collect();
         for (t, (score, _, _)) in &mut ranked {
             if asks_only(m, *t, &stems) {
@@ -194,17 +194,17 @@ impl Retriever<'_> {
         let keys: Vec<String> = keywords
             .iter()
             .flat_map(|k| content_words(k))
-            .map(|w| crate::stem::stem(&w))
+            .map(|w| crate::text::stem::stem(&w))
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
         let held: Vec<HashSet<String>> = items
             .iter()
             .map(|i| {
-                let mut stems: HashSet<String> = words(&i.text).map(|w| crate::stem::stem(&w)).collect();
+                let mut stems: HashSet<String> = words(&i.text).map(|w| crate::text::stem::stem(&w)).collect();
                 // A reply covers what the question it answers asked, in words of its own.
                 if let Some(q) = i.provenance.turns.first().and_then(|t| question_before(m, *t)) {
-                    stems.extend(words(&q).map(|w| crate::stem::stem(&w)));
+                    stems.extend(words(&q).map(|w| crate::text::stem::stem(&w)));
                 }
                 keys.iter().filter(|k| stems.contains(*k)).cloned().collect()
             })
@@ -330,7 +330,7 @@ fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
     let sents = crate::text::sentences(&m.turns[t.index()].said());
     let mut any = false;
     for s in &sents {
-        if words(s).any(|w| keys.contains(&crate::stem::stem(&w))) {
+        if words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))) {
             if !s.trim_end().ends_with('?') {
                 return false;
             }
@@ -346,7 +346,7 @@ fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
     let sents = crate::text::sentences(&m.turns[t.index()].said());
     let mut holds: Vec<bool> = sents
         .iter()
-        .map(|s| words(s).any(|w| keys.contains(&crate::stem::stem(&w))))
+        .map(|s| words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))))
         .collect();
     // What the speaker shared (a photo, rendered as a bracketed aside of the turn) is what the
     // turn is about: it stays in the brief.

@@ -1,9 +1,9 @@
 //! What `App::update` asks the runtime to do: effects as data, so the update stays pure.
 
 use super::msg::RequestId;
+use rgmem::formats::session::TurnInput;
 use rgmem::ids::Seq;
 use rgmem::memory::Thresholds;
-use rgmem::session::TurnInput;
 use std::path::PathBuf;
 
 /// One effect.

@@ -277,14 +277,14 @@ fn chat(
 }
 
 /// Writes the head's branch as a session file with its recorded model replies
-/// ([`rgmem::export`]), so `--model recorded` can replay it exactly.
+/// ([`rgmem::log::export`]), so `--model recorded` can replay it exactly.
 fn export(engine: &Engine, path: &std::path::Path) -> rgmem::Result<String> {
     let io = |source| rgmem::Error::Io {
         path: path.display().to_string(),
         source,
     };
     let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    let written = rgmem::export::write(engine.log(), &mut file)?;
+    let written = rgmem::log::export::write(engine.log(), &mut file)?;
     Ok(format!(
         "exported {} turns and {} model calls to {}",
         written.turns,

@@ -4,9 +4,9 @@
 
 use rgmem::Engine;
 use rgmem::event::EventRecord;
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;
-use rgmem::session::SessionFile;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

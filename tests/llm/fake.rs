@@ -5,12 +5,12 @@
 
 use rgmem::Engine;
 use rgmem::event::Event;
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
 use rgmem::model::openai::{ApiKey, OpenAiConfig, OpenAiModel, RetryPolicy, StructuredOutput};
 use rgmem::model::{Model, Task};
-use rgmem::session::SessionFile;
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};

@@ -4,10 +4,10 @@
 use crate::fake::{Fake, Fault, KEY, SESSION, Target, config_for, ingest_turns, openai, session_path};
 use rgmem::Engine;
 use rgmem::event::{Event, Operator, Purpose};
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::openai::OpenAiConfig;
-use rgmem::session::SessionFile;
 use std::time::Duration;
 
 const TURNS: usize = 24;

@@ -67,13 +67,13 @@ fn an_export_replays_to_the_same_memory_elsewhere() {
     let (engine, turns) = ingest(&a, openai(fake.config()), SESSION, theta);
     let export = dir.path().join("a.jsonl");
     let mut file = std::fs::File::create(&export).unwrap();
-    let counts = rgmem::export::write(engine.log(), &mut file).unwrap();
+    let counts = rgmem::log::export::write(engine.log(), &mut file).unwrap();
     assert_eq!(counts.turns, turns);
     assert_eq!(counts.model_calls, engine.memory().usage.calls as usize);
     drop(fake);
 
     let text = std::fs::read_to_string(&export).unwrap();
-    let header_theta = rgmem::export::header_thresholds(&text).unwrap();
+    let header_theta = rgmem::log::export::header_thresholds(&text).unwrap();
     assert_eq!(header_theta, theta);
     let recorded = RecordedModel::from_path(&export).unwrap();
     let b = dir.path().join("elsewhere.db");

@@ -73,7 +73,7 @@ pub(super) fn stance_text(
     let wanted: HashSet<String> = keywords
         .iter()
         .flat_map(|k| crate::text::content_words(k))
-        .map(|w| crate::stem::stem(&w))
+        .map(|w| crate::text::stem::stem(&w))
         .collect();
     let enjoys_prefix = format!("{who} enjoys ");
     let mut enjoys: Vec<String> = Vec::new();
@@ -93,7 +93,7 @@ pub(super) fn stance_text(
             if !toks.iter().any(|w| STANCE.contains(&w.as_str())) {
                 continue;
             }
-            let stems: HashSet<String> = toks.iter().map(|w| crate::stem::stem(w)).collect();
+            let stems: HashSet<String> = toks.iter().map(|w| crate::text::stem::stem(w)).collect();
             // The same mention gathered by a parent's Σ, a child's and a relation's summary.
             let repeat = seen.iter().any(|s| {
                 let shared = s.intersection(&stems).count();

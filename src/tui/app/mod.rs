@@ -37,9 +37,9 @@ use super::keymap::Keymap;
 use super::msg::Msg;
 use super::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use rgmem::formats::session::TurnInput;
 use rgmem::ids::Seq;
 use rgmem::memory::Thresholds;
-use rgmem::session::TurnInput;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, Timeline};
 use std::time::Duration;
 use tui_tree_widget::TreeState;
@@ -113,7 +113,7 @@ pub struct Options {
     /// Seqs between the timeline's memory snapshots.
     pub snapshot_interval: u64,
     /// Recall coverage to colour the tree and the evidence pane by.
-    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
+    pub coverage: Option<rgmem::eval::coverage::MemoryCoverage>,
     /// The keys (the defaults with the user's keymap file on top).
     pub keymap: Keymap,
 }
@@ -165,7 +165,7 @@ pub struct App {
     /// The compare popup, if open.
     pub compare: Option<ComparePopup>,
     /// Recall coverage loaded with `--coverage`.
-    pub coverage: Option<rgmem::coverage::MemoryCoverage>,
+    pub coverage: Option<rgmem::eval::coverage::MemoryCoverage>,
     /// The active filter (lowercase).
     pub filter: String,
     /// Chat state.

@@ -3,8 +3,8 @@
 
 use super::App;
 use crate::tui::command::{Command, EngineRequest};
+use rgmem::formats::session::TurnInput;
 use rgmem::ids::Seq;
-use rgmem::session::TurnInput;
 use std::time::Duration;
 
 /// Time between replayed turns at each speed; 0 means as fast as the engine goes.

@@ -7,9 +7,9 @@ use crate::tui::action::Action;
 use crate::tui::engine_task;
 use crate::tui::msg::EngineUpdate;
 use rgmem::Engine;
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;
-use rgmem::session::SessionFile;
 
 pub(crate) const SAMPLE: &str = include_str!("../../../sample_sessions/strength_training_injury.jsonl");
 

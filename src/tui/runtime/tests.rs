@@ -11,9 +11,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use rgmem::Engine;
 use rgmem::event::Event;
+use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
 use rgmem::model::offline::OfflineModel;
-use rgmem::session::SessionFile;
 use std::path::Path;
 
 fn code(code: KeyCode) -> TermEvent {

@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use rgmem::coverage::MemoryCoverage;
+use rgmem::eval::coverage::MemoryCoverage;
 use rgmem::memory::Memory;
 use std::collections::BTreeSet;
 use tui_tree_widget::{Tree, TreeItem};

@@ -5,7 +5,7 @@
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::Span;
-use rgmem::coverage::{ItemKey, MemoryCoverage};
+use rgmem::eval::coverage::{ItemKey, MemoryCoverage};
 use rgmem::ids::{ConceptId, RelationId};
 
 fn style(questions: u32, theme: Theme) -> Style {
@@ -36,7 +36,7 @@ pub fn legend(coverage: Option<&MemoryCoverage>) -> String {
 mod tests {
     use crate::tui::app::fixture::{self, Variant};
     use crate::tui::focus::Focus;
-    use rgmem::coverage::{ItemKey, MemoryCoverage};
+    use rgmem::eval::coverage::{ItemKey, MemoryCoverage};
     use rgmem::ids::Seq;
 
     #[test]

@@ -32,5 +32,5 @@ pub(super) fn stem(word: &str) -> String {
         .iter()
         .find(|(past, _)| *past == word)
         .map_or(word, |(_, base)| base);
-    crate::stem::stem(base)
+    crate::text::stem::stem(base)
 }

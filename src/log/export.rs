@@ -7,12 +7,12 @@
 // Input, files and other processes reach this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::Log;
 use crate::error::{Error, Result};
 use crate::event::Event;
-use crate::log::Log;
+use crate::formats::session::RecordedCall;
+use crate::formats::session::TurnInput;
 use crate::memory::Thresholds;
-use crate::session::RecordedCall;
-use crate::session::TurnInput;
 use serde_json::{Value, json};
 use std::io::Write;
 

@@ -7,9 +7,9 @@
 
 use crate::error::{Error, Result};
 use crate::event::Attachment;
+use crate::formats::jsonpos;
+use crate::formats::session::TurnInput;
 use crate::ids::saturating_u32;
-use crate::jsonpos;
-use crate::session::TurnInput;
 use crate::time::Timestamp;
 use serde_json::Value;
 use std::path::Path;
@@ -106,7 +106,7 @@ impl Conversation {
 
 /// Reads a LoCoMo file.
 pub fn load(path: &Path) -> Result<Vec<Conversation>> {
-    let text = crate::session::read_text(path)?;
+    let text = crate::formats::session::read_text(path)?;
     parse(&text, &path.display().to_string())
 }
 

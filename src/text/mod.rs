@@ -1,5 +1,7 @@
 //! Word-level text handling shared by every layer: tokens, entity-name normalisation, sentences.
 
+pub mod stem;
+
 /// Lowercase alphanumeric words, apostrophes kept inside words ("don't").
 pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\''))

@@ -1,0 +1,6 @@
+//! The files rgmem reads besides its log: session files, LoCoMo's benchmark file, and where
+//! a JSON fault sits in one. (An export of a log is the log's: `log::export`.)
+
+pub mod jsonpos;
+pub mod locomo;
+pub mod session;
