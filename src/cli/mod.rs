@@ -13,6 +13,8 @@ mod escape;
 mod eval;
 mod export;
 mod history;
+mod import;
+mod input;
 mod log;
 mod model;
 mod points;
@@ -43,8 +45,11 @@ enum Command {
     /// Open the inspector (the default with no subcommand).
     #[cfg(feature = "tui")]
     Tui(tui::Args),
-    /// Ingest a session file (or a LoCoMo file) without the interface, printing operator firings.
+    /// Ingest a conversation file without the interface, printing operator firings.
     Replay(replay::Args),
+    /// Import a conversation file of any supported format (ChatGPT, Claude, OpenAI messages,
+    /// Claude Code, BEAM, LoCoMo, transcripts); `--dry-run` shows what it would store.
+    Import(import::Args),
     /// Print the event log.
     Log(log::Args),
     /// Print the memory at head or at any point (seq, date, branch:N): concept tree, relations, Σ/Δ.
@@ -129,6 +134,7 @@ pub fn main() -> ExitCode {
         #[cfg(feature = "tui")]
         Some(Command::Tui(args)) => tui::run(&cli.shared, &args),
         Some(Command::Replay(args)) => replay::run(&cli.shared, &args),
+        Some(Command::Import(args)) => import::run(&cli.shared, &args),
         Some(Command::Log(args)) => log::run(&cli.shared, &args),
         Some(Command::Show(args)) => show::run(&cli.shared, &args),
         Some(Command::Diff(args)) => diff::run(&cli.shared, &args),

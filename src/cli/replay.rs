@@ -4,14 +4,15 @@
 use super::Shared;
 use anyhow::{Context, Result, bail};
 use rgmem::event::{Event, EventRecord};
-use rgmem::formats::session::{SessionFile, TurnInput};
+use rgmem::formats::session::TurnInput;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// Options of `replay`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Session file (`.jsonl`, see sample_sessions/).
+    /// The conversation file: a session (`.jsonl`, see sample_sessions/) or any format `import`
+    /// reads.
     #[arg(required_unless_present = "locomo")]
     file: Option<PathBuf>,
     /// Run without the interface (the only mode until you open `rgmem tui --session`).
@@ -20,14 +21,14 @@ pub struct Args {
     /// Print every appended event as one JSON line.
     #[arg(long)]
     json: bool,
-    /// Import a LoCoMo benchmark file instead, both speakers tracked as persons.
+    /// A LoCoMo benchmark file (the same as FILE with `--format locomo`): both speakers tracked
+    /// as persons.
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     locomo: Option<PathBuf>,
-    /// With --locomo: only this conversation (e.g. conv-26).
-    #[arg(long, value_name = "ID", requires = "locomo")]
-    conversation: Option<String>,
-    /// Ingest the file again even if this memory already holds its turns (a second replay of the
-    /// same file otherwise resumes after the last turn it committed, or does nothing).
+    #[command(flatten)]
+    pick: super::input::Pick,
+    /// Ingest the file's turns again even if this memory already holds them (otherwise only
+    /// turns it does not hold are ingested: a rerun resumes, a grown file adds its new turns).
     #[arg(long)]
     again: bool,
     /// Turns stored per transaction: a replay commits this many turns at once (or what 100 ms
@@ -41,74 +42,63 @@ pub struct Args {
 
 /// How a replay runs, beside what it reads.
 #[derive(Clone, Copy)]
-struct Options {
-    json: bool,
-    header_theta: Option<rgmem::memory::Thresholds>,
-    again: bool,
-    commit_every: u32,
+pub struct Options {
+    /// Print every appended event as JSON.
+    pub json: bool,
+    /// The θ an exported session file's header names, for a fresh log.
+    pub header_theta: Option<rgmem::memory::Thresholds>,
+    /// Ingest turns the memory already holds.
+    pub again: bool,
+    /// Turns per transaction.
+    pub commit_every: u32,
 }
 
-/// What is being replayed: its turns, its user and its identity (a content hash), by which a
-/// rerun finds where the last run stopped.
-struct Input {
-    turns: Vec<TurnInput>,
-    user: String,
-    source: String,
-    name: String,
+/// What is being replayed: its turns, its user and its identity (a content hash).
+pub struct Input {
+    /// The turns.
+    pub turns: Vec<TurnInput>,
+    /// The human side's name.
+    pub user: String,
+    /// `format:sha256`, recorded with each stored turn.
+    pub source: String,
+    /// The file's name for messages.
+    pub name: String,
 }
 
 /// Runs `replay`. With `--model recorded` and no `--recorded`, the replies come from the
 /// replayed file itself; a fresh log takes the θ an exported file's header names.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let mut shared = shared.clone();
-    if shared.model == super::common::ModelKind::Recorded && shared.recorded.is_none() {
-        shared.recorded.clone_from(&args.file);
+    let (path, pick) = match (&args.locomo, &args.file) {
+        (Some(path), _) => (
+            path,
+            super::input::Pick {
+                format: Some(rgmem::formats::import::Format::Locomo),
+                ..args.pick.clone()
+            },
+        ),
+        (None, Some(path)) => (path, args.pick.clone()),
+        (None, None) => bail!("give a conversation file (or --locomo FILE)"),
+    };
+    let loaded = super::input::load(path, &pick)?;
+    if shared.model == super::common::ModelKind::Recorded
+        && shared.recorded.is_none()
+        && loaded.imported.format == rgmem::formats::import::Format::Session
+    {
+        shared.recorded = Some(path.clone());
     }
-    let shared = &shared;
-    let mut header_theta = None;
-    let (turns, user, source, name) = if let Some(path) = &args.locomo {
-        let convs = rgmem::formats::locomo::load(path)?;
-        let picked: Vec<_> = convs
-            .into_iter()
-            .filter(|c| args.conversation.as_ref().is_none_or(|id| &c.id == id))
-            .collect();
-        if picked.is_empty() {
-            bail!(
-                "{}: no conversation {}",
-                path.display(),
-                args.conversation.as_deref().unwrap_or("at all")
-            );
-        }
-        let which = args.conversation.as_deref().unwrap_or("*");
-        (
-            picked
-                .iter()
-                .flat_map(rgmem::formats::locomo::Conversation::turns)
-                .collect::<Vec<_>>(),
-            "User".to_string(),
-            source_id(path, &format!("locomo {which}"))?,
-            path.display().to_string(),
-        )
-    } else if let Some(path) = &args.file {
-        let file = SessionFile::read(path)?;
-        header_theta = std::fs::read_to_string(path)
+    let header_theta = if loaded.imported.format == rgmem::formats::import::Format::Session {
+        std::fs::read_to_string(path)
             .ok()
-            .and_then(|text| rgmem::log::export::header_thresholds(&text));
-        let user = file.user_name();
-        (
-            file.turns,
-            user,
-            source_id(path, "session")?,
-            path.display().to_string(),
-        )
+            .and_then(|text| rgmem::log::export::header_thresholds(&text))
     } else {
-        bail!("give a session file or --locomo FILE");
+        None
     };
     let input = Input {
-        turns,
-        user,
-        source,
-        name,
+        source: loaded.source_id()?,
+        turns: loaded.turns,
+        user: loaded.user,
+        name: loaded.name,
     };
     let options = Options {
         json: args.json,
@@ -116,22 +106,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         again: args.again,
         commit_every: args.commit_every,
     };
-    ingest(shared, &input, &options)
-}
-
-/// `kind:sha256-of-the-bytes`: the same bytes are the same input wherever the file lives.
-fn source_id(path: &std::path::Path, kind: &str) -> Result<String> {
-    use sha2::Digest;
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    let digest = sha2::Sha256::digest(&bytes);
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(format!("{kind}:{hex}"))
+    ingest(&shared, &input, &options)
 }
 
 /// Without the `tui` feature, no subcommand means: replay the embedded sample session into the default memory.
 #[cfg(not(feature = "tui"))]
 pub fn demo(shared: &Shared) -> Result<()> {
-    let file = SessionFile::parse(
+    let file = rgmem::formats::session::SessionFile::parse(
         include_str!("../../sample_sessions/strength_training_injury.jsonl"),
         "strength_training_injury.jsonl",
     )?;
@@ -154,7 +135,8 @@ pub fn demo(shared: &Shared) -> Result<()> {
     ingest(shared, &input, &options)
 }
 
-fn ingest(shared: &Shared, input: &Input, options: &Options) -> Result<()> {
+/// Ingests what `input` adds to the memory, printing firings (or every event) once stored.
+pub fn ingest(shared: &Shared, input: &Input, options: &Options) -> Result<()> {
     let Options {
         json,
         header_theta,
@@ -187,32 +169,48 @@ fn ingest(shared: &Shared, input: &Input, options: &Options) -> Result<()> {
     // transactions instead of each rewriting the same index pages into the WAL.
     engine.group_commits(commit_every, rgmem::log::group::MAX_GROUP_AGE)?;
     let total = input.turns.len();
-    let start = match engine.log().replayed(&input.source)? {
-        Some(_) if again => 0,
-        Some(last) => usize::try_from(last).map_or(total, |l| l.saturating_add(1)),
-        None => 0,
+    let user = input.user.as_str();
+    let turns = rgmem::ingest::import::map_user_onto(engine.memory(), input.turns.clone(), user);
+    if let Some(why) = rgmem::ingest::import::refusal(engine.memory(), &turns, user) {
+        bail!("{}: {why}", input.name);
+    }
+    let held = if again {
+        vec![false; total]
+    } else {
+        rgmem::ingest::import::stored(engine.memory(), &turns)
     };
-    if start >= total && total > 0 {
+    let new = held.iter().filter(|h| !**h).count();
+    let first_new = held.iter().position(|h| !*h).unwrap_or(total);
+    if new == 0 && total > 0 {
         eprintln!(
             "{}: all {total} turns are already in this memory; nothing to do (--again ingests them again)",
             input.name
         );
-    } else if start > 0 {
+    } else if new < total && held.iter().skip(first_new).all(|h| !*h) {
         eprintln!(
             "{}: resuming at turn {} of {total}; the turns before are already in this memory (--again starts over)",
             input.name,
-            start.saturating_add(1)
+            first_new.saturating_add(1)
+        );
+    } else if new < total {
+        eprintln!(
+            "{}: {new} of {total} turns are new to this memory; the others are already in it (--again ingests all)",
+            input.name
         );
     }
     // Events are printed once their step is committed, so a reader of the output (or whoever
     // kills the replay) never sees an event the file does not hold.
     let mut unprinted: Vec<EventRecord> = Vec::new();
-    for (position, turn) in input.turns.iter().enumerate().skip(start) {
+    for (position, turn) in turns
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !held.get(*i).copied().unwrap_or(false))
+    {
         let mark = u32::try_from(position).ok().map(|position| rgmem::log::SourceMark {
             source: &input.source,
             position,
         });
-        let stopped = match engine.ingest_marked(turn, &input.user, mark) {
+        let stopped = match engine.ingest_marked(turn, user, mark) {
             Ok(records) => {
                 let refused = stop_if_refused(&records);
                 unprinted.extend(records);

@@ -4,16 +4,21 @@ use super::Shared;
 use crate::tui::app::Options;
 use crate::tui::theme::Theme;
 use anyhow::{Context, Result};
-use rgmem::formats::session::SessionFile;
 use std::path::PathBuf;
 
 /// Options of `tui`.
 #[derive(Debug, Default, clap::Args)]
 pub struct Args {
-    /// Replay this session file under the play controls (into a fresh temporary memory unless
-    /// --db is given).
+    /// Replay this conversation file (a session, or any format `import` reads) under the play
+    /// controls (into a fresh temporary memory unless --db is given).
     #[arg(long, value_name = "FILE")]
     session: Option<PathBuf>,
+    /// With --session: the file's format, instead of telling it from the content.
+    #[arg(long, value_name = "FORMAT", requires = "session")]
+    format: Option<rgmem::formats::import::Format>,
+    /// With --session: only this conversation of a file that holds several.
+    #[arg(long, value_name = "ID|all", requires = "session")]
+    conversation: Option<String>,
     /// The person's name, instead of "User" (or of the session header's name) until they say theirs.
     #[arg(long, value_name = "NAME")]
     user: Option<String>,
@@ -27,11 +32,16 @@ pub struct Args {
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let replay = match &args.session {
         Some(path) => {
-            let file = SessionFile::read(path)?;
+            let pick = super::input::Pick {
+                format: args.format,
+                conversation: args.conversation.clone(),
+                person: args.user.clone(),
+            };
+            let input = super::input::load(path, &pick)?;
             let name = path
                 .file_name()
                 .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
-            Some((name, file.user_name(), file.turns))
+            Some((name, input.user, input.turns))
         }
         None => None,
     };

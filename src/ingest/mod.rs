@@ -3,6 +3,7 @@
 
 mod canon;
 mod graph;
+pub mod import;
 pub mod name;
 pub mod preview;
 pub mod segment;
