@@ -319,7 +319,7 @@ fn rollback_makes_head_equal_the_memory_at_its_target_and_keeps_history() {
     let old_head = before.last().unwrap()["seq"].as_u64().unwrap();
     assert_eq!(show_json(&db, Some(old_head))["turns"], 110);
     let trip = sample("trip_planning.jsonl");
-    rgmem_ok(&db, &["replay", s(&trip), "--headless"]);
+    rgmem_ok(&db, &["replay", s(&trip), "--headless", "--person", "Alex"]);
     let grown = log_json(&db);
     assert_eq!(
         grown[after.len()]["parent"],

@@ -251,7 +251,16 @@ fn diff_between_branch_tips_shows_exactly_what_the_abandoned_branch_had() {
         .as_u64()
         .unwrap();
     rgmem_ok(&db, &["rollback", "--to", &(rk2 - 1).to_string()]);
-    rgmem_ok(&db, &["replay", s(&sample("diet_change.jsonl")), "--headless"]);
+    rgmem_ok(
+        &db,
+        &[
+            "replay",
+            s(&sample("diet_change.jsonl")),
+            "--headless",
+            "--person",
+            "Alex",
+        ],
+    );
 
     let branches = rgmem_ok(&db, &["log", "--branches"]);
     assert_eq!(branches.lines().count(), 2, "{branches}");

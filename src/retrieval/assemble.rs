@@ -4,6 +4,7 @@
 
 use super::context::{Context, Item, Layer, Provenance, Scores};
 use super::index::{self, DocKind, Hit, Lineage};
+use super::long_turn::TurnHit;
 use super::pack;
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
@@ -93,7 +94,7 @@ impl<'a> Retriever<'a> {
             .into_iter()
             .filter(|w| !names.contains(&entity_key(w)))
             .collect();
-        let mut turn_hits: Vec<Vec<(TurnId, EpisodeId)>> = Vec::new();
+        let mut turn_hits: Vec<Vec<TurnHit>> = Vec::new();
         for list in [&keywords, &asked] {
             let Some(expr) = index::match_expr(list).filter(|_| !without.contains(Layer::Turn)) else {
                 continue;
@@ -105,7 +106,13 @@ impl<'a> Retriever<'a> {
             );
             turn_hits.push(
                 hits.into_iter()
-                    .filter_map(|(hit, _)| m.episode(hit.episode).turns.get(hit.item).map(|t| (*t, hit.episode)))
+                    .filter_map(|(hit, _)| {
+                        m.episode(hit.episode).turns.get(hit.item).map(|t| TurnHit {
+                            turn: *t,
+                            episode: hit.episode,
+                            part: hit.part,
+                        })
+                    })
                     .collect(),
             );
         }
@@ -275,6 +282,7 @@ impl<'a> Retriever<'a> {
             episodes: episodes.to_vec(),
             turns,
             source_refs,
+            passage: None,
         }
     }
 }

@@ -132,6 +132,19 @@ pub struct Provenance {
     /// The turns' source ids (LoCoMo `dia_id`), where known.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub source_refs: Vec<String>,
+    /// For a passage of a long turn: which passage (0-based) and of how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passage: Option<PassageRef>,
+}
+
+/// A passage of a long turn ([`crate::text::passage::passages`]): what a context quotes of a
+/// reply longer than its budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PassageRef {
+    /// Its position among the turn's passages, from 0.
+    pub index: u32,
+    /// How many passages the turn has.
+    pub of: u32,
 }
 
 /// One context item.

@@ -24,16 +24,23 @@ pub enum DocKind {
     Fact,
     /// One of an episode's conclusions.
     Conclusion,
-    /// A turn its episode's person said.
+    /// A passage of a turn its episode's person, or the assistant, said (a short turn is one
+    /// passage, itself).
     Turn,
 }
+
+/// Turn rows number their passages inside `item`: position in the episode × `PART_SPAN` +
+/// passage. (Rows of the older whole-turn kind, tagged "turn", are no longer read.)
+const PART_SPAN: i64 = 1 << 20;
+/// The marker of an episode whose passages are indexed: its seq, negated, minus this.
+const PASSAGES_DONE: i64 = 1 << 40;
 
 impl DocKind {
     fn tag(self) -> &'static str {
         match self {
             Self::Fact => "fact",
             Self::Conclusion => "conclusion",
-            Self::Turn => "turn",
+            Self::Turn => "passage",
         }
     }
 }
@@ -48,6 +55,8 @@ pub struct Hit {
     /// For a conclusion: its position in [`crate::memory::Episode::conclusions`]; for a turn,
     /// its position in the episode's turns.
     pub item: usize,
+    /// For a turn: which of its passages ([`crate::text::passage::passages`]) matched.
+    pub part: usize,
     /// FTS5's bm25(), negated so that higher is better.
     pub bm25: f64,
 }
@@ -106,8 +115,9 @@ impl Lineage {
 /// the episode, so any such memory gives the same texts). Returns how many were added; cheap when
 /// nothing is new, so callers sync before searching.
 pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usize> {
-    // A positive seq marks an episode's fact and conclusions as indexed, its negation the
-    // episode's turns (indexes written before turns were rows get them on their next sync).
+    // A positive seq marks an episode's fact and conclusions as indexed, its negation less
+    // `PASSAGES_DONE` the passages of its turns (indexes written before passages were rows get
+    // them on their next sync).
     let done: HashSet<i64> = {
         let mut stmt = conn.prepare_cached("SELECT seq FROM memory_fts_rows")?;
         let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
@@ -116,7 +126,7 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
     let mut todo: Vec<(i64, EpisodeId, bool, bool)> = lineage
         .episodes
         .iter()
-        .map(|(s, e)| (*s, *e, !done.contains(s), !done.contains(&-*s)))
+        .map(|(s, e)| (*s, *e, !done.contains(s), !done.contains(&passages_mark(*s))))
         .filter(|(_, _, units, turns)| *units || *turns)
         .collect();
     if todo.is_empty() {
@@ -134,16 +144,21 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
                 return Err(Error::EpisodeNotInMemory { episode: *id });
             };
             let date = date_text(e.time);
-            let own: Vec<(usize, String)> = e
+            let said: Vec<(usize, bool, String)> = e
                 .turns
                 .iter()
                 .enumerate()
                 .filter_map(|(i, t)| memory.turns.get(t.index()).map(|t| (i, t)))
-                .filter(|(_, t)| memory.person_for(&t.speaker) == Some(e.person))
-                .map(|(i, t)| (i, t.said()))
+                .map(|(i, t)| (i, memory.person_for(&t.speaker) == Some(e.person), t))
+                .filter(|(_, own, t)| *own || t.speaker.is_assistant())
+                .map(|(i, own, t)| (i, own, t.said()))
                 .collect();
             if *units {
-                let words: Vec<&str> = own.iter().map(|(_, t)| t.as_str()).collect();
+                let words: Vec<&str> = said
+                    .iter()
+                    .filter(|(_, own, _)| *own)
+                    .map(|(_, _, t)| t.as_str())
+                    .collect();
                 insert.execute(params![e.fact, words.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
                 for (i, (c, _)) in e.conclusions().enumerate() {
                     insert.execute(params![
@@ -158,22 +173,31 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
                 mark.execute([seq])?;
             }
             if *turns {
-                for (i, text) in &own {
-                    insert.execute(params![
-                        text,
-                        "",
-                        date,
-                        DocKind::Turn.tag(),
-                        seq,
-                        i64::try_from(*i).unwrap_or(0)
-                    ])?;
+                for (i, _, text) in &said {
+                    let position = i64::try_from(*i).unwrap_or(0).saturating_mul(PART_SPAN);
+                    for (part, range) in crate::text::passage::passages(text).into_iter().enumerate() {
+                        let part = i64::try_from(part).unwrap_or(0).min(PART_SPAN.saturating_sub(1));
+                        insert.execute(params![
+                            crate::text::passage::passage(text, range),
+                            "",
+                            date,
+                            DocKind::Turn.tag(),
+                            seq,
+                            position.saturating_add(part)
+                        ])?;
+                    }
                 }
-                mark.execute([-seq])?;
+                mark.execute([passages_mark(*seq)])?;
             }
         }
     }
     tx.commit()?;
     Ok(todo.len())
+}
+
+/// The marker row of an episode whose turn passages are indexed.
+fn passages_mark(seq: i64) -> i64 {
+    seq.saturating_neg().saturating_sub(PASSAGES_DONE)
 }
 
 /// The searchable date of a unit: `YYYY-MM-DD` plus "8 May 2023", so a query for the day, the
@@ -226,10 +250,15 @@ pub fn search(conn: &Connection, lineage: &Lineage, expr: &str, kind: DocKind, l
             if let Some(episode) = lineage.episodes.get(&seq)
                 && out.len() < limit
             {
+                let (item, part) = match kind {
+                    DocKind::Turn => (item.div_euclid(PART_SPAN), item.rem_euclid(PART_SPAN)),
+                    DocKind::Fact | DocKind::Conclusion => (item, 0),
+                };
                 out.push(Hit {
                     kind,
                     episode: *episode,
                     item: usize::try_from(item).unwrap_or(0),
+                    part: usize::try_from(part).unwrap_or(0),
                     bm25: -score,
                 });
             }

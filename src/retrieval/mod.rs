@@ -10,6 +10,7 @@ mod context;
 pub mod embed;
 mod graph;
 pub mod index;
+mod long_turn;
 mod pack;
 mod profile;
 #[cfg(test)]
@@ -17,7 +18,7 @@ mod tests;
 mod turns;
 
 pub use assemble::{Retriever, person_in};
-pub use context::{Context, Item, Layer, Layers, Provenance, Scores};
+pub use context::{Context, Item, Layer, Layers, PassageRef, Provenance, Scores};
 pub use turns::turn_line;
 
 use crate::model::parse::{PlanItem, Retrieve};

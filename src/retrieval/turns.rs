@@ -6,6 +6,7 @@ use super::Budgets;
 use super::assemble::{OTHER_PERSON, Retriever, Source};
 use super::context::{Item, Layer, Scores};
 use super::embed::{self, cosine};
+use super::long_turn::{self, TurnHit};
 use super::pack::Facets;
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::memory::Memory;
@@ -57,7 +58,7 @@ impl Retriever<'_> {
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
-        turn_hits: &[Vec<(TurnId, EpisodeId)>],
+        turn_hits: &[Vec<TurnHit>],
     ) -> Vec<Item> {
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
@@ -75,10 +76,17 @@ impl Retriever<'_> {
         };
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
+        // The passage of a long turn that ranked best, in the question's own words first.
+        let mut parts: HashMap<TurnId, (f64, usize)> = HashMap::new();
         for (li, list) in turn_hits.iter().enumerate() {
             let lw = if li == 0 { 1.0 } else { ASKED };
             let mut best: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
-            for (rank, (t, e)) in list.iter().enumerate() {
+            for (rank, hit) in list.iter().enumerate() {
+                let (t, e) = (&hit.turn, &hit.episode);
+                let part = parts.entry(*t).or_insert((0.0, hit.part));
+                if lw / (RRF_K + rank as f64) > part.0 {
+                    *part = (lw / (RRF_K + rank as f64), hit.part);
+                }
                 let rrf = 1.0 / (RRF_K + rank as f64);
                 let ep = m.episode(*e);
                 let pos = ep.turns.iter().position(|x| x == t).unwrap_or(0);
@@ -169,10 +177,21 @@ impl Retriever<'_> {
             let mut prov = self.episode_provenance(&[e]);
             prov.turns = vec![t];
             prov.source_refs = turn.source_ref.iter().cloned().collect();
+            let (text, why) = match long_turn::pick(m, t, parts.get(&t).map(|p| p.1), &stems) {
+                Some((part, quoted)) => {
+                    prov.passage = Some(part);
+                    let said = format!("{}: {quoted}", speaker_name(m, t));
+                    (
+                        said,
+                        format!("{why} (passage {} of {})", part.index.saturating_add(1), part.of),
+                    )
+                }
+                None => (dated_line(m, t, dated), why),
+            };
             items.push(
                 Item::new(
                     Layer::Turn,
-                    dated_line(m, t, dated),
+                    text,
                     Scores {
                         bm25: None,
                         cosine: Some(rel(t)),
@@ -219,7 +238,11 @@ impl Retriever<'_> {
             .zip(&held)
             .map(|(i, h)| Facets {
                 brief: match i.layer {
-                    Layer::Turn => i.provenance.turns.first().and_then(|t| brief(m, *t, &keys)),
+                    Layer::Turn => i.provenance.turns.first().and_then(|t| {
+                        // A long turn's item quotes one passage: the brief is cut from that.
+                        let quoted = i.provenance.passage.and_then(|_| i.text.split_once(": ")).map(|q| q.1);
+                        brief(m, *t, &keys, quoted)
+                    }),
                     _ => None,
                 },
                 keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
@@ -342,8 +365,11 @@ fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
 
 /// A turn cut to the sentences that hold one of the question's keyword stems, and what it shared
 /// (a bracketed photo caption), the gaps marked "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
-fn brief(m: &Memory, t: TurnId, keys: &[String]) -> Option<String> {
-    let sents = crate::text::sentences(&m.turns[t.index()].said());
+fn brief(m: &Memory, t: TurnId, keys: &[String], quoted: Option<&str>) -> Option<String> {
+    let sents = match quoted {
+        Some(q) => crate::text::sentences(q),
+        None => crate::text::sentences(&m.turns[t.index()].said()),
+    };
     let mut holds: Vec<bool> = sents
         .iter()
         .map(|s| words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))))

@@ -1,5 +1,6 @@
 //! Word-level text handling shared by every layer: tokens, entity-name normalisation, sentences.
 
+pub mod passage;
 pub mod stem;
 
 /// Lowercase alphanumeric words, apostrophes kept inside words ("don't").
