@@ -6,16 +6,17 @@
 //! recall, and whether the offline answer over it says "not mentioned".
 
 use super::baselines::{FlatBm25, RawTurn, render};
+use super::beam_report::{ProbeResult, Run, Score};
 use super::benchmark::{Progress, ablated_name};
 use super::metrics::{answer_token_recall, normalised, says_not_mentioned, tokens};
 use crate::engine::{AskOptions, Engine};
 use crate::error::{Error, Result};
+use crate::event::Speaker;
 use crate::formats::beam::{self, Chat, Message, Probe, Role};
 use crate::log::Log;
 use crate::memory::Thresholds;
 use crate::model::Model;
 use crate::retrieval::{Budgets, Context, Layer, Layers};
-use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -77,67 +78,6 @@ pub fn load_dir(dir: &Path, only: &[String]) -> Result<Vec<Dataset>> {
             })
         })
         .collect()
-}
-
-/// One system's result on one probing question.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct Score {
-    /// Share of the question's source messages the context shows (see [`recalled`]); `None`
-    /// when it cites none.
-    pub source_recall: Option<f64>,
-    /// The same, counting only messages shown whole.
-    pub source_recall_whole: Option<f64>,
-    /// Share of the reference answer's tokens in the context (see [`scores_answer`]).
-    pub answer_token_recall: Option<f64>,
-    /// Estimated tokens of the context.
-    pub context_tokens: u32,
-    /// The source message ids the context shows (whole or shortened).
-    pub recalled: Vec<u64>,
-    /// The offline answer over the context.
-    pub answer: String,
-    /// Whether that answer says "not mentioned".
-    pub not_mentioned: bool,
-    /// The rendered context (`--json --contexts`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub context: Option<String>,
-}
-
-/// One probing question's results.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ProbeResult {
-    /// "9/knowledge_update/2".
-    pub id: String,
-    /// The ability it probes.
-    pub ability: String,
-    /// The question.
-    pub question: String,
-    /// The reference answer, if any.
-    pub reference: Option<String>,
-    /// Cited message ids that exist in the chat.
-    pub sources: Vec<u64>,
-    /// Per system.
-    pub systems: BTreeMap<String, Score>,
-}
-
-/// Where the time of a run went, in seconds: the question of whether BEAM's long messages are
-/// slow to ingest or to retrieve over is answered here, not guessed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct Timings {
-    /// Ingesting every chat (engine steps, operators, commits).
-    pub ingest: f64,
-    /// Messages ingested.
-    pub messages: usize,
-    /// Per system: retrieval and answering over all questions.
-    pub systems: BTreeMap<String, f64>,
-}
-
-/// A whole run.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct Run {
-    /// Per question.
-    pub probes: Vec<ProbeResult>,
-    /// Where the time went.
-    pub timings: Timings,
 }
 
 /// Ingests a chat into a fresh memory file at `path` and returns the engine over it.
@@ -236,7 +176,13 @@ pub fn evaluate(
     tick: &mut dyn FnMut(),
 ) -> Result<Vec<ProbeResult>> {
     let by_id: HashMap<u64, &Message> = d.chat.messages.iter().map(|m| (m.id, m)).collect();
-    let flat = FlatBm25::new(raw_messages(&d.chat))?;
+    // The user as the memory knows them ("Taylor", learned from how they introduce themselves),
+    // so the answerer reads flat_bm25's lines as theirs, as it reads rgmem's.
+    let m = engine.memory();
+    let user = m
+        .person_for(&Speaker::User)
+        .map_or_else(|| Speaker::USER.to_string(), |r| m.concept(r).name.clone());
+    let flat = FlatBm25::new(raw_messages(&d.chat, &user))?;
     let ask = |budgets: Budgets| AskOptions {
         budgets,
         at: None,
@@ -313,16 +259,17 @@ fn rendered(context: &Context) -> String {
     context.render()
 }
 
-/// The messages as `flat_bm25` shows them, rendered like rgmem's turn lines: id, date, role, text.
+/// The messages as `flat_bm25` shows them, rendered like rgmem's turn lines: id, date, speaker
+/// (the user by `user`, the assistant as "assistant"), text.
 #[must_use]
-pub fn raw_messages(chat: &Chat) -> Vec<RawTurn> {
+pub fn raw_messages(chat: &Chat, user: &str) -> Vec<RawTurn> {
     chat.messages
         .iter()
         .map(|m| {
             let date = m.time.map(|t| format!(" {}", t.human_date())).unwrap_or_default();
             let role = match m.role {
-                Role::User => "user",
-                Role::Assistant => "assistant",
+                Role::User => user,
+                Role::Assistant => Speaker::ASSISTANT,
             };
             RawTurn {
                 dia: m.id.to_string(),

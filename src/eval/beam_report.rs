@@ -1,13 +1,73 @@
-//! The BEAM report: per-system means per ability and overall, as JSON and as a table that stays
-//! within 100 columns (abilities down, systems across).
+//! The BEAM report: per-question results, their means per system per ability and overall, as
+//! JSON and as a table that stays within 100 columns (abilities down, systems across).
 
-use super::beam::{ProbeResult, Run, Score};
 use serde::Serialize;
 use serde_json::{Value, json};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The ability whose questions have no answer in the chat.
 pub const ABSTENTION: &str = "abstention";
+
+/// One system's result on one probing question.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Score {
+    /// Share of the question's source messages the context shows (see
+    /// [`super::beam::recalled`]); `None` when it cites none.
+    pub source_recall: Option<f64>,
+    /// The same, counting only messages shown whole.
+    pub source_recall_whole: Option<f64>,
+    /// Share of the reference answer's tokens in the context (see [`super::beam::scores_answer`]).
+    pub answer_token_recall: Option<f64>,
+    /// Estimated tokens of the context.
+    pub context_tokens: u32,
+    /// The source message ids the context shows (whole or shortened).
+    pub recalled: Vec<u64>,
+    /// The offline answer over the context.
+    pub answer: String,
+    /// Whether that answer says "not mentioned".
+    pub not_mentioned: bool,
+    /// The rendered context (`--json --contexts`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+}
+
+/// One probing question's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProbeResult {
+    /// "9/knowledge_update/2".
+    pub id: String,
+    /// The ability it probes.
+    pub ability: String,
+    /// The question.
+    pub question: String,
+    /// The reference answer, if any.
+    pub reference: Option<String>,
+    /// Cited message ids that exist in the chat.
+    pub sources: Vec<u64>,
+    /// Per system.
+    pub systems: BTreeMap<String, Score>,
+}
+
+/// Where the time of a run went, in seconds: the question of whether BEAM's long messages are
+/// slow to ingest or to retrieve over is answered here, not guessed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Timings {
+    /// Ingesting every chat (engine steps, operators, commits).
+    pub ingest: f64,
+    /// Messages ingested.
+    pub messages: usize,
+    /// Per system: retrieval and answering over all questions.
+    pub systems: BTreeMap<String, f64>,
+}
+
+/// A whole run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Run {
+    /// Per question.
+    pub probes: Vec<ProbeResult>,
+    /// Where the time went.
+    pub timings: Timings,
+}
 
 /// The systems of a run, in report order: rgmem, its ablations, then the baselines.
 #[must_use]
@@ -182,7 +242,6 @@ pub fn table(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn probe(ability: &str, recall: Option<f64>, nm: bool) -> ProbeResult {
         let mut systems = BTreeMap::new();
