@@ -121,7 +121,7 @@ fn work_dir(given: Option<&PathBuf>, name: &str) -> (PathBuf, bool) {
 }
 
 fn beam(shared: &Shared, args: &BeamArgs) -> Result<()> {
-    let data = beam::load_dir(&args.dir, &args.chats).with_context(|| format!("reading {}", args.dir.display()))?;
+    let data = beam::load_dir(&args.dir, &args.chats).context("reading the BEAM chats")?;
     let (work_dir, temp) = work_dir(args.work_dir.as_ref(), "beam");
     let opts = beam::Options {
         budgets: Budgets {

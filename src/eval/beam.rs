@@ -59,11 +59,15 @@ pub fn load_dir(dir: &Path, only: &[String]) -> Result<Vec<Dataset>> {
         .filter(|e| e.path().join("chat.json").is_file())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
+    names.sort_by_key(|n| (n.parse::<u64>().unwrap_or(u64::MAX), n.clone()));
     if let Some(missing) = only.iter().find(|n| !names.contains(n)) {
-        return Err(Error::UnknownConversation(missing.clone()));
+        let message = format!(
+            "no chat folder {missing} with a chat.json (chats: {})",
+            names.join(", ")
+        );
+        return Err(io(dir)(std::io::Error::new(std::io::ErrorKind::NotFound, message)));
     }
     names.retain(|n| only.is_empty() || only.contains(n));
-    names.sort_by_key(|n| (n.parse::<u64>().unwrap_or(u64::MAX), n.clone()));
     names
         .into_iter()
         .map(|name| {
