@@ -404,7 +404,7 @@ mod tests {
     fn a_bad_anchor_names_its_line() {
         let bad = CHAT.replace("February-07-2024", "February-30-2024");
         let err = parse(&bad, "c.json").unwrap_err().to_string();
-        assert!(err.starts_with("c.json:10:"), "{err}");
+        assert!(err.starts_with("c.json:9:"), "{err}");
         assert!(err.contains("February-30-2024"), "{err}");
         assert!(anchor_date("Smarch-01-2024").is_err());
         assert_eq!(anchor_date("March-06-2024").unwrap().date(), "2024-03-06");
