@@ -244,6 +244,8 @@ pub fn search(conn: &Connection, lineage: &Lineage, expr: &str, kind: DocKind, l
         )?;
         let mut seen = 0;
         let mut out = Vec::new();
+        // A long turn has a row per passage: it ranks once, at its best passage.
+        let mut turns_seen: HashSet<(i64, i64)> = HashSet::new();
         for row in rows {
             let (seq, item, score) = row?;
             seen += 1;
@@ -254,6 +256,9 @@ pub fn search(conn: &Connection, lineage: &Lineage, expr: &str, kind: DocKind, l
                     DocKind::Turn => (item.div_euclid(PART_SPAN), item.rem_euclid(PART_SPAN)),
                     DocKind::Fact | DocKind::Conclusion => (item, 0),
                 };
+                if kind == DocKind::Turn && !turns_seen.insert((seq, item)) {
+                    continue;
+                }
                 out.push(Hit {
                     kind,
                     episode: *episode,

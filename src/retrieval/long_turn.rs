@@ -61,3 +61,11 @@ pub fn pick(m: &Memory, t: TurnId, hit: Option<usize>, stems: &[String]) -> Opti
         quoted,
     ))
 }
+
+/// The text of passage `part` of turn `t`.
+#[must_use]
+pub fn passage_of(m: &Memory, t: TurnId, part: PassageRef) -> Option<String> {
+    let text = m.turns.get(t.index())?.said();
+    let range = passages(&text).get(usize::try_from(part.index).ok()?)?.clone();
+    Some(passage(&text, range).to_string())
+}

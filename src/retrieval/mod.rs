@@ -11,6 +11,8 @@ pub mod embed;
 mod graph;
 pub mod index;
 mod long_turn;
+#[cfg(test)]
+mod long_turn_tests;
 mod pack;
 mod profile;
 #[cfg(test)]
