@@ -88,6 +88,9 @@ impl Churn {
         for (i, s) in now.iter().enumerate() {
             let before = self.last.get(i).map_or("", String::as_str);
             if before != s {
+                // The hashed embedder on purpose: churn measures how much Σ was reworded, which
+                // shared words and spellings capture, and its figures stay comparable with sweeps
+                // recorded before the static model (a paraphrase with the same meaning is churn too).
                 step += 1.0 - f64::from(cosine(&builtin(before), &builtin(s)));
             }
         }

@@ -1,7 +1,7 @@
-//! Embeddings for L1 concept selection: the model's `/v1/embeddings` when it has one, else a
-//! built-in deterministic embedder (hashed words and character trigrams), so retrieval works offline.
+//! The hashed fallback embedder: words and character trigrams hashed into 512 dimensions, with
+//! no artifact, so retrieval works even where the static model cannot load, and small tests
+//! get vectors whose closeness is easy to predict (shared spelling, not shared meaning).
 
-use crate::model::Model;
 use crate::text::{singular, words};
 
 /// Dimensions of the built-in embedding.
@@ -54,49 +54,10 @@ fn normalise(v: &mut [f32]) {
     }
 }
 
-/// Cosine similarity; 0 for empty or mismatched vectors.
-#[must_use]
-pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    if a.len() != b.len() || a.is_empty() {
-        return 0.0;
-    }
-    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
-    let na = a.iter().map(|x| x * x).sum::<f32>().sqrt();
-    let nb = b.iter().map(|x| x * x).sum::<f32>().sqrt();
-    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na * nb) }
-}
-
-/// Embeds texts through the model's endpoint, falling back to the built-in embedder when it has
-/// none or it fails; every vector of one call comes from the same source and has the same
-/// dimension, so they compare. Vectors are never stored: each question embeds every text it
-/// compares in one call, so switching embedding models can never mix two models' vectors.
-pub fn embed(model: &mut dyn Model, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
-    if let Some(Ok(vectors)) = model.embed(texts)
-        && vectors.len() == texts.len()
-        && one_dimension(&vectors)
-    {
-        return (vectors, "model");
-    }
-    (texts.iter().map(|t| builtin(t)).collect(), "builtin")
-}
-
-/// Whether every vector has the same, non-zero length (a server that mixes models, or pads,
-/// does not).
-fn one_dimension(vectors: &[Vec<f32>]) -> bool {
-    let dim = vectors.first().map_or(0, Vec::len);
-    vectors.iter().all(|v| v.len() == dim && dim > 0) || vectors.is_empty()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn vectors_of_mixed_dimensions_are_never_compared() {
-        assert!(one_dimension(&[vec![1.0; 384], vec![0.5; 384]]));
-        assert!(!one_dimension(&[vec![1.0; 384], vec![0.5; 512]]));
-        assert!(!one_dimension(&[vec![], vec![]]));
-    }
+    use crate::retrieval::embed::cosine;
 
     #[test]
     fn same_words_are_identical_and_inflections_close() {

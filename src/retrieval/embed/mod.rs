@@ -1,0 +1,90 @@
+//! Embeddings for meaning: the model's `/v1/embeddings` when it has one, else the static model
+//! distilled from all-MiniLM-L6-v2 that ships in the binary (`local`), else the hashed
+//! `builtin` embedder when that artifact cannot load; and the cosine that compares them.
+
+mod builtin;
+mod static_model;
+mod wordpiece;
+
+pub use builtin::{DIM, builtin};
+pub use static_model::{LoadError, StaticModel};
+pub use wordpiece::WordPiece;
+
+use crate::model::Model;
+use std::sync::OnceLock;
+
+/// The distilled table (int8 rows with per-row scales) and its WordPiece vocab, made by
+/// `scripts/distill-embedder.py`; in the binary so an offline run needs no file beside it.
+const ARTIFACT: &[u8] = include_bytes!("../../../assets/embedder/embedder.bin");
+const VOCAB: &str = include_str!("../../../assets/embedder/vocab.txt");
+
+/// The static model, parsed on first use and kept: parsing costs a few milliseconds, and most
+/// runs (a log viewed in the inspector) never embed anything.
+fn loaded() -> &'static Result<StaticModel, LoadError> {
+    static MODEL: OnceLock<Result<StaticModel, LoadError>> = OnceLock::new();
+    MODEL.get_or_init(|| StaticModel::parse(ARTIFACT, VOCAB))
+}
+
+/// Parses the shipped artifact anew, outside the shared copy: for timing the load (the bench)
+/// and for checking it; retrieval uses the copy `local` keeps.
+pub fn parse_shipped() -> Result<StaticModel, LoadError> {
+    StaticModel::parse(ARTIFACT, VOCAB)
+}
+
+/// The shipped static model, or why it did not load (then `local` uses `builtin`).
+pub fn static_model() -> Result<&'static StaticModel, &'static LoadError> {
+    loaded().as_ref()
+}
+
+/// Embeds one text by meaning with what this binary carries: the static model, or the hashed
+/// embedder if its artifact is broken. Which one answered is `local_source()`; vectors of the
+/// two never mix within a run, since the choice is made once.
+#[must_use]
+pub fn local(text: &str) -> Vec<f32> {
+    match static_model() {
+        Ok(m) => m.encode(text),
+        Err(_) => builtin(text),
+    }
+}
+
+/// "static" or "builtin": which embedder `local` uses in this run.
+#[must_use]
+pub fn local_source() -> &'static str {
+    if static_model().is_ok() { "static" } else { "builtin" }
+}
+
+/// Cosine similarity; 0 for empty or mismatched vectors.
+#[must_use]
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    if a.len() != b.len() || a.is_empty() {
+        return 0.0;
+    }
+    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    let na = a.iter().map(|x| x * x).sum::<f32>().sqrt();
+    let nb = b.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na * nb) }
+}
+
+/// Embeds texts through the model's endpoint, falling back to `local` when it has none or it
+/// fails; every vector of one call comes from the same source and has the same dimension, so
+/// they compare. Vectors are never stored: each question embeds every text it compares in one
+/// call, so switching embedding models can never mix two models' vectors.
+pub fn embed(model: &mut dyn Model, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
+    if let Some(Ok(vectors)) = model.embed(texts)
+        && vectors.len() == texts.len()
+        && one_dimension(&vectors)
+    {
+        return (vectors, "model");
+    }
+    (texts.iter().map(|t| local(t)).collect(), local_source())
+}
+
+/// Whether every vector has the same, non-zero length (a server that mixes models, or pads,
+/// does not).
+fn one_dimension(vectors: &[Vec<f32>]) -> bool {
+    let dim = vectors.first().map_or(0, Vec::len);
+    vectors.iter().all(|v| v.len() == dim && dim > 0) || vectors.is_empty()
+}
+
+#[cfg(test)]
+mod tests;
