@@ -93,7 +93,9 @@ fn main() {
     let reply: String = text.lines().nth(2).unwrap_or_default().repeat(50);
     let mut cut = c.benchmark_group("passages");
     cut.throughput(Throughput::Bytes(reply.len() as u64));
-    cut.bench_function("cut a 1 MB reply", |b| b.iter(|| rgmem::text::passage::passages(&reply).len()));
+    cut.bench_function("cut a 1 MB reply", |b| {
+        b.iter(|| rgmem::text::passage::passages(&reply).len())
+    });
     cut.finish();
     c.final_summary();
 }

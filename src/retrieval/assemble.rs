@@ -94,14 +94,14 @@ impl<'a> Retriever<'a> {
             .into_iter()
             .filter(|w| !names.contains(&entity_key(w)))
             .collect();
-        let mut turn_hits: Vec<Vec<TurnHit>> = Vec::new();
+        let mut turn_hits: Vec<(f64, Vec<TurnHit>)> = Vec::new();
         // An assistant's reply ranks by its own words only when the question is put to the
         // assistant ("What did you suggest…"); otherwise what the person said about themselves
         // is in their own turns, and replies come in as answers and segment turns (BEAM dev:
         // 41.7 / 49.3 source recall at 500 / 1,000 tokens, against 33.6 / 43.4 with replies
         // ranked for every question, and 36.5 / 50.0 never).
         let to_assistant = words(question).any(|w| matches!(w.as_str(), "you" | "your" | "yours" | "yourself"));
-        for list in [&keywords, &asked] {
+        for (weight, list) in [(1.0, &keywords), (super::turns::ASKED, &asked)] {
             let Some(expr) = index::match_expr(list).filter(|_| !without.contains(Layer::Turn)) else {
                 continue;
             };
@@ -110,7 +110,8 @@ impl<'a> Retriever<'a> {
                 index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
                 root,
             );
-            turn_hits.push(
+            turn_hits.push((
+                weight,
                 hits.into_iter()
                     .filter_map(|(hit, _)| {
                         m.episode(hit.episode).turns.get(hit.item).map(|t| TurnHit {
@@ -121,7 +122,13 @@ impl<'a> Retriever<'a> {
                     })
                     .filter(|h| to_assistant || !m.turns[h.turn.index()].speaker.is_assistant())
                     .collect(),
-            );
+            ));
+        }
+        if !without.contains(Layer::Turn) {
+            turn_hits.push((
+                super::turns::DENSE,
+                super::dense::hits(m, question, to_assistant, budgets.turns),
+            ));
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
             let conn = self.log.connection();

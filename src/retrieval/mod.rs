@@ -7,6 +7,7 @@
 mod assemble;
 mod concept_text;
 mod context;
+mod dense;
 pub mod embed;
 mod graph;
 pub mod index;

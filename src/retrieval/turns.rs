@@ -27,7 +27,9 @@ const SEGMENT_BASE: f64 = 0.25;
 const RRF_K: f64 = 10.0;
 /// Weight of the turn-level list ranked by the question's own words, against 1 for the list
 /// ranked by the plan's keywords and their synonyms.
-const ASKED: f64 = 2.0;
+pub(super) const ASKED: f64 = 2.0;
+/// Weight of the dense list (the embedder's cosine to the question, `dense`).
+pub(super) const DENSE: f64 = 0.5;
 /// Weight of the turns next to a turn-level hit in its segment (a question's answer is often
 /// the next turn).
 const NEIGHBOUR: f64 = 0.5;
@@ -74,7 +76,7 @@ impl Retriever<'_> {
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
-        turn_hits: &[Vec<TurnHit>],
+        turn_hits: &[(f64, Vec<TurnHit>)],
     ) -> Vec<Item> {
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
@@ -94,8 +96,8 @@ impl Retriever<'_> {
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
         // The passage of a long turn that ranked best, in the question's own words first.
         let mut parts: HashMap<TurnId, (f64, usize)> = HashMap::new();
-        for (li, list) in turn_hits.iter().enumerate() {
-            let lw = if li == 0 { 1.0 } else { ASKED };
+        for (lw, list) in turn_hits {
+            let lw = *lw;
             let mut best: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
             for (rank, hit) in list.iter().enumerate() {
                 let (t, e) = (&hit.turn, &hit.episode);
