@@ -23,7 +23,7 @@ pub fn hits(m: &Memory, question: &str, to_assistant: bool, limit: usize) -> Vec
                 continue;
             };
             let own = m.person_for(&turn.speaker) == Some(e.person);
-            if !own && !(to_assistant && turn.speaker.is_assistant()) {
+            if !(own || (to_assistant && turn.speaker.is_assistant())) {
                 continue;
             }
             let said = turn.said();
