@@ -108,12 +108,23 @@ fn fresh() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let samples = dir.path().join("sample_sessions");
     std::fs::create_dir(&samples).unwrap();
-    for entry in std::fs::read_dir(repo().join("sample_sessions")).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, samples.join(path.file_name().unwrap())).unwrap();
-    }
+    copy_tree(&repo().join("sample_sessions"), &samples);
     std::fs::create_dir(dir.path().join("home")).unwrap();
     dir
+}
+
+/// `from`'s files and folders (a BEAM-format sample is a folder of chats) into `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            std::fs::create_dir(&target).unwrap();
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, target).unwrap();
+        }
+    }
 }
 
 fn run(dir: &Path, script: &str) -> std::process::Output {

@@ -236,3 +236,40 @@ fn several_conversations_become_consecutive_sessions() {
     assert_eq!(turns.iter().map(|t| t.session).collect::<Vec<_>>(), [1, 2, 2]);
     assert_eq!(turns.iter().map(|t| t.index).collect::<Vec<_>>(), [0, 1, 2]);
 }
+
+/// Hostile input is normal input: every prefix of every fixture, odd scripts, absurd times and
+/// numbers parse to turns or to an error, never a panic.
+#[test]
+fn no_input_makes_an_import_panic() {
+    let fixtures = [CHATGPT, CLAUDE, CLAUDE_CODE, "Sam: hi\nAssistant: hello\n"];
+    for f in fixtures {
+        let cuts: Vec<usize> = f.char_indices().map(|(i, _)| i).collect();
+        for &cut in &cuts {
+            let prefix = f.get(..cut).unwrap();
+            for format in [
+                None,
+                Some(Format::ChatGpt),
+                Some(Format::Claude),
+                Some(Format::ClaudeCode),
+            ] {
+                let _ = parse(prefix, "f", format);
+            }
+        }
+    }
+    let odd = [
+        r#"[{"role": "user", "content": "日本語 🙂 “quoted” café", "timestamp": "99999-01-01T00:00:00Z"}]"#,
+        r#"[{"role": "user", "content": "x", "timestamp": 1e308}]"#,
+        r#"[{"role": "user", "content": "x", "timestamp": -1e308}]"#,
+        r#"[{"mapping": {"a": {"parent": "a"}}, "current_node": "a"}]"#,
+        r#"[{"chat_messages": [{"sender": "human", "content": [{"type": "text"}]}]}]"#,
+        "[0000-01-01 00:00] 李: 你好\n[0000-01-01 00:01] Assistant: 您好\n",
+        "\u{feff}Me: ```\ncode: here\n```\nAI: ok",
+    ];
+    for text in odd {
+        for format in std::iter::once(None).chain(Format::ALL.into_iter().map(Some)) {
+            let _ = parse(text, "f", format);
+        }
+    }
+    let (_, msg) = fault(odd[0], None);
+    assert!(msg.contains("99999"), "a year past 9999 is refused by name: {msg}");
+}
