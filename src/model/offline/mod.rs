@@ -7,6 +7,7 @@
 
 mod abstraction;
 mod answer;
+mod disclosed;
 mod extract;
 mod extractive;
 pub mod person;

@@ -152,6 +152,13 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     for (speaker, text) in lines {
         let is_person = speaker == person;
         for sentence in sentences(text) {
+            // "I'm 60 and earning $85,000, will that be a problem?": the person's statement
+            // before the question is what they said about themselves.
+            let sentence = if is_person {
+                super::disclosed::statement_in_question(&sentence).unwrap_or(sentence)
+            } else {
+                sentence
+            };
             // The sentence's mentions, found once: the companion, the subject test and the
             // mentions later sentences resolve against all read them.
             let found = mentions(&sentence, person, is_person);
@@ -428,6 +435,23 @@ mod tests {
         }
         let remark = synthesize(Lexicon::builtin(), "Alex", None, &lines("Nice, see ya! Talk later!"));
         assert!(remark.contains("talked without saying anything specific"), "{remark}");
+    }
+
+    /// A question that opens with what the asker is ("I'm 60 and earning $85,000, will that be
+    /// a problem?") has said a great deal: that is the fact, not "talked without saying".
+    #[test]
+    fn a_question_that_discloses_something_yields_a_fact() {
+        let out = synthesize(
+            Lexicon::builtin(),
+            "Alex",
+            None,
+            &lines("I'm 60 and earning $85,000 as a nurse, will that be a problem for the mortgage?"),
+        );
+        let fact = out.lines().next().unwrap_or_default();
+        assert!(fact.contains("Alex is 60 and earning $85,000 as a nurse."), "{fact}");
+        assert!(!fact.contains("mortgage"), "the question is not a fact: {fact}");
+        let asked = synthesize(Lexicon::builtin(), "Alex", None, &lines("What should I cook tonight?"));
+        assert!(asked.contains("talked without saying anything specific"), "{asked}");
     }
 
     #[test]
