@@ -153,9 +153,14 @@ pub struct Imported {
 
 impl Imported {
     /// The turns of the picked conversations, numbered as one input and their sessions kept
-    /// apart (each conversation starts a new session after the last one's).
+    /// apart (each conversation starts a new session after the last one's; a single one keeps
+    /// its own numbers).
     #[must_use]
     pub fn turns(&self, picked: &[&Conversation]) -> Vec<TurnInput> {
+        // One conversation keeps its own session numbers, as its file writes them.
+        if let [only] = picked {
+            return only.turns.clone();
+        }
         let mut out: Vec<TurnInput> = Vec::new();
         for c in picked {
             let offset = out.last().map_or(0, |t| t.session);
