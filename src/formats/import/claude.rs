@@ -6,32 +6,15 @@
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Conversation;
-use super::located::{At, json, time};
+use super::located::{At, Fault, conversations, time};
 use crate::error::Result;
 use crate::event::Speaker;
 use serde_json::{Map, Value};
 
 /// Parses an export's conversation list.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Conversation>> {
-    let root = json(text, origin)?;
-    let list = match &root {
-        Value::Array(list) => list.as_slice(),
-        Value::Object(_) => std::slice::from_ref(&root),
-        _ => return Err(At::default().fault(text, origin, "expected a list of conversations")),
-    };
-    let mut out = Vec::new();
-    for (i, c) in list.iter().enumerate() {
-        let at = if root.is_array() {
-            At::default().index(i)
-        } else {
-            At::default()
-        };
-        out.push(conversation(c, i, &at).map_err(|(at, e)| at.fault(text, origin, &e))?);
-    }
-    Ok(out)
+    conversations(text, origin, conversation)
 }
-
-type Fault = (At, String);
 
 fn conversation(c: &Value, i: usize, at: &At) -> std::result::Result<Conversation, Fault> {
     let o = c

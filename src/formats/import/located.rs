@@ -75,6 +75,34 @@ impl At {
     }
 }
 
+/// What is wrong inside a document, and where.
+pub type Fault = (At, String);
+
+/// An export's conversations: a JSON list of them (or one conversation object alone, as some
+/// tools save one), each read by `one(conversation, its position, its path)`.
+pub fn conversations<T>(
+    text: &str,
+    origin: &str,
+    one: impl Fn(&Value, usize, &At) -> Result<T, Fault>,
+) -> Result<Vec<T>, Error> {
+    let root = json(text, origin)?;
+    let list = match &root {
+        Value::Array(list) => list.as_slice(),
+        Value::Object(_) => std::slice::from_ref(&root),
+        _ => return Err(At::default().fault(text, origin, "expected a list of conversations")),
+    };
+    let mut out = Vec::new();
+    for (i, c) in list.iter().enumerate() {
+        let at = if root.is_array() {
+            At::default().index(i)
+        } else {
+            At::default()
+        };
+        out.push(one(c, i, &at).map_err(|(at, e)| at.fault(text, origin, &e))?);
+    }
+    Ok(out)
+}
+
 /// The whole text as JSON, or the error naming the line serde stopped at.
 pub fn json(text: &str, origin: &str) -> Result<Value, Error> {
     serde_json::from_str(text).map_err(|e| Error::BadInput {
