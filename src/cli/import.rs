@@ -39,6 +39,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         print!("{}", dry_run(shared, &input)?);
         return Ok(());
     }
+    let header_theta = super::replay::header_theta(&input);
     let replay = super::replay::Input {
         source: input.source_id()?,
         turns: input.turns,
@@ -47,7 +48,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     };
     let options = super::replay::Options {
         json: args.json,
-        header_theta: None,
+        header_theta,
         again: args.again,
         commit_every: rgmem::log::group::MAX_GROUP_STEPS,
     };

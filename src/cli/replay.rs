@@ -87,13 +87,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     {
         shared.recorded = Some(path.clone());
     }
-    let header_theta = if loaded.imported.format == rgmem::formats::import::Format::Session {
-        std::fs::read_to_string(path)
-            .ok()
-            .and_then(|text| rgmem::log::export::header_thresholds(&text))
-    } else {
-        None
-    };
+    let header_theta = header_theta(&loaded);
     let input = Input {
         source: loaded.source_id()?,
         turns: loaded.turns,
@@ -107,6 +101,14 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         commit_every: args.commit_every,
     };
     ingest(&shared, &input, &options)
+}
+
+/// The θ an exported session file's header names (`rgmem export`), which a fresh log takes.
+pub fn header_theta(loaded: &super::input::Input) -> Option<rgmem::memory::Thresholds> {
+    (loaded.imported.format == rgmem::formats::import::Format::Session)
+        .then(|| std::fs::read_to_string(&loaded.path).ok())
+        .flatten()
+        .and_then(|text| rgmem::log::export::header_thresholds(&text))
 }
 
 /// Without the `tui` feature, no subcommand means: replay the embedded sample session into the default memory.
