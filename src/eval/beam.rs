@@ -13,7 +13,6 @@ use crate::engine::{AskOptions, Engine};
 use crate::error::{Error, Result};
 use crate::event::Speaker;
 use crate::formats::beam::{self, Chat, Message, Probe, Role};
-use crate::log::Log;
 use crate::memory::Thresholds;
 use crate::model::Model;
 use crate::retrieval::{Budgets, Context, Layer, Layers};
@@ -92,18 +91,7 @@ pub fn ingest(
     thresholds: Thresholds,
     tick: &mut dyn FnMut(),
 ) -> Result<Engine> {
-    for suffix in ["", "-wal", "-shm"] {
-        let p = PathBuf::from(format!("{}{suffix}", path.display()));
-        if p.exists() {
-            std::fs::remove_file(&p).map_err(|source| Error::Io {
-                path: p.display().to_string(),
-                source,
-            })?;
-        }
-    }
-    let mut engine = Engine::open(Log::open(path)?, model)?;
-    engine.set_thresholds(thresholds)?;
-    engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
+    let mut engine = super::benchmark::fresh_engine(path, model, thresholds)?;
     for turn in chat.turns() {
         // The user introduces themselves ("I'm Taylor, …"): the default name lets ingest learn it.
         engine.ingest(&turn, crate::ingest::DEFAULT_USER)?;

@@ -73,18 +73,7 @@ pub fn ingest(
     thresholds: Thresholds,
     on_turn: &mut dyn FnMut(&crate::memory::Memory),
 ) -> Result<Engine> {
-    for suffix in ["", "-wal", "-shm"] {
-        let p = PathBuf::from(format!("{}{suffix}", path.display()));
-        if p.exists() {
-            std::fs::remove_file(&p).map_err(|source| Error::Io {
-                path: p.display().to_string(),
-                source,
-            })?;
-        }
-    }
-    let mut engine = Engine::open(Log::open(path)?, model)?;
-    engine.set_thresholds(thresholds)?;
-    engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
+    let mut engine = fresh_engine(path, model, thresholds)?;
     for turn in conv.turns() {
         engine.ingest(&turn, &conv.speakers[0])?;
         on_turn(engine.memory());
@@ -313,4 +302,22 @@ fn sanitize(id: &str) -> String {
     id.chars()
         .map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' })
         .collect()
+}
+
+/// An engine over a new memory file at `path` (an old one and its WAL removed first), with
+/// `thresholds` recorded and steps sharing transactions, as every benchmark ingest wants.
+pub(super) fn fresh_engine(path: &Path, model: Box<dyn Model>, thresholds: Thresholds) -> Result<Engine> {
+    for suffix in ["", "-wal", "-shm"] {
+        let p = PathBuf::from(format!("{}{suffix}", path.display()));
+        if p.exists() {
+            std::fs::remove_file(&p).map_err(|source| Error::Io {
+                path: p.display().to_string(),
+                source,
+            })?;
+        }
+    }
+    let mut engine = Engine::open(Log::open(path)?, model)?;
+    engine.set_thresholds(thresholds)?;
+    engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
+    Ok(engine)
 }
