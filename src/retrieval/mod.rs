@@ -18,6 +18,7 @@ mod pack;
 mod profile;
 #[cfg(test)]
 mod tests;
+mod turn_text;
 mod turns;
 
 pub use assemble::{Retriever, person_in};

@@ -8,6 +8,7 @@ use super::context::{Item, Layer, Scores};
 use super::embed::{self, cosine};
 use super::long_turn::{self, TurnHit};
 use super::pack::Facets;
+use super::turn_text::{asks_only, brief, filler, question_before, speaker_name};
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::memory::Memory;
 use crate::text::{content_words, words};
@@ -345,87 +346,6 @@ pub fn turn_group(m: &Memory, t: TurnId) -> String {
     let turn = &m.turns[t.index()];
     turn.time
         .map_or_else(|| format!("session {}", turn.session), |ts| ts.human_date())
-}
-
-/// The text of the turn before `t` in its session when that turn asks something `t` answers
-/// (another speaker, a question mark).
-fn question_before(m: &Memory, t: TurnId) -> Option<String> {
-    let turn = &m.turns[t.index()];
-    let prev = m.turns.get(t.index().checked_sub(1)?)?;
-    let said = prev.said();
-    (prev.session == turn.session && prev.speaker != turn.speaker && said.contains('?')).then_some(said)
-}
-
-fn speaker_name(m: &Memory, t: TurnId) -> String {
-    let turn = &m.turns[t.index()];
-    m.person_for(&turn.speaker)
-        .map_or_else(|| turn.speaker.to_string(), |r| m.concept(r).name.clone())
-}
-
-/// Whether turn `t` says nothing of its own: each sentence asks something or holds at most one
-/// content word ("Cool!", "Wow, that's great!"), and it shares nothing (no rendered attachment,
-/// nor any other bracketed aside).
-fn filler(m: &Memory, t: TurnId) -> bool {
-    crate::text::sentences(&m.turns[t.index()].said())
-        .iter()
-        .all(|s| !s.starts_with('[') && (s.trim_end().ends_with('?') || content_words(s).len() <= 1))
-}
-
-/// Whether every sentence of turn `t` that holds one of the keyword stems asks something: the
-/// turn matched only where it asks, so what it holds is the question, not an answer.
-fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
-    let sents = crate::text::sentences(&m.turns[t.index()].said());
-    let mut any = false;
-    for s in &sents {
-        if words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))) {
-            if !s.trim_end().ends_with('?') {
-                return false;
-            }
-            any = true;
-        }
-    }
-    any
-}
-
-/// A turn cut to the sentences that hold one of the question's keyword stems, and what it shared
-/// (a bracketed photo caption), the gaps marked "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
-fn brief(m: &Memory, t: TurnId, keys: &[String], quoted: Option<&str>) -> Option<String> {
-    let sents = match quoted {
-        Some(q) => crate::text::sentences(q),
-        None => crate::text::sentences(&m.turns[t.index()].said()),
-    };
-    let mut holds: Vec<bool> = sents
-        .iter()
-        .map(|s| words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))))
-        .collect();
-    // What the speaker shared (a photo, rendered as a bracketed aside of the turn) is what the
-    // turn is about: it stays in the brief.
-    let aside: Vec<bool> = sents.iter().map(|s| s.starts_with('[')).collect();
-    let any = holds.iter().any(|h| *h);
-    for (h, a) in holds.iter_mut().zip(&aside) {
-        *h |= any && *a;
-    }
-    if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
-        return None;
-    }
-    let mut out = format!("{}:", speaker_name(m, t));
-    let mut gap = false;
-    for (s, h) in sents.iter().zip(&holds) {
-        if *h {
-            if gap {
-                out.push_str(" …");
-            }
-            out.push(' ');
-            out.push_str(s);
-            gap = false;
-        } else {
-            gap = true;
-        }
-    }
-    if gap {
-        out.push_str(" …");
-    }
-    Some(out)
 }
 
 /// What a question asks for, where its answer has a shape a sentence can be seen to carry.

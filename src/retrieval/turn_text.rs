@@ -1,0 +1,101 @@
+//! What a turn's words do: whether it says nothing of its own (filler), whether it matched
+//! only where it asks, which question it answers, and its brief (the sentences that hold the
+//! question's keywords). Ranking and packing read these; they decide nothing themselves.
+
+use crate::ids::TurnId;
+use crate::memory::Memory;
+use crate::text::{content_words, words};
+
+/// A question sentence with at least this many content words tells its circumstances as it
+/// asks ("How can I keep Scott's homework completion rate up now that his tutor left?"),
+/// where a short one only asks back ("How did it make you feel?").
+const TELLING_QUESTION: usize = 6;
+
+/// Whether a sentence says something of its own: a statement, or a question that tells as it
+/// asks (a number, or [`TELLING_QUESTION`] content words): people who ask for advice put their
+/// facts in the question ("I'm 60 and earning $85,000, will that be a problem?").
+pub(super) fn tells(s: &str) -> bool {
+    !s.trim_end().ends_with('?') || s.chars().any(|c| c.is_ascii_digit()) || content_words(s).len() >= TELLING_QUESTION
+}
+
+/// The text of the turn before `t` in its session when that turn asks something `t` answers
+/// (another speaker, a question mark).
+pub(super) fn question_before(m: &Memory, t: TurnId) -> Option<String> {
+    let turn = &m.turns[t.index()];
+    let prev = m.turns.get(t.index().checked_sub(1)?)?;
+    let said = prev.said();
+    (prev.session == turn.session && prev.speaker != turn.speaker && said.contains('?')).then_some(said)
+}
+
+pub(super) fn speaker_name(m: &Memory, t: TurnId) -> String {
+    let turn = &m.turns[t.index()];
+    m.person_for(&turn.speaker)
+        .map_or_else(|| turn.speaker.to_string(), |r| m.concept(r).name.clone())
+}
+
+/// Whether turn `t` says nothing of its own: each sentence asks without telling (see [`tells`])
+/// or holds at most one content word ("Cool!", "Wow, that's great!"), and it shares nothing (no
+/// rendered attachment, nor any other bracketed aside).
+pub(super) fn filler(m: &Memory, t: TurnId) -> bool {
+    crate::text::sentences(&m.turns[t.index()].said())
+        .iter()
+        .all(|s| !s.starts_with('[') && (!tells(s) || content_words(s).len() <= 1))
+}
+
+/// Whether every sentence of turn `t` that holds one of the keyword stems asks without telling
+/// (see [`tells`]): the turn matched only where it asks, so what it holds is the question, not
+/// an answer.
+pub(super) fn asks_only(m: &Memory, t: TurnId, keys: &[String]) -> bool {
+    let sents = crate::text::sentences(&m.turns[t.index()].said());
+    let mut any = false;
+    for s in &sents {
+        if words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))) {
+            if tells(s) {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
+}
+
+/// A turn cut to the sentences that hold one of the question's keyword stems, and what it shared
+/// (a bracketed photo caption), the gaps marked "…"; `None` when every sentence (or none) holds one, so the brief would say nothing new.
+pub(super) fn brief(m: &Memory, t: TurnId, keys: &[String], quoted: Option<&str>) -> Option<String> {
+    let sents = match quoted {
+        Some(q) => crate::text::sentences(q),
+        None => crate::text::sentences(&m.turns[t.index()].said()),
+    };
+    let mut holds: Vec<bool> = sents
+        .iter()
+        .map(|s| words(s).any(|w| keys.contains(&crate::text::stem::stem(&w))))
+        .collect();
+    // What the speaker shared (a photo, rendered as a bracketed aside of the turn) is what the
+    // turn is about: it stays in the brief.
+    let aside: Vec<bool> = sents.iter().map(|s| s.starts_with('[')).collect();
+    let any = holds.iter().any(|h| *h);
+    for (h, a) in holds.iter_mut().zip(&aside) {
+        *h |= any && *a;
+    }
+    if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
+        return None;
+    }
+    let mut out = format!("{}:", speaker_name(m, t));
+    let mut gap = false;
+    for (s, h) in sents.iter().zip(&holds) {
+        if *h {
+            if gap {
+                out.push_str(" …");
+            }
+            out.push(' ');
+            out.push_str(s);
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    if gap {
+        out.push_str(" …");
+    }
+    Some(out)
+}
