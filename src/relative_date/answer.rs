@@ -1,7 +1,8 @@
 //! The date a "when" answer names for a sentence whose relative phrase points back or ahead
-//! from the day it was said, in the words LoCoMo's answers use ("the week before 7 May 2023",
-//! "summer 2023", "2022"). The offline answerer asks here, so every relative-date rule of the
-//! crate lives in this folder beside [`super::resolve`], which returns ranges instead.
+//! from the day it was said: the day itself where the phrase names one ("last Saturday", said
+//! on 20 May 2023, is Saturday, 13 May 2023), else the span in plain words ("the week before
+//! 7 May 2023", "summer 2023", "2022"). The offline answerer asks here, so every relative-date
+//! rule of the crate lives in this folder beside [`super::resolve`], which returns ranges.
 
 use super::words::WEEKDAYS;
 use crate::time::Timestamp;
@@ -18,10 +19,15 @@ pub fn answer_phrase(lower: &str, said: Timestamp) -> Option<String> {
     let day = 86_400;
     let has = |p: &str| lower.contains(p);
     let the = |what: &str| format!("the {what} before {}", d.human_date());
-    for (wd, _) in WEEKDAYS {
+    for (wd, weekday) in WEEKDAYS {
         if has(&format!("last {wd}")) {
-            // A weekday is a name: "the Saturday before 20 May 2023".
-            return Some(the(&crate::text::title_case(wd)));
+            // "Last Saturday" names one day: the latest Saturday before the day it was said.
+            let name = crate::text::title_case(wd);
+            return Some(
+                super::anchor_of(&d.date())
+                    .and_then(|a| a.nth_weekday(-1, weekday).ok())
+                    .map_or_else(|| the(&name), |day| format!("{name}, {}", super::human(day))),
+            );
         }
     }
     let phrase = if has("yesterday") || has("last night") {
@@ -69,10 +75,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn relative_phrases_are_answered_in_locomo_words() {
+    fn relative_phrases_are_answered_with_the_day_or_the_span_they_name() {
         let said = Timestamp::parse_rfc3339("2023-05-20T10:00:00Z").unwrap();
         for (sentence, answer) in [
-            ("i went there last saturday", Some("the Saturday before 20 May 2023")),
+            ("i went there last saturday", Some("Saturday, 13 May 2023")),
+            ("i called her last friday", Some("Friday, 19 May 2023")),
             ("we met yesterday", Some("19 May 2023")),
             ("last summer was fun", Some("summer 2022")),
             ("last month i moved", Some("April 2023")),

@@ -34,9 +34,9 @@ pub(super) struct Source {
 
 /// Retrieval over the memory at one seq of one log.
 pub struct Retriever<'a> {
-    log: &'a Log,
+    pub(super) log: &'a Log,
     pub(super) memory: &'a Memory,
-    lineage: Lineage,
+    pub(super) lineage: Lineage,
     /// Relations each episode mentioned, for provenance.
     episode_relations: Vec<Vec<crate::ids::RelationId>>,
 }
@@ -210,12 +210,17 @@ impl<'a> Retriever<'a> {
             }
         }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
+        let floor = if without.contains(Layer::Turn) {
+            Vec::new()
+        } else {
+            self.floor(&asked)?
+        };
         if !without.contains(Layer::Turn) {
-            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits));
+            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits, &floor));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {
-            let facets = self.facets(&items, &keywords);
+            let facets = self.facets(&items, &keywords, &floor);
             pack::pack(&mut items, &facets, b)
         });
         Ok(Context {

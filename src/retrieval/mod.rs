@@ -9,6 +9,7 @@ mod concept_text;
 mod context;
 mod dense;
 pub mod embed;
+mod floor;
 mod graph;
 pub mod index;
 mod long_turn;

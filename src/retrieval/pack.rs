@@ -40,6 +40,8 @@ pub struct Facets {
     pub session: Option<u32>,
     /// A shorter text for the item (its sentences that hold the question's keywords).
     pub brief: Option<String>,
+    /// The item's rank on the do-no-harm floor (`floor`), for a turn flat BM25 ranks first.
+    pub floor: Option<usize>,
 }
 
 /// How much of an item is packed.
@@ -50,17 +52,59 @@ enum Kept {
     Whole,
 }
 
-/// Keeps the items that fit `budget` tokens (section and group headings included), best gain
-/// per token first, in their original order; an item kept as its brief shows the brief.
-/// Returns how many were dropped.
+/// What is packed so far: the headings paid for, the keywords and sessions covered.
+#[derive(Default)]
+struct Packed<'a> {
+    used: u32,
+    layers: Vec<Layer>,
+    groups: Vec<(Layer, String)>,
+    covered: HashMap<&'a str, u32>,
+    sessions: HashMap<u32, u32>,
+}
+
+impl<'a> Packed<'a> {
+    /// The tokens of the headings an item would open (its layer's section, its group's header).
+    fn heading(&self, item: &Item) -> u32 {
+        let mut heading = if self.layers.contains(&item.layer) {
+            0
+        } else {
+            estimate_tokens(item.layer.heading()) + 3
+        };
+        if let Some(g) = &item.group
+            && !self.groups.iter().any(|(l, h)| *l == item.layer && h == g)
+        {
+            heading += Item::group_tokens(g);
+        }
+        heading
+    }
+
+    /// Records an item packed for the first time.
+    fn admit(&mut self, item: &Item, f: Option<&'a Facets>) {
+        if !self.layers.contains(&item.layer) {
+            self.layers.push(item.layer);
+        }
+        if let Some(g) = &item.group {
+            self.groups.push((item.layer, g.clone()));
+        }
+        if let Some(f) = f {
+            for (k, _) in &f.keywords {
+                *self.covered.entry(k.as_str()).or_insert(0) += 1;
+            }
+            if let Some(s) = f.session {
+                *self.sessions.entry(s).or_insert(0) += 1;
+            }
+        }
+    }
+}
+
+/// Keeps the items that fit `budget` tokens (section and group headings included), in their
+/// original order; an item kept as its brief shows the brief. The floor's items (see `floor`)
+/// go in first, whole, in their rank order, within [`super::floor::SHARE`] of the budget; then
+/// the best gain per token first. Returns how many were dropped.
 pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
     let n = items.len();
     let mut kept = vec![Kept::Out; n];
-    let mut used = 0u32;
-    let mut layers: Vec<Layer> = Vec::new();
-    let mut groups: Vec<(Layer, String)> = Vec::new();
-    let mut covered: HashMap<&str, u32> = HashMap::new();
-    let mut sessions: HashMap<u32, u32> = HashMap::new();
+    let mut state = Packed::default();
     let empty = Facets::default();
     let briefs: Vec<Option<(&str, u32)>> = (0..n)
         .map(|i| {
@@ -71,9 +115,26 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
                 .filter(|(_, t)| *t < items[i].tokens)
         })
         .collect();
+    let mut floor: Vec<(usize, usize)> = facets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| f.floor.map(|r| (r, i)))
+        .filter(|(_, i)| *i < n)
+        .collect();
+    floor.sort_unstable();
+    let share = (f64::from(budget) * super::floor::SHARE) as u32;
+    for (_, i) in floor {
+        let cost = items[i].tokens + state.heading(&items[i]);
+        if state.used.saturating_add(cost) <= share {
+            kept[i] = Kept::Whole;
+            state.used += cost;
+            state.admit(&items[i], facets.get(i));
+        }
+    }
     loop {
         // (density, item, what it becomes, cost)
         let mut best: Option<(f64, usize, Kept, u32)> = None;
+        let used = state.used;
         let mut consider = |density: f64, i: usize, to: Kept, cost: u32| {
             if used.saturating_add(cost) <= budget && best.is_none_or(|(d, ..)| density > d) {
                 best = Some((density, i, to, cost));
@@ -94,18 +155,9 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
             if kept[i] == Kept::Whole {
                 continue;
             }
-            let mut heading = if layers.contains(&item.layer) {
-                0
-            } else {
-                estimate_tokens(item.layer.heading()) + 3
-            };
-            if let Some(g) = &item.group
-                && !groups.iter().any(|(l, h)| *l == item.layer && h == g)
-            {
-                heading += Item::group_tokens(g);
-            }
+            let heading = state.heading(item);
             let f = facets.get(i).unwrap_or(&empty);
-            let gain = item.value * novelty(f, &covered) * spread(f, &sessions);
+            let gain = item.value * novelty(f, &state.covered) * spread(f, &state.sessions);
             let cost = item.tokens + heading;
             consider(gain / f64::from(cost.max(1)).powf(SIZE), i, Kept::Whole, cost);
             // A brief loses the whole turn as evidence: it only fills room the whole turn
@@ -118,23 +170,9 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
         let Some((_, i, to, cost)) = best else { break };
         let first = kept[i] == Kept::Out;
         kept[i] = to;
-        used += cost;
-        if !first {
-            continue;
-        }
-        if !layers.contains(&items[i].layer) {
-            layers.push(items[i].layer);
-        }
-        if let Some(g) = &items[i].group {
-            groups.push((items[i].layer, g.clone()));
-        }
-        if let Some(f) = facets.get(i) {
-            for (k, _) in &f.keywords {
-                *covered.entry(k.as_str()).or_insert(0) += 1;
-            }
-            if let Some(s) = f.session {
-                *sessions.entry(s).or_insert(0) += 1;
-            }
+        state.used += cost;
+        if first {
+            state.admit(&items[i], facets.get(i));
         }
     }
     for (i, item) in items.iter_mut().enumerate() {
@@ -196,6 +234,7 @@ mod tests {
             keywords: keywords.iter().map(|k| ((*k).to_string(), 1.0)).collect(),
             session: Some(session),
             brief: None,
+            floor: None,
         }
     }
 

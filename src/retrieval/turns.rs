@@ -78,6 +78,7 @@ impl Retriever<'_> {
         budgets: &Budgets,
         sources: &[Source],
         turn_hits: &[(f64, Vec<TurnHit>)],
+        floor: &[TurnId],
     ) -> Vec<Item> {
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
@@ -170,6 +171,15 @@ impl Retriever<'_> {
         let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.turns);
+        // The floor's turns are candidates whatever their rank here (see `floor`).
+        let last = ranked.last().map_or(0.0, |r| r.1.0);
+        for t in floor {
+            if !ranked.iter().any(|(r, _)| r == t)
+                && let Some(e) = m.episodes.iter().find(|e| e.turns.contains(t))
+            {
+                ranked.push((*t, (last, e.id, "a top flat BM25 match of the question's words".into())));
+            }
+        }
         let names = person_words(m);
         let stems: Vec<String> = keywords
             .iter()
@@ -226,7 +236,7 @@ impl Retriever<'_> {
 
     /// What packing needs of each item: the plan's keywords it holds (weighted by how rare they
     /// are among the items) and its session.
-    pub(super) fn facets(&self, items: &[Item], keywords: &[String]) -> Vec<Facets> {
+    pub(super) fn facets(&self, items: &[Item], keywords: &[String], floor: &[TurnId]) -> Vec<Facets> {
         let m = self.memory;
         let keys: Vec<String> = keywords
             .iter()
@@ -271,6 +281,14 @@ impl Retriever<'_> {
                     _ => None,
                 },
                 keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
+                floor: match i.layer {
+                    Layer::Turn => i
+                        .provenance
+                        .turns
+                        .first()
+                        .and_then(|t| floor.iter().position(|f| f == t)),
+                    _ => None,
+                },
                 session: match i.layer {
                     Layer::Turn | Layer::Fact | Layer::Conclusion => {
                         i.provenance.turns.first().map(|t| m.turns[t.index()].session)

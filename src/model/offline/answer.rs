@@ -19,7 +19,7 @@ pub fn answer(person: &str, question: &str, context: &str) -> String {
     if is_question(question) {
         return match found {
             None => NOT_MENTIONED.to_string(),
-            // A judgement with nothing to rest on names no support.
+            // An answer with no support line (none to name) shows alone.
             Some((answer, support)) if support.is_empty() => answer,
             Some((answer, support)) => format!("{answer}\nfrom: {}", crate::text::clip(&support, 200)),
         };

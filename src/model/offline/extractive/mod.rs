@@ -98,15 +98,12 @@ enum Kind {
 
 /// The short answer and the item line it rests on; `None` when nothing supports one.
 ///
-/// A "would … likely" question asks for a judgement, not a fact: with no support it is answered
-/// "Likely yes" (the support line is then empty) rather than declined.
+/// A "would … likely" question asks for a judgement, and a judgement needs support like any
+/// answer: with none, the answer says it does not know rather than guessing a verdict ("Would
+/// Sam enjoy a jazz concert?" over a context about painting the kitchen).
 #[must_use]
 pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
-    let found = supported_answer(question, context, person);
-    if found.is_none() && kind_of(question) == (Kind::YesNo { likely: true }) {
-        return Some(("Likely yes".to_string(), String::new()));
-    }
-    found
+    supported_answer(question, context, person)
 }
 
 fn supported_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
