@@ -3,6 +3,7 @@
 //! summaries for `inference` and raw turns for `history` and as the evidence behind L0 items.
 
 use super::context::{Context, Item, Layer, Provenance, Scores};
+use super::floor::Reserve;
 use super::index::{self, DocKind, Hit, Lineage};
 use super::long_turn::TurnHit;
 use super::pack;
@@ -210,17 +211,26 @@ impl<'a> Retriever<'a> {
             }
         }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
-        let floor = if without.contains(Layer::Turn) {
-            Vec::new()
-        } else {
-            self.floor(&asked)?
-        };
+        // Turns that go in first (see `floor` and `standing`), each with the reserve it draws on.
+        let mut first: Vec<(TurnId, Reserve)> = Vec::new();
         if !without.contains(Layer::Turn) {
-            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits, &floor));
+            first.extend(
+                self.standing(question, root)
+                    .into_iter()
+                    .map(|t| (t, Reserve::Standing)),
+            );
+            for t in self.floor(&asked)? {
+                if !first.iter().any(|(f, _)| *f == t) {
+                    first.push((t, Reserve::Floor));
+                }
+            }
+        }
+        if !without.contains(Layer::Turn) {
+            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits, &first));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {
-            let facets = self.facets(&items, &keywords, &floor);
+            let facets = self.facets(&items, &keywords, &first);
             pack::pack(&mut items, &facets, b)
         });
         Ok(Context {

@@ -18,6 +18,39 @@ use std::collections::HashSet;
 /// Share of a token budget that goes to the floor's messages first (whole messages only, in
 /// their rank order, each that still fits; the rest of the budget is packed as before).
 pub const SHARE: f64 = 0.35;
+/// Share of a token budget that standing instructions and preferences (`standing`) get before
+/// the floor: they are short, and an answer that ignores them is wrong however well it is
+/// informed.
+pub const STANDING_SHARE: f64 = 0.15;
+
+/// The reserve a turn that goes in first draws on, in the order they are filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reserve {
+    /// A standing instruction or preference on the question's topic.
+    Standing,
+    /// A top flat BM25 match of the question's words.
+    Floor,
+}
+
+impl Reserve {
+    /// The share of the budget it holds.
+    #[must_use]
+    pub fn share(self) -> f64 {
+        match self {
+            Self::Standing => STANDING_SHARE,
+            Self::Floor => SHARE,
+        }
+    }
+
+    /// Why a turn drawn on it is in the context.
+    #[must_use]
+    pub fn why(self) -> &'static str {
+        match self {
+            Self::Standing => "a standing instruction or preference on the question's topic",
+            Self::Floor => "a top flat BM25 match of the question's words",
+        }
+    }
+}
 /// How many of the best-ranked messages are floor candidates.
 pub const CANDIDATES: usize = 12;
 /// Share of the question's distinct content words a floor message must hold: one that says

@@ -7,6 +7,7 @@
 //! group header (a session's date) is paid for once, by the first item under it.
 
 use super::context::{Item, Layer};
+use super::floor::Reserve;
 use crate::text::estimate_tokens;
 use std::collections::HashMap;
 
@@ -40,8 +41,8 @@ pub struct Facets {
     pub session: Option<u32>,
     /// A shorter text for the item (its sentences that hold the question's keywords).
     pub brief: Option<String>,
-    /// The item's rank on the do-no-harm floor (`floor`), for a turn flat BM25 ranks first.
-    pub floor: Option<usize>,
+    /// For a turn that goes in first (`floor`): the reserve it draws on and its rank there.
+    pub first: Option<(Reserve, usize)>,
 }
 
 /// How much of an item is packed.
@@ -98,9 +99,9 @@ impl<'a> Packed<'a> {
 }
 
 /// Keeps the items that fit `budget` tokens (section and group headings included), in their
-/// original order; an item kept as its brief shows the brief. The floor's items (see `floor`)
-/// go in first, whole, in their rank order, within [`super::floor::SHARE`] of the budget; then
-/// the best gain per token first. Returns how many were dropped.
+/// original order; an item kept as its brief shows the brief. The items that go in first (see
+/// `floor`) do so whole, reserve by reserve, in their rank order, each reserve within its share
+/// of the budget; then the best gain per token first. Returns how many were dropped.
 pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
     let n = items.len();
     let mut kept = vec![Kept::Out; n];
@@ -115,17 +116,26 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
                 .filter(|(_, t)| *t < items[i].tokens)
         })
         .collect();
-    let mut floor: Vec<(usize, usize)> = facets
+    // Each reserve in turn: its items whole, best first, within its share of the budget.
+    let mut first: Vec<((Reserve, usize), usize)> = facets
         .iter()
         .enumerate()
-        .filter_map(|(i, f)| f.floor.map(|r| (r, i)))
+        .filter_map(|(i, f)| f.first.map(|r| (r, i)))
         .filter(|(_, i)| *i < n)
         .collect();
-    floor.sort_unstable();
-    let share = (f64::from(budget) * super::floor::SHARE) as u32;
-    for (_, i) in floor {
+    first.sort_unstable();
+    let mut reserve: Option<(Reserve, u32)> = None;
+    for ((r, _), i) in first {
+        let cap = match reserve {
+            Some((current, cap)) if current == r => cap,
+            _ => {
+                let cap = state.used.saturating_add(share_of(budget, r.share()));
+                reserve = Some((r, cap));
+                cap
+            }
+        };
         let cost = items[i].tokens + state.heading(&items[i]);
-        if state.used.saturating_add(cost) <= share {
+        if state.used.saturating_add(cost) <= cap {
             kept[i] = Kept::Whole;
             state.used += cost;
             state.admit(&items[i], facets.get(i));
@@ -189,6 +199,13 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
     before - items.len()
 }
 
+/// `share` of `budget` tokens, rounded down.
+fn share_of(budget: u32, share: f64) -> u32 {
+    // Shares are within 0..1, so the product is within 0..=budget.
+    let tokens = (f64::from(budget) * share.clamp(0.0, 1.0)).floor();
+    u32::try_from(tokens as u64).unwrap_or(budget)
+}
+
 /// The share of an item's gain left once packed items cover some of its keywords.
 fn novelty(f: &Facets, covered: &HashMap<&str, u32>) -> f64 {
     let total: f64 = f.keywords.iter().map(|(_, w)| w).sum();
@@ -234,7 +251,7 @@ mod tests {
             keywords: keywords.iter().map(|k| ((*k).to_string(), 1.0)).collect(),
             session: Some(session),
             brief: None,
-            floor: None,
+            first: None,
         }
     }
 

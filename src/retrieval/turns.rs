@@ -6,6 +6,7 @@ use super::Budgets;
 use super::assemble::{OTHER_PERSON, Retriever, Source};
 use super::context::{Item, Layer, Scores};
 use super::embed::{self, cosine};
+use super::floor::Reserve;
 use super::long_turn::{self, TurnHit};
 use super::pack::Facets;
 use super::turn_text::{asks_only, brief, filler, question_before, speaker_name};
@@ -78,7 +79,7 @@ impl Retriever<'_> {
         budgets: &Budgets,
         sources: &[Source],
         turn_hits: &[(f64, Vec<TurnHit>)],
-        floor: &[TurnId],
+        first: &[(TurnId, Reserve)],
     ) -> Vec<Item> {
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
@@ -171,13 +172,13 @@ impl Retriever<'_> {
         let mut ranked: Vec<(TurnId, (f64, EpisodeId, String))> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(budgets.turns);
-        // The floor's turns are candidates whatever their rank here (see `floor`).
+        // The turns that go in first are candidates whatever their rank here (see `floor`).
         let last = ranked.last().map_or(0.0, |r| r.1.0);
-        for t in floor {
+        for (t, reserve) in first {
             if !ranked.iter().any(|(r, _)| r == t)
                 && let Some(e) = m.episodes.iter().find(|e| e.turns.contains(t))
             {
-                ranked.push((*t, (last, e.id, "a top flat BM25 match of the question's words".into())));
+                ranked.push((*t, (last, e.id, reserve.why().to_string())));
             }
         }
         let names = person_words(m);
@@ -236,7 +237,7 @@ impl Retriever<'_> {
 
     /// What packing needs of each item: the plan's keywords it holds (weighted by how rare they
     /// are among the items) and its session.
-    pub(super) fn facets(&self, items: &[Item], keywords: &[String], floor: &[TurnId]) -> Vec<Facets> {
+    pub(super) fn facets(&self, items: &[Item], keywords: &[String], first: &[(TurnId, Reserve)]) -> Vec<Facets> {
         let m = self.memory;
         let keys: Vec<String> = keywords
             .iter()
@@ -281,12 +282,13 @@ impl Retriever<'_> {
                     _ => None,
                 },
                 keywords: h.iter().map(|k| (k.clone(), weight(k))).collect(),
-                floor: match i.layer {
-                    Layer::Turn => i
-                        .provenance
-                        .turns
-                        .first()
-                        .and_then(|t| floor.iter().position(|f| f == t)),
+                first: match i.layer {
+                    Layer::Turn => i.provenance.turns.first().and_then(|t| {
+                        first
+                            .iter()
+                            .position(|(f, _)| f == t)
+                            .and_then(|r| first.get(r).map(|(_, reserve)| (*reserve, r)))
+                    }),
                     _ => None,
                 },
                 session: match i.layer {
