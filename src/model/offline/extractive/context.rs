@@ -85,7 +85,8 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
                     .map(|w| w.trim_end_matches("'s").to_string())
             });
             out.push(Sentence {
-                asks: s.trim_end().ends_with('?'),
+                // A question that tells a value of the asker's own supports it as a statement would.
+                asks: s.trim_end().ends_with('?') && !super::update::question_tells(s),
                 stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
                 text: s.to_string(),
                 line: line.to_string(),

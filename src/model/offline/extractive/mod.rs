@@ -17,6 +17,7 @@ mod dates;
 mod lists;
 mod spans;
 mod typed;
+mod update;
 mod verbs;
 mod who_where;
 use context::{asked_person, attribute, persons, read_context};
@@ -283,6 +284,20 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
     } else {
         best
     };
+    // A value as it stands is the latest said of the same thing (see `update`).
+    let current =
+        matches!(kind, Kind::Count | Kind::What) && update::asks_current(question) && update::holds_value(&sents[best]);
+    let best = if current {
+        let same: Vec<usize> = scored
+            .iter()
+            .take(update::LOOK)
+            .filter(|(_, cov, i)| *cov >= update::SAME_SLOT * best_cov && about(&sents[*i]) && !sents[*i].asks)
+            .map(|(_, _, i)| *i)
+            .collect();
+        update::latest(&sents, &same).unwrap_or(best)
+    } else {
+        best
+    };
     let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
     let verbs = verbs_of(question, &names);
@@ -397,7 +412,11 @@ fn supported_answer(question: &str, context: &str, person: &str) -> Option<(Stri
         .map(|(_, _, i)| *i)
         .take(2);
     let found = std::iter::once(best).chain(next).chain(runners).find_map(|i| {
-        let answer = cut(&sents[i]);
+        // A sentence that says the value changed answers with the value it changed to.
+        let answer = current
+            .then(|| update::changed_to(&sents[i].text))
+            .flatten()
+            .unwrap_or_else(|| cut(&sents[i]));
         (!answer.trim().is_empty()).then(|| (answer, sents[i].line.clone()))
     });
     // No support gives a date: the best one's count or phrase ("for four years").
