@@ -329,4 +329,30 @@ mod tests {
             "with room to spare the brief widens to the whole turn"
         );
     }
+
+    #[test]
+    fn the_floor_goes_in_first_within_its_share() {
+        // Four items of one size: a dense one (1.0), a plain one (0.5) and two the floor ranks
+        // first (0.1 each). The budget holds two; the floor's share holds one of its own.
+        let mut items = vec![
+            item(Layer::Turn, 300, 1.0),
+            item(Layer::Turn, 300, 0.5),
+            item(Layer::Turn, 300, 0.1),
+            item(Layer::Turn, 300, 0.1),
+        ];
+        let mut f: Vec<Facets> = ["paint", "camp", "lake", "hike"]
+            .iter()
+            .zip(1..)
+            .map(|(k, s)| facets(&[k], s))
+            .collect();
+        f[2].first = Some((Reserve::Floor, 0));
+        f[3].first = Some((Reserve::Floor, 1));
+        let heading = estimate_tokens(Layer::Turn.heading()) + 3;
+        let size = items[0].tokens;
+        let budget = ((f64::from(heading + size) / Reserve::Floor.share()).ceil() as u32) + 1;
+        assert!(budget >= heading + 2 * size && budget < heading + 3 * size);
+        pack(&mut items, &f, budget);
+        let values: Vec<f64> = items.iter().map(|i| i.value).collect();
+        assert_eq!(values, vec![1.0, 0.1], "the floor's first item, then the densest");
+    }
 }

@@ -40,6 +40,12 @@ const FRAME: [&str; 14] = [
     "give",
 ];
 
+/// Common irregular past forms: "Never thought…", "Always knew…" tell a story.
+const PAST: [&str; 16] = [
+    "been", "thought", "knew", "had", "was", "were", "got", "felt", "saw", "went", "did", "made", "said", "took",
+    "came", "found",
+];
+
 /// What a sentence of the person's asks for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Standing {
@@ -58,7 +64,9 @@ pub(super) fn standing(sentence: &str) -> Option<Standing> {
     let toks: Vec<String> = words(sentence).map(|w| w.replace('’', "'")).collect();
     let start = usize::from(toks.first().is_some_and(|w| w == "please"));
     let opens = toks.get(start).is_some_and(|w| w == "always" || w == "never");
-    let next_past = toks.get(start + 1).is_none_or(|w| w.ends_with("ed") || w == "been");
+    let next_past = toks
+        .get(start + 1)
+        .is_none_or(|w| w.ends_with("ed") || PAST.contains(&w.as_str()));
     if opens && !next_past {
         return Some(Standing::Instruction);
     }

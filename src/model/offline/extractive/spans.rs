@@ -11,6 +11,7 @@ pub(super) const NUMBERS: &[&str] = &[
 ];
 pub(super) const UNITS: &[&str] = &[
     "day", "days", "week", "weeks", "month", "months", "year", "years", "weekend", "morning", "night", "evening",
+    "hour", "hours", "minute", "minutes", "second", "seconds",
 ];
 
 /// A count or frequency: "three times a week", "twice a month", "every Sunday", "2 kids".
