@@ -6,6 +6,34 @@ use crate::ids::TurnId;
 use crate::memory::Memory;
 use crate::text::{content_words, words};
 
+/// A brief holds at least this many words where the turn has them: one sentence lifted out
+/// ("I've been saving $1,000 a month for it.") loses what its words refer to, which the
+/// sentences beside it say.
+const BRIEF_WORDS: usize = 30;
+
+/// Adds the sentences next to the kept ones (the one after first, then the one before) until
+/// the kept ones hold [`BRIEF_WORDS`] words.
+fn widen(sents: &[String], holds: &mut [bool]) {
+    let kept = |holds: &[bool]| -> usize {
+        sents
+            .iter()
+            .zip(holds.iter())
+            .filter(|(_, h)| **h)
+            .map(|(s, _)| s.split_whitespace().count())
+            .sum()
+    };
+    while kept(holds) < BRIEF_WORDS {
+        let next = (0..holds.len()).find(|&i| {
+            !holds[i] && (i.checked_sub(1).is_some_and(|p| holds[p]) || holds.get(i + 1).copied().unwrap_or(false))
+        });
+        let after = (1..holds.len()).find(|&i| !holds[i] && holds[i - 1]);
+        match after.or(next) {
+            Some(i) => holds[i] = true,
+            None => break,
+        }
+    }
+}
+
 /// A question sentence with at least this many content words tells its circumstances as it
 /// asks ("How can I keep Scott's homework completion rate up now that his tutor left?"),
 /// where a short one only asks back ("How did it make you feel?").
@@ -77,7 +105,11 @@ pub(super) fn brief(m: &Memory, t: TurnId, keys: &[String], quoted: Option<&str>
     for (h, a) in holds.iter_mut().zip(&aside) {
         *h |= any && *a;
     }
-    if holds.iter().all(|h| *h) || !holds.iter().any(|h| *h) {
+    if !holds.iter().any(|h| *h) {
+        return None;
+    }
+    widen(&sents, &mut holds);
+    if holds.iter().all(|h| *h) {
         return None;
     }
     let mut out = format!("{}:", speaker_name(m, t));
