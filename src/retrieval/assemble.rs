@@ -101,7 +101,8 @@ impl<'a> Retriever<'a> {
         // is in their own turns, and replies come in as answers and segment turns (BEAM dev:
         // 41.7 / 49.3 source recall at 500 / 1,000 tokens, against 33.6 / 43.4 with replies
         // ranked for every question, and 36.5 / 50.0 never).
-        let to_assistant = words(question).any(|w| matches!(w.as_str(), "you" | "your" | "yours" | "yourself"));
+        let route = super::route::route(question);
+        let to_assistant = route.to_assistant;
         for (weight, list) in [(1.0, &keywords), (super::turns::ASKED, &asked)] {
             let Some(expr) = index::match_expr(list).filter(|_| !without.contains(Layer::Turn)) else {
                 continue;
@@ -226,7 +227,7 @@ impl<'a> Retriever<'a> {
             }
         }
         if !without.contains(Layer::Turn) {
-            items.extend(self.turn_items(&keywords, wants, root, budgets, &sources, &turn_hits, &first));
+            items.extend(self.turn_items(&keywords, wants, route, root, budgets, &sources, &turn_hits, &first));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {

@@ -17,6 +17,7 @@ mod long_turn;
 mod long_turn_tests;
 mod pack;
 mod profile;
+mod route;
 mod standing;
 #[cfg(test)]
 mod tests;

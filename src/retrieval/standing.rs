@@ -100,30 +100,6 @@ fn topic(sentence: &str) -> &str {
     sentence
 }
 
-/// Whether a question asks for the asker's own advice or help, in the first person: "How
-/// should I…", "Can you suggest…", "What would you recommend for my…". Then what they prefer
-/// is part of the answer.
-pub(super) fn asks_advice(question: &str) -> bool {
-    let toks: Vec<String> = words(question).collect();
-    let has = |w: &str| toks.iter().any(|t| t == w);
-    let first_person = ["i", "my", "me", "i'm", "i've", "we", "our"].iter().any(|w| has(w));
-    let request = [
-        "should",
-        "suggest",
-        "recommend",
-        "advice",
-        "advise",
-        "tips",
-        "options",
-        "ideas",
-        "help",
-        "approach",
-    ]
-    .iter()
-    .any(|w| has(w));
-    first_person && request
-}
-
 impl Retriever<'_> {
     /// The turns of the question's person (the user when it names no one) that state a standing
     /// instruction or, for a request for advice, a preference on the question's topic, best
@@ -131,7 +107,7 @@ impl Retriever<'_> {
     pub(super) fn standing(&self, question: &str, root: Option<ConceptId>) -> Vec<TurnId> {
         let m = self.memory;
         let has_assistant = m.turns.iter().any(|t| t.speaker.is_assistant());
-        let advice = asks_advice(question);
+        let advice = super::route::route(question).advice;
         if !has_assistant && !advice {
             return Vec::new();
         }
@@ -207,12 +183,5 @@ mod tests {
     fn an_instruction_is_for_what_follows_when_i_ask_about() {
         assert_eq!(topic("Always include dividend yields when I ask about ETFs."), "ETFs.");
         assert_eq!(topic("Always use type hints."), "Always use type hints.");
-    }
-
-    #[test]
-    fn advice_is_asked_in_the_first_person() {
-        assert!(asks_advice("How should I organize my week before the move?"));
-        assert!(asks_advice("Can you suggest recipes I could freeze?"));
-        assert!(!asks_advice("What did Caroline paint last week?"));
     }
 }

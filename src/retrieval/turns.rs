@@ -9,6 +9,7 @@ use super::embed::{self, cosine};
 use super::floor::Reserve;
 use super::long_turn::{self, TurnHit};
 use super::pack::Facets;
+use super::route::Route;
 use super::turn_text::{asks_only, brief, filler, question_before, speaker_name};
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::memory::Memory;
@@ -75,6 +76,7 @@ impl Retriever<'_> {
         &self,
         keywords: &[String],
         wants: Wants,
+        route: Route,
         root: Option<ConceptId>,
         budgets: &Budgets,
         sources: &[Source],
@@ -83,7 +85,7 @@ impl Retriever<'_> {
     ) -> Vec<Item> {
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
-        let dated = matches!(wants, Wants::Time | Wants::Span);
+        let dated = matches!(wants, Wants::Time | Wants::Span) || route.timeline;
         let query = embed::local(&keywords.join(" "));
         let speaker_of_root: Option<&str> =
             root.and_then(|r| m.speakers.iter().find(|(_, c)| *c == r).map(|(s, _)| s.as_str()));
