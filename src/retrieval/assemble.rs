@@ -227,7 +227,17 @@ impl<'a> Retriever<'a> {
             }
         }
         if !without.contains(Layer::Turn) {
-            items.extend(self.turn_items(&keywords, wants, route, root, budgets, &sources, &turn_hits, &first));
+            items.extend(self.turn_items(
+                &keywords,
+                (wants, route),
+                root,
+                budgets,
+                &super::turns::Found {
+                    sources: &sources,
+                    turn_hits: &turn_hits,
+                    first: &first,
+                },
+            ));
         }
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {

@@ -64,6 +64,17 @@ fn above_floor(cos: f32) -> f32 {
     ((cos - COSINE_FLOOR) / (1.0 - COSINE_FLOOR)).max(0.0)
 }
 
+/// What the other lists found, from which the turns are ranked.
+#[derive(Clone, Copy)]
+pub(super) struct Found<'a> {
+    /// The L0 items and relation mentions whose turns are candidates.
+    pub(super) sources: &'a [Source],
+    /// The turn-level lists, each with its weight.
+    pub(super) turn_hits: &'a [(f64, Vec<TurnHit>)],
+    /// The turns that go in first, with the reserve each draws on (`floor`).
+    pub(super) first: &'a [(TurnId, Reserve)],
+}
+
 impl Retriever<'_> {
     /// Raw turns, ranked by reciprocal rank fusion of two lists: the turn level (the turns' own
     /// BM25 rank, with their segment neighbours at half weight) and the segment level (the rank
@@ -75,14 +86,16 @@ impl Retriever<'_> {
     pub(super) fn turn_items(
         &self,
         keywords: &[String],
-        wants: Wants,
-        route: Route,
+        (wants, route): (Wants, Route),
         root: Option<ConceptId>,
         budgets: &Budgets,
-        sources: &[Source],
-        turn_hits: &[(f64, Vec<TurnHit>)],
-        first: &[(TurnId, Reserve)],
+        found: &Found<'_>,
     ) -> Vec<Item> {
+        let Found {
+            sources,
+            turn_hits,
+            first,
+        } = *found;
         let m = self.memory;
         // A question about time (`asks_when`) wants a time or a span.
         let dated = matches!(wants, Wants::Time | Wants::Span) || route.timeline;
