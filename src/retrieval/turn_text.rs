@@ -11,26 +11,23 @@ use crate::text::{content_words, words};
 /// sentences beside it say.
 const BRIEF_WORDS: usize = 30;
 
-/// Adds the sentences next to the kept ones (the one after first, then the one before) until
-/// the kept ones hold [`BRIEF_WORDS`] words.
+/// Adds the sentences next to the kept ones (those after them while there are any, then those
+/// before) until the kept ones hold [`BRIEF_WORDS`] words, never past half the turn's words: a
+/// brief of a short turn stays the sentence that matched.
 fn widen(sents: &[String], holds: &mut [bool]) {
-    let kept = |holds: &[bool]| -> usize {
-        sents
-            .iter()
-            .zip(holds.iter())
-            .filter(|(_, h)| **h)
-            .map(|(s, _)| s.split_whitespace().count())
-            .sum()
-    };
-    while kept(holds) < BRIEF_WORDS {
-        let next = (0..holds.len()).find(|&i| {
-            !holds[i] && (i.checked_sub(1).is_some_and(|p| holds[p]) || holds.get(i + 1).copied().unwrap_or(false))
-        });
-        let after = (1..holds.len()).find(|&i| !holds[i] && holds[i - 1]);
-        match after.or(next) {
-            Some(i) => holds[i] = true,
-            None => break,
+    let size: Vec<usize> = sents.iter().map(|s| s.split_whitespace().count()).collect();
+    let half = size.iter().sum::<usize>() / 2;
+    let mut kept: usize = size.iter().zip(holds.iter()).filter(|(_, h)| **h).map(|(n, _)| n).sum();
+    while kept < BRIEF_WORDS {
+        let beside = |i: usize| i.checked_sub(1).is_some_and(|p| holds[p]);
+        let after = (0..holds.len()).find(|&i| !holds[i] && beside(i));
+        let before = (0..holds.len()).find(|&i| !holds[i] && holds.get(i + 1).copied().unwrap_or(false));
+        let Some(i) = after.or(before) else { break };
+        if kept + size[i] > half {
+            break;
         }
+        holds[i] = true;
+        kept += size[i];
     }
 }
 
@@ -130,4 +127,45 @@ pub(super) fn brief(m: &Memory, t: TurnId, keys: &[String], quoted: Option<&str>
         out.push_str(" …");
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sents(words: &[usize]) -> Vec<String> {
+        words
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}.", vec![format!("w{i}"); *n].join(" ")))
+            .collect()
+    }
+
+    #[test]
+    fn a_short_brief_of_a_long_turn_takes_the_sentences_beside_it() {
+        // 100 words; the brief's one sentence holds 10: the sentences after it come in until
+        // it holds 30.
+        let s = sents(&[20, 10, 12, 10, 48]);
+        let mut holds = vec![false, true, false, false, false];
+        widen(&s, &mut holds);
+        assert_eq!(holds, vec![false, true, true, true, false]);
+    }
+
+    #[test]
+    fn a_brief_of_a_short_turn_stays_the_sentence_that_matched() {
+        let s = sents(&[6, 7, 19]);
+        let mut holds = vec![false, true, false];
+        widen(&s, &mut holds);
+        assert_eq!(holds, vec![false, true, false], "half of 32 words is 16");
+    }
+
+    #[test]
+    fn a_question_that_tells_says_something() {
+        assert!(tells("How can I keep Scott's homework completion rate at 92%?"));
+        assert!(tells(
+            "How do I balance the catering budget with the guests' needs and the venue's rules?"
+        ));
+        assert!(!tells("How did it make you feel?"));
+        assert!(tells("I went camping."));
+    }
 }
