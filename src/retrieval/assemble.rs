@@ -86,7 +86,7 @@ impl<'a> Retriever<'a> {
             .filter(|k| !names.contains(&entity_key(k)))
             .collect();
         let without = budgets.without;
-        let wants = super::turns::wants(question);
+        let wants = super::shape::wants(question);
         let mut items = Vec::new();
         let mut sources: Vec<Source> = Vec::new();
         // Two turn-level lists: the plan's keywords (with their synonyms), and the question's

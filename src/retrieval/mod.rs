@@ -18,6 +18,7 @@ mod long_turn_tests;
 mod pack;
 mod profile;
 mod route;
+mod shape;
 mod standing;
 #[cfg(test)]
 mod tests;

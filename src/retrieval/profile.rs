@@ -194,7 +194,7 @@ pub(super) fn person_items(
     // over sessions the question's words do not reach. A "when" question is answered by a
     // date, which instances never carry.
     if let Some(person) = root
-        && super::turns::wants(question) != super::turns::Wants::Time
+        && super::shape::wants(question) != super::shape::Wants::Time
     {
         instance_items(m, person, relations, targets, items);
     }
