@@ -201,6 +201,11 @@ impl Matcher {
 
     /// Targets of every pattern occurring in the tokens, longest match first at each position.
     fn find(&self, toks: &[&str]) -> Vec<usize> {
+        self.spans(toks).into_iter().map(|s| s.target).collect()
+    }
+
+    /// Where each pattern [`Self::find`] reports occurs: its first token and length.
+    fn spans(&self, toks: &[&str]) -> Vec<Span> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < toks.len() {
@@ -218,7 +223,11 @@ impl Matcher {
             }
             match best {
                 Some(p) => {
-                    out.push(p.target);
+                    out.push(Span {
+                        at: i,
+                        len: p.words.len(),
+                        target: p.target,
+                    });
                     i += p.words.len();
                 }
                 None => i += 1,
@@ -226,6 +235,26 @@ impl Matcher {
         }
         out
     }
+}
+
+/// One pattern's occurrence in a token list.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    at: usize,
+    len: usize,
+    target: usize,
+}
+
+/// A lexicon entry found in a text, with the words it covers: what the offline model needs to
+/// read the words around it and tell which sense it is used in.
+#[derive(Debug, Clone, Copy)]
+pub struct Located<'a> {
+    /// Index of its first word in [`crate::text::words`] of the text.
+    pub at: usize,
+    /// Words it covers.
+    pub len: usize,
+    /// The entry.
+    pub entry: &'a LexEntry,
 }
 
 /// Which of the lexicon's matchers a finding is from.
@@ -303,6 +332,13 @@ impl Lexicon {
         self.entries.len()
     }
 
+    /// Every entry, in file order: the patterns filed under a sub-concept describe what it
+    /// covers, which is how an open-vocabulary phrase is placed beside them.
+    #[must_use]
+    pub fn entries(&self) -> &[LexEntry] {
+        &self.entries
+    }
+
     /// Whether the lexicon is empty.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -313,6 +349,23 @@ impl Lexicon {
     pub fn matches(&self, text: &str) -> impl Iterator<Item = &LexEntry> {
         let found = self.found(text, Found::Entries);
         (0..found.len()).filter_map(move |k| found.get(k).and_then(|&i| self.entries.get(i)))
+    }
+
+    /// Lexicon entries occurring in a text with their places among the text's words, in order.
+    #[must_use]
+    pub fn located(&self, text: &str) -> Vec<Located<'_>> {
+        let list = crate::text::WordList::of(text);
+        self.matcher
+            .spans(&list.slices())
+            .into_iter()
+            .filter_map(|s| {
+                self.entries.get(s.target).map(|entry| Located {
+                    at: s.at,
+                    len: s.len,
+                    entry,
+                })
+            })
+            .collect()
     }
 
     /// Cues occurring in a text, deduplicated, in order.

@@ -4,6 +4,9 @@
 //! snapshots in the person's own words.
 
 use super::lexicon::Lexicon;
+use super::vocab::phrases::{phrases, without_code};
+use super::vocab::place::place;
+use super::vocab::sense::in_sense;
 use crate::model::parse::PathNode;
 use crate::text::{clip, entity_key, sentences, title_case, words};
 use crate::time::Timestamp;
@@ -118,10 +121,14 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         name: name.to_string(),
         kind: if event { "event" } else { "abstract" }.into(),
     };
-    for sentence in sentences(source_text) {
-        let found: Vec<_> = lex.matches(&sentence).collect();
+    // Code in a message names variables and calls, not what the person does.
+    let prose = without_code(source_text);
+    for sentence in sentences(&prose) {
+        let toks: Vec<String> = words(&sentence).collect();
         let mut generals: Vec<(String, String, String)> = Vec::new();
-        for e in &found {
+        // A word in its ordinary sense ("walk me through it") files nothing.
+        for found in lex.located(&sentence).iter().filter(|f| in_sense(&toks, f)) {
+            let e = found.entry;
             let key = (e.base.clone(), e.sub.clone(), e.general.clone());
             if !generals.contains(&key) {
                 generals.push(key);
@@ -129,10 +136,10 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         }
         // An activity the lexicon does not know comes first: it is what the sentence is about
         // ("my kintsugi workshop"), while the known word beside it is only its setting.
-        if let Some(activity) = unknown_activity(&sentence)
+        if let Some((activity, base, sub)) = unknown_activity(&sentence)
             && lex.matches(&activity).next().is_none()
         {
-            generals.insert(0, ("Interests and Entertainment".into(), "Activities".into(), activity));
+            generals.insert(0, (base, sub, activity));
         }
         let names = named_things(&sentence);
         for (i, (base, sub, general)) in generals.iter().enumerate() {
@@ -160,6 +167,24 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
                 seen.push(key);
                 paths.push(path);
             }
+        }
+    }
+    // What the person keeps talking about, in their words, filed where it belongs by meaning:
+    // a study subject, a tool, a project, as naturally as a hobby.
+    for phrase in phrases(source_text) {
+        let key = entity_key(&phrase.name);
+        let known =
+            paths.iter().flatten().any(|n| entity_key(&n.name) == key) || lex.matches(&phrase.name).next().is_some();
+        if known || paths.len() >= MAX_PATHS {
+            continue;
+        }
+        if let Some((base, sub)) = place(&phrase.name, &phrase.sentence, source_text, phrase.technical) {
+            let mut path = vec![node("User", false), node(base, false)];
+            if entity_key(sub) != key {
+                path.push(node(sub, false));
+            }
+            path.push(node(&phrase.name, true));
+            paths.push(path);
         }
     }
     serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into())
@@ -223,7 +248,7 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestam
         .find(|s| {
             lex.matches(s).any(|e| entity_key(&e.general) == key)
                 || entity_key(s).contains(&key)
-                || unknown_activity(s).is_some_and(|a| entity_key(&a) == key)
+                || unknown_activity(s).is_some_and(|(a, _, _)| entity_key(&a) == key)
         })
         .or_else(|| sents.first());
     let mut label = format!("user mentions {}", target.to_lowercase());
@@ -291,12 +316,23 @@ const ACTIVITY_SETTINGS: &[&str] = &[
     "meetup",
 ];
 
-/// An activity the lexicon does not know: the -ing word after "I love/started/tried …", or what
-/// comes before "class", "club", "lesson" … after "my", "our" or "a".
-fn unknown_activity(sentence: &str) -> Option<String> {
+/// Particles after which an -ing word is a verb at work on something ("plugging in the
+/// values", "reading up on it"), not a pastime ("I took up bouldering").
+const VERB_PARTICLES: &[&str] = &[
+    "in", "into", "out", "up", "for", "through", "on", "off", "over", "back", "down", "around", "it", "them", "the",
+    "a", "an", "this", "that", "these", "those", "my", "your",
+];
+
+/// An activity the lexicon does not know, with the (base, sub-concept) it belongs under: what
+/// comes before "class", "club", "lesson" … after "my", "our" or "a" (a hobby, unless its meaning
+/// places it elsewhere), or the -ing word after "I love/started/tried …" used without an object,
+/// where its meaning must place it.
+fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
     let toks: Vec<String> = words(sentence).collect();
     if let Some(activity) = activity_in_setting(&toks) {
-        return Some(activity);
+        let (base, sub) =
+            place(&activity, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
+        return Some((activity, base.into(), sub.into()));
     }
     for (i, w) in toks.iter().enumerate() {
         if !matches!(w.as_str(), "i" | "i've" | "i'm") {
@@ -306,22 +342,31 @@ fn unknown_activity(sentence: &str) -> Option<String> {
         let Some(verb_at) = rest.iter().take(3).position(|v| ACTIVITY_VERBS.contains(&v.as_str())) else {
             continue;
         };
-        let Some(candidate) = rest
+        let Some(at) = rest
             .iter()
             .skip(verb_at + 1)
             .take(3)
-            .find(|c| c.len() > 5 && c.ends_with("ing"))
+            .position(|c| c.len() > 5 && c.ends_with("ing"))
+            .map(|p| p + verb_at + 1)
         else {
             continue;
         };
+        let candidate = &rest[at];
+        if rest.get(at + 1).is_some_and(|n| VERB_PARTICLES.contains(&n.as_str())) {
+            continue;
+        }
         // "Starting Strength" is a name, not an activity.
         let proper = sentence.split_whitespace().any(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .eq_ignore_ascii_case(candidate)
                 && w.starts_with(char::is_uppercase)
         });
-        if !proper && !NOT_ACTIVITIES.contains(&candidate.as_str()) && !crate::text::is_stopword(candidate) {
-            return Some(title_case(candidate));
+        if !proper
+            && !NOT_ACTIVITIES.contains(&candidate.as_str())
+            && !crate::text::is_stopword(candidate)
+            && let Some((base, sub)) = place(candidate, sentence, "", false)
+        {
+            return Some((title_case(candidate), base.into(), sub.into()));
         }
     }
     None
@@ -463,20 +508,18 @@ mod tests {
 
     #[test]
     fn unknown_activities_are_read_from_first_person_verbs() {
+        let name = |s: &str| unknown_activity(s).map(|(a, _, _)| a);
         assert_eq!(
-            unknown_activity("I just started bouldering at the new place"),
+            name("I just started bouldering at the new place"),
             Some("Bouldering".into())
         );
-        assert_eq!(unknown_activity("Good morning to you"), None);
-        assert_eq!(
-            unknown_activity("I went to my ceramics class again."),
-            Some("Ceramics".into())
-        );
-        assert_eq!(
-            unknown_activity("Our chess club meets on Tuesdays"),
-            Some("Chess".into())
-        );
-        assert_eq!(unknown_activity("I skipped class"), None);
+        assert_eq!(name("Good morning to you"), None);
+        assert_eq!(name("I went to my ceramics class again."), Some("Ceramics".into()));
+        assert_eq!(name("Our chess club meets on Tuesdays"), Some("Chess".into()));
+        assert_eq!(name("I skipped class"), None);
+        // A verb at work on something is not a pastime.
+        assert_eq!(name("I tried plugging in the values"), None);
+        assert_eq!(name("I tried substituting these values into the formula"), None);
     }
 
     #[test]

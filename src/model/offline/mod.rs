@@ -14,6 +14,7 @@ pub mod person;
 mod plan;
 mod subject;
 mod synth;
+mod vocab;
 
 // The offline files name it `super::lexicon`; it lives below the model, shared with retrieval.
 use crate::lexicon;
