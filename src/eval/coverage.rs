@@ -107,7 +107,9 @@ pub fn retrieved(memory: &Memory, context: &crate::retrieval::Context) -> Vec<It
 pub fn items(memory: &Memory) -> Vec<(ItemKey, String)> {
     let mut out = Vec::new();
     for e in &memory.episodes {
-        out.push((ItemKey::Fact(e.id), e.fact.clone()));
+        if !e.fact.is_empty() {
+            out.push((ItemKey::Fact(e.id), e.fact.clone()));
+        }
         for (i, c) in e.base_conclusions.iter().chain(&e.salient_conclusions).enumerate() {
             out.push((
                 ItemKey::Conclusion(e.id, u32::try_from(i).unwrap_or(u32::MAX)),

@@ -56,6 +56,9 @@ impl Event {
                 ..
             } => format!("turn {turn} {speaker}: {}", clip(&said(text, attachments), 70)),
             Event::SegmentClosed { turns, reason } => format!("{} turns ({reason:?})", turns.len()),
+            Event::EpisodeRecorded { fact, .. } if fact.is_empty() => {
+                "no fact: the segment said nothing about the person".into()
+            }
             Event::EpisodeRecorded { fact, .. } => clip(fact, 80),
             Event::ConceptAdded { name, level, .. } => format!("{name} ({level})"),
             Event::RelationAdded { source, target } => format!("{source} → {target}"),

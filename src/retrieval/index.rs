@@ -159,7 +159,10 @@ pub fn sync(conn: &Connection, lineage: &Lineage, memory: &Memory) -> Result<usi
                     .filter(|(_, own, _)| *own)
                     .map(|(_, _, t)| t.as_str())
                     .collect();
-                insert.execute(params![e.fact, words.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
+                // An episode whose segment said nothing about the person has no fact to find.
+                if !e.fact.is_empty() {
+                    insert.execute(params![e.fact, words.join("\n"), date, DocKind::Fact.tag(), seq, 0])?;
+                }
                 for (i, (c, _)) in e.conclusions().enumerate() {
                     insert.execute(params![
                         c,

@@ -4,6 +4,7 @@
 //! snapshots in the person's own words.
 
 use super::lexicon::Lexicon;
+use super::vocab::QUALIFIERS;
 use super::vocab::phrases::{phrases, without_code};
 use super::vocab::place::place;
 use super::vocab::sense::in_sense;
@@ -260,45 +261,6 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestam
     }
     label
 }
-
-/// Words that qualify a class or club rather than name its activity ("a free online course").
-const QUALIFIERS: &[&str] = &[
-    "free",
-    "online",
-    "new",
-    "small",
-    "big",
-    "tiny",
-    "local",
-    "weekly",
-    "daily",
-    "first",
-    "last",
-    "next",
-    "evening",
-    "morning",
-    "night",
-    "quick",
-    "short",
-    "long",
-    "intro",
-    "beginner",
-    "beginners",
-    "advanced",
-    "private",
-    "group",
-    "whole",
-    "entire",
-    "same",
-    "other",
-    "another",
-    "favorite",
-    "favourite",
-    "usual",
-    "early",
-    "late",
-    "public",
-];
 
 /// Nouns that name the setting of an activity: "my ceramics class", "our chess club".
 const ACTIVITY_SETTINGS: &[&str] = &[

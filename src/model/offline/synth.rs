@@ -225,9 +225,9 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     let mut chosen: Vec<&Said> = ranked.into_iter().take(2).collect();
     chosen.sort_by_key(|s| s.at);
     let date = time.map(|t| format!("On {}: ", t.human_date())).unwrap_or_default();
+    // A segment that says nothing about the person yields no fact, and no episode.
     let fact = if chosen.is_empty() {
-        let date = time.map(|t| format!("On {}, ", t.human_date())).unwrap_or_default();
-        format!("{date}{person} talked without saying anything specific about themselves.")
+        "none".to_string()
     } else {
         let text: Vec<&str> = chosen.iter().map(|s| s.told.as_str()).collect();
         format!("{date}{}", clip(&text.join(" "), 400))
@@ -434,11 +434,11 @@ mod tests {
             assert!(!fact.contains(not), "{not:?} in {fact}");
         }
         let remark = synthesize(Lexicon::builtin(), "Alex", None, &lines("Nice, see ya! Talk later!"));
-        assert!(remark.contains("talked without saying anything specific"), "{remark}");
+        assert!(remark.starts_with("Fact: none"), "{remark}");
     }
 
     /// A question that opens with what the asker is ("I'm 60 and earning $85,000, will that be
-    /// a problem?") has said a great deal: that is the fact, not "talked without saying".
+    /// a problem?") has said a great deal: that is the fact, while a bare question yields none.
     #[test]
     fn a_question_that_discloses_something_yields_a_fact() {
         let out = synthesize(
@@ -451,7 +451,7 @@ mod tests {
         assert!(fact.contains("Alex is 60 and earning $85,000 as a nurse."), "{fact}");
         assert!(!fact.contains("mortgage"), "the question is not a fact: {fact}");
         let asked = synthesize(Lexicon::builtin(), "Alex", None, &lines("What should I cook tonight?"));
-        assert!(asked.contains("talked without saying anything specific"), "{asked}");
+        assert!(asked.starts_with("Fact: none"), "{asked}");
     }
 
     #[test]

@@ -431,10 +431,24 @@ pub fn parse_synth(reply: &str) -> Result<SynthReply, ParseError> {
         None => parse_synth_text(reply)?,
     };
     let mut seen = Vec::new();
-    let fact = clean::item(&out.fact).ok_or_else(|| ParseError("the Fact is empty".into()))?;
     let base = clean::items(out.base, &mut seen);
     let salient = clean::items(out.salient, &mut seen);
+    // "Fact: none": the segment says nothing about the person, and no episode is recorded.
+    if says_nothing(&out.fact) {
+        return Ok(SynthReply {
+            fact: String::new(),
+            base,
+            salient,
+        });
+    }
+    let fact = clean::item(&out.fact).ok_or_else(|| ParseError("the Fact is empty".into()))?;
     Ok(SynthReply { fact, base, salient })
+}
+
+/// Whether a Fact is the prompt's "none": the segment says nothing about the person.
+fn says_nothing(fact: &str) -> bool {
+    let word = fact.trim().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    matches!(word.as_str(), "none" | "nothing" | "n/a" | "na")
 }
 
 fn parse_synth_text(reply: &str) -> Result<SynthReply, ParseError> {

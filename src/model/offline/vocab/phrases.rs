@@ -8,6 +8,7 @@
 //!   ("PostgreSQL", "spaCy"), capitalised parts joined by a hyphen ("Flask-Limiter"), or a
 //!   capitalised word followed by a version ("Python 3.10"). One use is enough.
 
+use super::QUALIFIERS;
 use crate::text::{is_stopword, sentences, title_case, words};
 
 /// Most phrases one segment files, so a long technical turn cannot flood the tree.
@@ -27,66 +28,6 @@ pub(crate) struct Phrase {
 /// Words that open a noun phrase.
 const DETERMINERS: &[&str] = &[
     "a", "an", "the", "my", "our", "this", "these", "that", "those", "your", "his", "her", "their",
-];
-
-/// Words that qualify a noun phrase without naming its topic: dropped from its front.
-const QUALIFIERS: &[&str] = &[
-    "new",
-    "old",
-    "first",
-    "last",
-    "next",
-    "same",
-    "other",
-    "whole",
-    "entire",
-    "current",
-    "previous",
-    "basic",
-    "simple",
-    "good",
-    "great",
-    "big",
-    "small",
-    "main",
-    "specific",
-    "particular",
-    "certain",
-    "different",
-    "few",
-    "own",
-    "real",
-    "right",
-    "wrong",
-    "best",
-    "better",
-    "little",
-    "following",
-    "above",
-    "initial",
-    "final",
-    "overall",
-    "general",
-    "common",
-    "correct",
-    "proper",
-    "actual",
-    "quick",
-    "nice",
-    "bad",
-    "hard",
-    "easy",
-    "long",
-    "short",
-    "exact",
-    "total",
-    "entire",
-    "various",
-    "several",
-    "similar",
-    "additional",
-    "extra",
-    "whole",
 ];
 
 /// Head nouns too general to name a topic on their own: "the resume analyzer project" is named

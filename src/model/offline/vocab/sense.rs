@@ -7,6 +7,7 @@
 //!   ("writing the formula", "run the tests"), judged by the embedder;
 //! - a noun whose compound modifier belongs elsewhere ("induction proof exercises").
 
+use super::QUALIFIERS;
 use super::place::lead_of;
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
@@ -47,26 +48,26 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>) -> bool {
     if let Some(object) = object(toks, after) {
         return object.is_empty() || fits(&object, found.entry, OTHER_SENSE);
     }
-    let verb_like = word.ends_with("ing") || PHRASAL.iter().any(|(stem, _)| word.starts_with(stem));
-    if let Some(next) = toks.get(after).filter(|w| bare(w)) {
-        // "writing sequence terms", "running python": a verb's bare object. After a noun, the
-        // next noun is the compound's head ("environment variables"), judged more leniently.
-        let margin = if verb_like { OTHER_SENSE } else { OTHER_HEAD };
-        if !fits(next, found.entry, margin) {
-            return false;
-        }
+    // "writing sequence terms", "running python": an -ing word's bare object. After a noun the
+    // next word is as often its verb ("my boss asked") as a compound's head, so it is not read.
+    if word.ends_with("ing")
+        && let Some(next) = toks.get(after).filter(|w| bare(w))
+        && !fits(next, found.entry, OTHER_SENSE)
+    {
+        return false;
     }
     match modifier(toks, found.at) {
-        Some(m) => fits(&m, found.entry, OTHER_SENSE),
+        Some(m) => fits(&m, found.entry, OTHER_HEAD),
         // "automated test runs": a content word right before a noun, with no determiner to
         // show where the phrase starts, is judged as leniently as a compound's head. Before an
-        // -ing word it is the verb that takes it ("went walking").
-        None if word.ends_with("ing") => true,
+        // -ing word it is the verb that takes it ("went walking"), and before a phrase that opens
+        // with a preposition it is no part of it ("macros at work").
+        None if word.ends_with("ing") || is_stopword(word) => true,
         None => found
             .at
             .checked_sub(1)
             .and_then(|j| toks.get(j))
-            .filter(|w| bare(w) && !PERSON_SUBJECTS.contains(&w.as_str()))
+            .filter(|w| bare(w) && !PERSON_SUBJECTS.contains(&w.as_str()) && !QUALIFIERS.contains(&w.as_str()))
             .is_none_or(|w| fits(w, found.entry, OTHER_HEAD)),
     }
 }
@@ -191,9 +192,12 @@ fn modifier(toks: &[String], at: usize) -> Option<String> {
             return None;
         }
         let words = toks.get(start..at)?;
-        let content = words
-            .iter()
-            .all(|w| !is_stopword(w) && !super::super::extract::is_calendar_or_count(w) && !w.ends_with("ly"));
+        let content = words.iter().all(|w| {
+            !is_stopword(w)
+                && !super::super::extract::is_calendar_or_count(w)
+                && !w.ends_with("ly")
+                && !QUALIFIERS.contains(&w.as_str())
+        });
         content.then(|| words.join(" "))
     })
 }
@@ -216,5 +220,5 @@ fn fits(words: &str, entry: &LexEntry, margin: f32) -> bool {
     if let Some(e) = lex.matches(words).next() {
         return e.base == entry.base;
     }
-    lead_of(words, &entry.base, &entry.sub) > -margin
+    lead_of(words, &entry.base, "") > -margin
 }

@@ -46,6 +46,7 @@ fn activity_senses_still_count() {
     for (s, want) in [
         ("I went walking this morning with the dog.", "Walking"),
         ("I love running.", "Running"),
+        ("I went for a long run in the park this morning.", "Running"),
         ("I'm writing a short story about my grandmother.", "Creative Writing"),
         ("My leg exercises are getting easier.", "Workouts"),
         ("I love my job at the hospital.", "Employment"),
