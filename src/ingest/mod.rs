@@ -106,13 +106,8 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
         };
         // "Fact: none": nothing about this person here. The episode is still recorded with an
         // empty fact, since it is what keeps the segment's turns retrievable and its topics
-        // counted; a conclusion, if the reply still drew one, stands as the fact.
-        let mut synth = synth;
-        if synth.fact.is_empty()
-            && let Some(c) = synth.salient.first().or_else(|| synth.base.first())
-        {
-            synth.fact = c.clone();
-        }
+        // counted; a conclusion is no fact ("[habit] Every other Saturday.") and does not stand
+        // in for one.
         let conclusions: Vec<(String, bool)> = synth
             .base
             .iter()

@@ -48,6 +48,9 @@ pub struct LexEntry {
     pub sub: String,
     /// General event.
     pub general: String,
+    /// The word has a common sense outside this concept (`assets/senses.tsv`), so a setting
+    /// plainly about something else can outvote it.
+    pub polysemous: bool,
 }
 
 /// Sub-concepts whose general events are conditions a person has, not things they do.
@@ -279,11 +282,35 @@ impl Lexicon {
     pub fn builtin() -> &'static Self {
         static LEXICON: OnceLock<Lexicon> = OnceLock::new();
         LEXICON.get_or_init(|| {
-            Self::parse(
+            let mut lex = Self::parse(
                 include_str!("../../assets/lexicon.tsv"),
                 include_str!("../../assets/cues.tsv"),
-            )
+            );
+            lex.mark_polysemous(include_str!("../../assets/senses.tsv"));
+            lex
         })
+    }
+
+    /// Marks the entries whose pattern `senses` lists (first column) as polysemous, and returns
+    /// the listed patterns no entry has.
+    pub fn mark_polysemous(&mut self, senses: &str) -> Vec<String> {
+        let mut unknown = Vec::new();
+        for line in senses
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let pattern = line.split('\t').next().unwrap_or_default().trim();
+            let mut found = false;
+            for e in self.entries.iter_mut().filter(|e| e.pattern == pattern) {
+                e.polysemous = true;
+                found = true;
+            }
+            if !found {
+                unknown.push(pattern.to_string());
+            }
+        }
+        unknown
     }
 
     /// Parses lexicon and cue text. Malformed lines are skipped: the files are ours and tested.
@@ -303,6 +330,7 @@ impl Lexicon {
                     base: base.into(),
                     sub: sub.into(),
                     general: general.into(),
+                    polysemous: false,
                 });
                 lex.matcher.add(pattern, i);
                 lex.by_general
@@ -518,6 +546,22 @@ mod tests {
         let lex = small();
         let syn: Vec<&str> = lex.synonyms("strength training").collect();
         assert_eq!(syn, vec!["lift", "bench press"]);
+    }
+
+    #[test]
+    fn every_polysemous_pattern_is_a_lexicon_pattern() {
+        let mut lex = Lexicon::parse(include_str!("../../assets/lexicon.tsv"), "");
+        let unknown = lex.mark_polysemous(include_str!("../../assets/senses.tsv"));
+        assert!(
+            unknown.is_empty(),
+            "senses.tsv lists patterns lexicon.tsv lacks: {unknown:?}"
+        );
+        assert!(
+            Lexicon::builtin()
+                .entries
+                .iter()
+                .any(|e| e.polysemous && e.pattern == "walk*")
+        );
     }
 
     #[test]

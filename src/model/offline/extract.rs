@@ -4,10 +4,10 @@
 //! snapshots in the person's own words.
 
 use super::lexicon::Lexicon;
-use super::vocab::QUALIFIERS;
 use super::vocab::phrases::{phrases, without_code};
-use super::vocab::place::place;
+use super::vocab::place::{Setting, place};
 use super::vocab::sense::in_sense;
+use super::vocab::{ACTIVITY_SETTINGS, ADVERBS, QUALIFIERS};
 use crate::model::parse::PathNode;
 use crate::text::{clip, entity_key, sentences, title_case, words};
 use crate::time::Timestamp;
@@ -124,11 +124,21 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
     };
     // Code in a message names variables and calls, not what the person does.
     let prose = without_code(source_text);
+    let setting = Setting::of(&prose);
     for sentence in sentences(&prose) {
-        let toks: Vec<String> = words(&sentence).collect();
         let mut generals: Vec<(String, String, String)> = Vec::new();
-        // A word in its ordinary sense ("walk me through it") files nothing.
-        for found in lex.located(&sentence).iter().filter(|f| in_sense(&toks, f)) {
+        // A word in its ordinary sense ("walk me through it") files nothing. Its sense is read
+        // within its clause: "I spend my weekends gardening, my tomatoes are up" has no object.
+        let in_sense_found: Vec<_> = clauses(&sentence)
+            .flat_map(|clause| {
+                let toks: Vec<String> = words(clause).collect();
+                lex.located(clause)
+                    .into_iter()
+                    .filter(|f| in_sense(&toks, f, &setting))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for found in &in_sense_found {
             let e = found.entry;
             let key = (e.base.clone(), e.sub.clone(), e.general.clone());
             if !generals.contains(&key) {
@@ -262,21 +272,16 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestam
     label
 }
 
-/// Nouns that name the setting of an activity: "my ceramics class", "our chess club".
-const ACTIVITY_SETTINGS: &[&str] = &[
-    "class",
-    "classes",
-    "lesson",
-    "lessons",
-    "practice",
-    "club",
-    "workshop",
-    "course",
-    "league",
-    "rehearsal",
-    "tournament",
-    "meetup",
-];
+/// A sentence's clauses, split where a comma, semicolon or dash is followed by a space (not
+/// inside "1,000").
+fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
+    sentence
+        .split(", ")
+        .flat_map(|c| c.split("; "))
+        .flat_map(|c| c.split(" — "))
+        .flat_map(|c| c.split(" – "))
+        .filter(|c| !c.trim().is_empty())
+}
 
 /// Particles after which an -ing word is a verb at work on something ("plugging in the
 /// values", "reading up on it"), not a pastime ("I took up bouldering").
@@ -323,12 +328,25 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
                 .eq_ignore_ascii_case(candidate)
                 && w.starts_with(char::is_uppercase)
         });
-        if !proper
-            && !NOT_ACTIVITIES.contains(&candidate.as_str())
-            && !crate::text::is_stopword(candidate)
-            && let Some((base, sub)) = place(candidate, sentence, "", false)
-        {
-            return Some((title_case(candidate), base.into(), sub.into()));
+        if proper || NOT_ACTIVITIES.contains(&candidate.as_str()) || crate::text::is_stopword(candidate) {
+            continue;
+        }
+        // Used without an object ("I'm learning fingerpicking now", "I started bouldering at
+        // the gym") the word names a pastime even where its meaning places it nowhere; with one
+        // ("practising solving equations") only its meaning can say what it is.
+        let intransitive = rest.get(at + 1).is_none_or(|n| {
+            crate::text::is_stopword(n) || ADVERBS.contains(&n.as_str()) || n.chars().any(|c| c.is_ascii_digit())
+        });
+        match place(candidate, sentence, "", false) {
+            Some((base, sub)) => return Some((title_case(candidate), base.into(), sub.into())),
+            None if intransitive => {
+                return Some((
+                    title_case(candidate),
+                    "Interests and Entertainment".into(),
+                    "Activities".into(),
+                ));
+            }
+            None => {}
         }
     }
     None
@@ -402,6 +420,12 @@ pub fn is_calendar_or_count(word: &str) -> bool {
         "sunday",
         "weekend",
         "weekday",
+        "week",
+        "month",
+        "year",
+        "day",
+        "hour",
+        "minute",
         "first",
         "second",
         "third",

@@ -9,6 +9,61 @@ pub(crate) mod sense;
 #[cfg(test)]
 mod tests;
 
+/// Nouns that name the setting of an activity: "my ceramics class", "our chess club".
+pub(crate) const ACTIVITY_SETTINGS: &[&str] = &[
+    "class",
+    "classes",
+    "lesson",
+    "lessons",
+    "practice",
+    "club",
+    "workshop",
+    "course",
+    "league",
+    "rehearsal",
+    "tournament",
+    "meetup",
+];
+
+/// Words that follow a verb or open a sentence without being its object or a compound's part:
+/// "sleeping maybe six hours", "walking home", "anyway, dinner time".
+pub(crate) const ADVERBS: &[&str] = &[
+    "maybe",
+    "now",
+    "every",
+    "each",
+    "perhaps",
+    "probably",
+    "again",
+    "together",
+    "today",
+    "tonight",
+    "tomorrow",
+    "yesterday",
+    "lately",
+    "anymore",
+    "alone",
+    "home",
+    "outside",
+    "indoors",
+    "outdoors",
+    "anyway",
+    "anyways",
+    "well",
+    "yeah",
+    "yes",
+    "okay",
+    "actually",
+    "honestly",
+    "besides",
+    "also",
+    "plus",
+    "though",
+    "instead",
+    "everyday",
+    "sometimes",
+];
+
 /// Words that qualify a noun without naming what it is ("a long run", "my new job", "a free
 /// online course"): never a topic's name, never the modifier that decides a word's sense.
 pub(crate) const QUALIFIERS: &[&str] = &[

@@ -128,6 +128,32 @@ pub(crate) fn without_code(text: &str) -> String {
             out.push('\n');
         }
     }
+    without_math(&out)
+}
+
+/// The text with LaTeX maths (`\( … \)`, `\[ … \]`) replaced by a space: "\( 5k \)" is no
+/// 5 km run, and "\sum" no word of the person's.
+fn without_math(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut close: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        match (close, c, next) {
+            (None, '\\', Some(open @ ('(' | '['))) => {
+                chars.next();
+                close = Some(if open == '(' { ')' } else { ']' });
+                out.push(' ');
+            }
+            (Some(end), '\\', Some(n)) if n == end => {
+                chars.next();
+                close = None;
+            }
+            (Some(_), '\n', _) => out.push('\n'),
+            (Some(_), _, _) => {}
+            (None, _, _) => out.push(c),
+        }
+    }
     out
 }
 

@@ -127,6 +127,75 @@ pub(crate) fn lead_of(text: &str, base: &str, sub: &str) -> f32 {
     if own == f32::MIN { 0.0 } else { own - other }
 }
 
+/// The content words from which a passage the lexicon barely hears counts as about something
+/// it does not list, and the fewest content words per lexicon word that makes it so.
+const UNLISTED_WORDS: usize = 20;
+const UNLISTED_RATE: usize = 30;
+/// The words of one other base concept that make a passage plainly about it, and the content
+/// words from which 2 do.
+const DOMINANT: usize = 4;
+const LONG_WORDS: usize = 30;
+
+/// What a passage (a segment's prose) is about: how many of its words the lexicon files under
+/// each base concept. It decides whether the words beside a lexicon match may take it out of its
+/// sense: in a maths lesson "exercises" are homework, at the gym they are a workout. Counting the
+/// lexicon's words beats the embedder here, which puts any chat near traits and relationships.
+pub(crate) struct Setting {
+    /// (base, general event) of every lexicon word in the passage.
+    votes: Vec<(String, String)>,
+    /// Content words in the passage.
+    words: usize,
+}
+
+impl Setting {
+    pub(crate) fn of(text: &str) -> Self {
+        let lex = crate::lexicon::Lexicon::builtin();
+        // A word with a common second sense does not vouch for either.
+        let votes = crate::text::sentences(text)
+            .iter()
+            .flat_map(|s| lex.located(s))
+            .filter(|f| !f.entry.polysemous)
+            .map(|f| (f.entry.base.clone(), f.entry.general.clone()))
+            .collect();
+        let words = crate::text::words(text)
+            .filter(|w| !crate::text::is_stopword(w))
+            .count();
+        Setting { votes, words }
+    }
+
+    /// Whether the passage is plainly about another base concept than `base`: none of its words
+    /// is filed under `base`, and either another base has at least `DOMINANT` (2 in a long passage) or the passage is about
+    /// something the lexicon does not list. There a word with a common second sense is taken in
+    /// that sense unless its own clause speaks for the filed one.
+    pub(crate) fn plainly_elsewhere(&self, base: &str) -> bool {
+        let count = |b: &str| self.votes.iter().filter(|(v, _)| v == b).count();
+        let own = count(base);
+        // A long passage in which the lexicon hears almost nothing of a person's life is about
+        // something it does not list (a proof, a deployment): plainly not about `base` either.
+        let unlisted = self.words >= UNLISTED_WORDS && self.votes.len().saturating_mul(UNLISTED_RATE) < self.words;
+        let most = self.votes.iter().map(|(b, _)| count(b)).max().unwrap_or(0);
+        own == 0 && (unlisted || most >= DOMINANT || (most >= 2 && self.words >= LONG_WORDS))
+    }
+
+    /// Whether the passage holds more words of another base concept than of `base`, not
+    /// counting `general` itself: a word does not vouch for its own sense, so a maths lesson that
+    /// keeps "writing" formulas does not become a writing class by saying it often.
+    pub(crate) fn leans_from(&self, base: &str, general: &str) -> bool {
+        let mut tally: Vec<(&str, usize)> = Vec::new();
+        for (b, g) in &self.votes {
+            if b == base && g == general {
+                continue;
+            }
+            match tally.iter_mut().find(|(t, _)| t == b) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((b, 1)),
+            }
+        }
+        let own = tally.iter().find(|(b, _)| *b == base).map_or(0, |(_, n)| *n);
+        tally.iter().any(|(b, n)| *b != base && *n > own)
+    }
+}
+
 /// The least centred cosine at which a phrase is filed under a sub-concept; below it the phrase
 /// is near nothing in particular.
 pub(crate) const PLACE_FLOOR: f32 = 0.3;

@@ -7,8 +7,8 @@
 //!   ("writing the formula", "run the tests"), judged by the embedder;
 //! - a noun whose compound modifier belongs elsewhere ("induction proof exercises").
 
-use super::QUALIFIERS;
-use super::place::lead_of;
+use super::place::{Setting, lead_of};
+use super::{ACTIVITY_SETTINGS, ADVERBS, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
 
@@ -36,8 +36,11 @@ const DETERMINERS: &[&str] = &[
     "a", "an", "the", "my", "your", "his", "her", "our", "their", "this", "that", "these", "those", "some", "its",
 ];
 
-/// Whether `found` (located in `toks`, the words of one sentence) is used in the lexicon's sense.
-pub(crate) fn in_sense(toks: &[String], found: &Located<'_>) -> bool {
+/// Whether `found` (located in `toks`, the words of one sentence said in `setting`) is used in
+/// the lexicon's sense. The grammar rules hold anywhere; the words beside the match are read only
+/// where the setting leans to another base, since a neighbour alone is a weak witness ("a tough
+/// injury", "goblet squats" at the gym).
+pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) -> bool {
     let Some(word) = toks.get(found.at) else {
         return false;
     };
@@ -45,31 +48,58 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>) -> bool {
     if phrasal(word, toks.get(after..).unwrap_or_default()) || thing_subject(toks, found.at) {
         return false;
     }
+    if found.entry.polysemous && setting.plainly_elsewhere(&found.entry.base) && !vouched(toks, found) {
+        return false;
+    }
+    if !setting.leans_from(&found.entry.base, &found.entry.general) {
+        return true;
+    }
     if let Some(object) = object(toks, after) {
-        return object.is_empty() || fits(&object, found.entry, OTHER_SENSE);
+        return object.is_empty() || fits(&object, found.entry, OTHER_SENSE, false);
     }
     // "writing sequence terms", "running python": an -ing word's bare object. After a noun the
     // next word is as often its verb ("my boss asked") as a compound's head, so it is not read.
     if word.ends_with("ing")
         && let Some(next) = toks.get(after).filter(|w| bare(w))
-        && !fits(next, found.entry, OTHER_SENSE)
+        && !ACTIVITY_SETTINGS.contains(&next.as_str())
+        && !fits(next, found.entry, OTHER_SENSE, false)
     {
         return false;
     }
-    match modifier(toks, found.at) {
-        Some(m) => fits(&m, found.entry, OTHER_HEAD),
-        // "automated test runs": a content word right before a noun, with no determiner to
-        // show where the phrase starts, is judged as leniently as a compound's head. Before an
-        // -ing word it is the verb that takes it ("went walking"), and before a phrase that opens
-        // with a preposition it is no part of it ("macros at work").
-        None if word.ends_with("ing") || is_stopword(word) => true,
-        None => found
-            .at
-            .checked_sub(1)
-            .and_then(|j| toks.get(j))
-            .filter(|w| bare(w) && !PERSON_SUBJECTS.contains(&w.as_str()) && !QUALIFIERS.contains(&w.as_str()))
-            .is_none_or(|w| fits(w, found.entry, OTHER_HEAD)),
+    // A phrase that opens with a preposition ("at work") has no compound modifier before it.
+    if is_stopword(word) {
+        return true;
     }
+    match modifier(toks, found.at) {
+        // The modifier alone pulls elsewhere, but a compound that as a whole still reads as the
+        // head's base keeps it ("the science museum", "the Peace Museum"). A two-word modifier
+        // names a thing of its own ("induction proof exercises") and is not outweighed.
+        Some(m) => {
+            fits(&m, found.entry, OTHER_HEAD, true)
+                || (!m.contains(' ') && lead_of(&format!("{m} {word}"), &found.entry.base, "") >= 0.0)
+        }
+        // Without a determiner to show where a phrase starts, the word before a noun is as often
+        // a verb that takes it ("really miss squats", "stay vegetarian") as a compound's first
+        // word, so it is not read.
+        None => true,
+    }
+}
+
+/// Whether the clause speaks for the filed sense: another word of the match's base concept, one
+/// without a second sense ("a walk after the gym"), or a preposition right before the word, with
+/// no determiner, that makes it a place or an institution ("after work", "in class"; not "to", which
+/// as often opens a verb: "to run").
+fn vouched(toks: &[String], found: &Located<'_>) -> bool {
+    let placed = found
+        .at
+        .checked_sub(1)
+        .and_then(|j| toks.get(j))
+        .is_some_and(|w| matches!(w.as_str(), "at" | "from" | "before" | "after" | "in" | "off"));
+    placed
+        || crate::lexicon::Lexicon::builtin()
+            .located(&toks.join(" "))
+            .iter()
+            .any(|f| !f.entry.polysemous && f.entry.base == found.entry.base && f.entry.general != found.entry.general)
 }
 
 /// Auxiliaries, negations and modal verbs between a subject and its verb ("it doesn't work",
@@ -135,15 +165,44 @@ fn thing_subject(toks: &[String], at: usize) -> bool {
     let Some(subject) = i.checked_sub(1).and_then(|j| toks.get(j)) else {
         return false;
     };
-    matches!(
-        subject.as_str(),
-        "it" | "this" | "that" | "which" | "what" | "everything" | "nothing"
-    ) || (auxiliary && !PERSON_SUBJECTS.contains(&subject.as_str()) && bare(subject))
+    // "the formulas work", "these scripts run": a plural noun a determiner opens, right before
+    // a bare verb, is the verb's subject.
+    let plural_subject = !auxiliary
+        && subject.ends_with('s')
+        && bare(subject)
+        && toks.get(at).is_some_and(|w| !w.ends_with('s') && !w.ends_with("ing"))
+        && i.checked_sub(2)
+            .and_then(|j| toks.get(j))
+            .is_some_and(|d| DETERMINERS.contains(&d.as_str()));
+    let word = toks.get(at).map_or("", String::as_str);
+    // After a form of "be", only a participle is a verb ("the app is running"); a noun is what
+    // the subject is ("this week was Thai curry").
+    let be = toks
+        .get(i..at)
+        .unwrap_or_default()
+        .iter()
+        .any(|w| BE.contains(&w.as_str()));
+    let verb_after_aux = auxiliary && (word.ends_with("ing") || word.ends_with("ed") || !be);
+    // "this", "that", "which" and "what" also open a noun phrase ("this spring", "which museum"):
+    // they are the subject only of a verb that agrees with them ("this works") or after an
+    // auxiliary. Not "nothing" or "everything": "there was nothing vegetarian" describes.
+    let pronoun = match subject.as_str() {
+        "it" | "it's" | "that's" | "what's" => true,
+        "this" | "that" | "which" | "what" => auxiliary || (word.ends_with('s') && !word.ends_with("ss")),
+        _ => false,
+    };
+    pronoun || plural_subject || (verb_after_aux && !PERSON_SUBJECTS.contains(&subject.as_str()) && bare(subject))
 }
+
+/// The forms of "be", after which a noun is a complement, not a verb.
+const BE: &[&str] = &[
+    "is", "are", "am", "was", "were", "isn't", "aren't", "wasn't", "weren't", "been", "be",
+];
 
 /// A word that can be a bare object or a compound's head: a content word of letters.
 fn bare(w: &str) -> bool {
-    w.chars().count() > 2
+    !ADVERBS.contains(&w)
+        && w.chars().count() > 2
         && w.chars().all(char::is_alphabetic)
         && !is_stopword(w)
         && !w.ends_with("ly")
@@ -214,11 +273,14 @@ const OTHER_SENSE: f32 = 0.02;
 /// market", "running shoes").
 const OTHER_HEAD: f32 = 0.06;
 
-/// Whether the words beside a match belong with its sub-concept rather than another base's.
-fn fits(words: &str, entry: &LexEntry, margin: f32) -> bool {
+/// Whether the words beside a match belong with its sub-concept rather than another base's. A
+/// compound modifier the lexicon files elsewhere names a concept of its own beside the head, which
+/// keeps its sense ("a family dinner" is a dinner); an object it files elsewhere is what the verb
+/// works on ("run the tests").
+fn fits(words: &str, entry: &LexEntry, margin: f32, modifier: bool) -> bool {
     let lex = crate::lexicon::Lexicon::builtin();
     if let Some(e) = lex.matches(words).next() {
-        return e.base == entry.base;
+        return modifier || e.base == entry.base;
     }
     lead_of(words, &entry.base, "") > -margin
 }

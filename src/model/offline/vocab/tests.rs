@@ -1,18 +1,24 @@
 //! The open vocabulary on sentences written for the purpose: senses, placement, phrases.
 
 use super::phrases::phrases;
-use super::place::place;
+use super::place::{Setting, place};
 use super::sense::in_sense;
 use crate::lexicon::Lexicon;
 use crate::text::words;
 
-/// The general events the lexicon finds in a sentence in their filed sense.
-fn senses(sentence: &str) -> Vec<String> {
+/// A tutoring session and a gym diary: the settings the sentences below are said in.
+const STUDY: &str = "I'm studying for my calculus exam: sequences, series, induction proofs and the homework \
+                     problems from the course. My code for the project has a bug in the tests.";
+const GYM: &str = "I lift weights four days a week, squats and deadlifts, and I swim and walk on rest days.";
+
+/// The general events the lexicon finds in a sentence in their filed sense, said in `setting`.
+fn senses_in(sentence: &str, setting: &str) -> Vec<String> {
     let toks: Vec<String> = words(sentence).collect();
+    let setting = Setting::of(setting);
     Lexicon::builtin()
         .located(sentence)
         .iter()
-        .filter(|f| in_sense(&toks, f))
+        .filter(|f| in_sense(&toks, f, &setting))
         .map(|f| f.entry.general.clone())
         .collect()
 }
@@ -27,11 +33,12 @@ fn ordinary_senses_of_activity_words_are_not_activities() {
         "I've completed 3 induction proof exercises.",
         "I run the tests again every time.",
         "I ran into a problem with the cache.",
-        "I'm trying to implement automated test runs on every push.",
         "My app is currently running on port 8000.",
+        "It helped me see how the formulas work together.",
+        "The parser seems fine but it's not working as expected.",
         "It doesn't work when I walk the list.",
     ] {
-        let found = senses(s);
+        let found = senses_in(s, STUDY);
         assert!(
             !found
                 .iter()
@@ -50,8 +57,34 @@ fn activity_senses_still_count() {
         ("I'm writing a short story about my grandmother.", "Creative Writing"),
         ("My leg exercises are getting easier.", "Workouts"),
         ("I love my job at the hospital.", "Employment"),
+        ("Ordered pizza tonight because I couldn't be bothered to cook.", "Pizza"),
+        ("Anyway, dinner time, we're making tacos tonight.", "Dinner"),
+        ("Anyway, dinner time, we're making tacos tonight.", "Mexican Cuisine"),
+        ("Yeah I've been sleeping maybe six hours.", "Sleep"),
+        (
+            "I'm going to take a couple of swimming lessons to fix my technique.",
+            "Swimming",
+        ),
     ] {
-        let found = senses(s);
+        let found = senses_in(s, s);
+        assert!(found.iter().any(|g| g == want), "{s}: {found:?}");
+    }
+}
+
+#[test]
+fn at_the_gym_the_words_beside_a_workout_do_not_unmake_it() {
+    for (s, want) in [
+        ("I also did Romanian deadlifts after.", "Strength Training"),
+        ("I really miss squats though.", "Strength Training"),
+        (
+            "She wants me to start with goblet squats and trap bar deadlifts.",
+            "Strength Training",
+        ),
+        ("I'm swimming three times a week and walking every day.", "Walking"),
+        ("I'm going to keep swimming twice a week too.", "Swimming"),
+        ("You handled a tough injury really well.", "Sports Injury"),
+    ] {
+        let found = senses_in(s, GYM);
         assert!(found.iter().any(|g| g == want), "{s}: {found:?}");
     }
 }
@@ -69,6 +102,21 @@ fn phrases_are_what_the_person_keeps_saying() {
         "{names:?}"
     );
     assert!(!names.iter().any(|n| n.contains("spaCyThing")), "{names:?}");
+}
+
+#[test]
+fn maths_and_code_are_not_read_as_words() {
+    let text = super::phrases::without_code(
+        "I summed \\( \\sum_{k=1}^{10} (5k) \\) and \\[ S_n = 5 \\] by hand, then ran `run()`.\nNext line \\( a",
+    );
+    assert!(
+        !text.contains("5k") && !text.contains("sum_") && !text.contains("run()"),
+        "{text}"
+    );
+    assert!(
+        text.contains("I summed") && text.contains("by hand") && text.contains("Next line"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -102,8 +150,48 @@ fn hostile_text_finds_no_phrase_and_does_not_panic() {
         "a a a a a the the",
     ] {
         let _ = phrases(s);
-        let _ = senses(s);
+        let _ = senses_in(s, s);
         let _ = place(s, s, s, true);
         let _ = place(s, s, s, false);
     }
+}
+
+/// A message of a maths course: long, and about nothing the lexicon lists.
+const PROOF: &str = "I'm trying to prove by induction that the sum of the first n odd numbers equals n squared, \
+                     and I've written the base case and the inductive hypothesis, but the algebra in the \
+                     inductive step keeps going wrong when I expand the bracket and collect the terms, so \
+                     could you check the step where I add the next odd number to both sides of the equation?";
+
+#[test]
+fn where_the_talk_is_plainly_elsewhere_a_word_of_two_senses_takes_the_other() {
+    for s in [
+        "I've been practicing writing sums with index variables.",
+        "I completed 3 induction exercises today.",
+        "I prefer graphical illustrations of convergence.",
+    ] {
+        let found = senses_in(s, &format!("{PROOF} {s}"));
+        assert!(
+            !found
+                .iter()
+                .any(|g| ["Creative Writing", "Workouts", "Drawing"].contains(&g.as_str())),
+            "{s}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_word_of_two_senses_keeps_its_filed_one_where_its_clause_or_setting_speaks_for_it() {
+    // The clause vouches: "gym" is another word of the walk's base concept.
+    let s = "I went for a walk after the gym to get away from the proof.";
+    assert!(senses_in(s, &format!("{PROOF} {s}")).iter().any(|g| g == "Walking"));
+    // A personal setting is not plainly elsewhere.
+    assert!(senses_in("I went for a walk.", GYM).iter().any(|g| g == "Walking"));
+    assert!(
+        senses_in(
+            "Work is busy though.",
+            "My project at work is busy. Work is busy though."
+        )
+        .iter()
+        .any(|g| g == "Employment")
+    );
 }
