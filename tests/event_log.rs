@@ -268,6 +268,14 @@ fn one_of_each() -> Vec<Event> {
             error: "reply did not parse".into(),
             failure: rgmem::event::FailureKind::Parse,
         },
+        Event::SlotStated {
+            person: ConceptId(0),
+            episode: EpisodeId(0),
+            turn: TurnId(0),
+            holder: rgmem::event::Holder::Named("Zoë Ōkubo".into()),
+            slot: rgmem::event::Slot::Age,
+            value: "12".into(),
+        },
         Event::RolledBack { to: Seq(3) },
     ]
 }
@@ -293,9 +301,10 @@ fn variant(e: &Event) -> usize {
         Event::ModelCalled { .. } => 13,
         Event::ModelFailed { .. } => 14,
         Event::RolledBack { .. } => 15,
+        Event::SlotStated { .. } => 16,
     }
 }
-const VARIANTS: usize = 16;
+const VARIANTS: usize = 17;
 
 #[test]
 fn codec_round_trips_every_event_kind() {

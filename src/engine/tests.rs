@@ -125,3 +125,34 @@ fn the_step_commits_everything_it_emitted() {
     assert_eq!(e.log().head(), records.last().unwrap().seq);
     assert_eq!(*e.memory(), fold_records(&e.log().all().unwrap()));
 }
+
+#[test]
+fn a_slot_said_again_with_another_value_is_an_update_with_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    e.ingest(&turn(0, "I live in Lisbon with my brother Tiago, who's 19."), "Alex")
+        .unwrap();
+    e.finish().unwrap();
+    e.ingest(&turn(1, "Big news: we moved to Porto last week."), "Alex")
+        .unwrap();
+    e.finish().unwrap();
+    let alex = e.memory().roots().next().unwrap().id;
+    assert_eq!(
+        e.memory().slot_lines(alex),
+        [
+            "Alex lives in Porto (was Lisbon)",
+            "Tiago is Alex's brother",
+            "Tiago is 19"
+        ]
+    );
+    let kinds = e
+        .log()
+        .all()
+        .unwrap()
+        .iter()
+        .filter(|r| r.event.kind() == "slot_stated")
+        .count();
+    assert_eq!(kinds, 4);
+    // The slots are part of the fold: a fresh fold of the log agrees.
+    assert_eq!(*e.memory(), fold_records(&e.log().all().unwrap()));
+}

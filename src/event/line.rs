@@ -63,6 +63,9 @@ impl Event {
             Event::ConceptAdded { name, level, .. } => format!("{name} ({level})"),
             Event::RelationAdded { source, target } => format!("{source} → {target}"),
             Event::MentionRecorded { relation, label, .. } => format!("{relation}: {}", clip(label, 70)),
+            Event::SlotStated {
+                holder, slot, value, ..
+            } => clip(&super::slot_sentence("the person", holder, *slot, value), 80),
             Event::OperatorFired {
                 operator,
                 target,

@@ -10,6 +10,7 @@ mod line;
 mod names;
 mod profile;
 pub mod profile_text;
+mod slot;
 mod speaker;
 mod upgrade;
 
@@ -18,6 +19,7 @@ pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
 pub use level::Level;
 pub use names::{Names, article};
 pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
+pub use slot::{Holder, Slot, sentence as slot_sentence};
 pub use speaker::Speaker;
 
 use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
@@ -372,6 +374,22 @@ pub enum Event {
         /// Target node.
         target: ConceptId,
     },
+    /// A person stated a slot of their own or of someone they name, in one of the episode's
+    /// turns ("I'm 34", "my brother Scott, who's 12").
+    SlotStated {
+        /// The person root whose memory it is.
+        person: ConceptId,
+        /// The episode of the segment it was said in.
+        episode: EpisodeId,
+        /// The turn that says it.
+        turn: TurnId,
+        /// Whose slot.
+        holder: Holder,
+        /// Which slot.
+        slot: Slot,
+        /// The value as said ("34", "Lisbon", "paramedic", "brother").
+        value: String,
+    },
     /// An episode re-observed a relation: one more mention, more evidence.
     MentionRecorded {
         /// The relation.
@@ -520,6 +538,7 @@ impl Event {
             Self::ConceptAdded { .. } => "concept_added",
             Self::RelationAdded { .. } => "relation_added",
             Self::MentionRecorded { .. } => "mention_recorded",
+            Self::SlotStated { .. } => "slot_stated",
             Self::OperatorFired { .. } => "operator_fired",
             Self::AbstractionProposed { .. } => "abstraction_proposed",
             Self::AbstractionApproved { .. } => "abstraction_approved",

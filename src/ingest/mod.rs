@@ -7,6 +7,7 @@ pub mod import;
 pub mod name;
 pub mod preview;
 pub mod segment;
+pub mod slots;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -182,8 +183,33 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             session,
         });
         graph::update(step, unit.person, episode, &unit.paths, &unit.relations);
+        record_slots(step, unit.person, episode, &turns);
     }
     true
+}
+
+/// The slots the person states in their own turns of the segment ("I'm 34", "my brother
+/// Scott"), one event each, read by the same rules whichever model made the episode.
+fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turns: &[TurnId]) {
+    let mut stated = Vec::new();
+    for t in turns {
+        let turn = &step.memory.turns[t.index()];
+        if step.memory.person_for(&turn.speaker) == Some(person) {
+            for (holder, slot, value) in slots::stated(&turn.text) {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder,
+                    slot,
+                    value,
+                });
+            }
+        }
+    }
+    for event in stated {
+        step.emit(event);
+    }
 }
 
 /// How a speaker appears in prompts: a person's name, or "Assistant".

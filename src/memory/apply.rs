@@ -83,6 +83,25 @@ impl Memory {
                 self.add_concept(name, key, *level, Some(*parent));
             }
             Event::RelationAdded { source, target } => self.add_relation(*source, *target),
+            Event::SlotStated {
+                person,
+                episode,
+                turn,
+                holder,
+                slot,
+                value,
+            } => {
+                let time = self.turns.get(turn.index()).and_then(|t| t.time);
+                self.slot_stated(super::SlotEntry {
+                    person: *person,
+                    episode: *episode,
+                    turn: *turn,
+                    holder: holder.clone(),
+                    slot: *slot,
+                    value: value.clone(),
+                    time,
+                });
+            }
             Event::MentionRecorded {
                 relation,
                 episode,

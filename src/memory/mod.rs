@@ -16,6 +16,7 @@ mod episode;
 mod graph;
 mod names;
 pub mod shared;
+mod slots;
 mod validate;
 mod view;
 
@@ -30,6 +31,7 @@ use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
 use apply::concept_key;
 use rpds::HashTrieMapSync;
 use serde::{Deserialize, Serialize};
+pub use slots::SlotEntry;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// θ_inf and θ_sum.
@@ -131,6 +133,9 @@ pub struct Memory {
     pub firings: [u32; 3],
     /// Speaker label → person root.
     pub speakers: Vec<(String, ConceptId)>,
+    /// Every slot statement, in order.
+    #[serde(default)]
+    pub slots: Items<SlotEntry>,
     #[serde(skip)]
     index: Index,
 }

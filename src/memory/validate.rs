@@ -31,6 +31,13 @@ impl Memory {
                 self.has_relation(*relation)?;
                 self.has_episode(*episode)
             }
+            Event::SlotStated {
+                person, episode, turn, ..
+            } => {
+                self.has_concept(*person)?;
+                self.has_episode(*episode)?;
+                self.has_turn(*turn)
+            }
             Event::OperatorFired { subject, evidence, .. } => {
                 match subject {
                     Subject::Relation(r) => self.has_relation(*r)?,

@@ -158,6 +158,11 @@ impl Memory {
                 }
                 out.push_str(&format!("{pad}  Δ - {}\n", item.render()));
             }
+            if c.level == Level::Root {
+                for line in self.slot_lines(id) {
+                    out.push_str(&format!("{pad}  ● {line}\n"));
+                }
+            }
             for r in c.relations.iter().map(|r| self.relation(*r)).filter(|r| r.source == id) {
                 out.push_str(&format!(
                     "{pad}  ↳ {} mentions {}/{} (total {}, RK1×{})\n",

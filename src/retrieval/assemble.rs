@@ -211,6 +211,9 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
+        if !without.contains(Layer::Fact) {
+            items.extend(self.slot_items(question, root));
+        }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
         // Turns that go in first (see `floor` and `standing`), each with the reserve it draws on.
         let mut first: Vec<(TurnId, Reserve)> = Vec::new();

@@ -19,6 +19,7 @@ mod pack;
 mod profile;
 mod route;
 mod shape;
+mod slots;
 mod standing;
 #[cfg(test)]
 mod tests;

@@ -467,3 +467,51 @@ fn a_fact_item_shows_its_date_once() {
     );
     assert_eq!(fact.matches("2023").count(), 1, "{fact}");
 }
+
+#[test]
+fn a_question_about_a_stated_slot_gets_it_first_even_at_a_small_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    let mut turns = vec![turn(
+        "I'm worried about my sister Brittney, she's only 14 and asking about stocks.",
+        1,
+        0,
+    )];
+    for i in 1..30 {
+        turns.push(turn(
+            &format!("Can you explain index funds and dividend reinvestment, part {i}?"),
+            1,
+            i,
+        ));
+    }
+    turns.push(turn("I'm 60 and earning $85,000, will that be a problem?", 2, 30));
+    ingest(&mut e, &turns, "Dana");
+    let budgets = Budgets {
+        tokens: Some(60),
+        ..Budgets::default()
+    };
+    let first = |q: &str| {
+        retrieve(&e, q, &budgets)
+            .items
+            .first()
+            .map(|i| i.text.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        first("Who is Brittney?").ends_with("Brittney is Dana's sister"),
+        "{}",
+        first("Who is Brittney?")
+    );
+    assert!(
+        first("How old am I?").ends_with("Dana is 60"),
+        "{}",
+        first("How old am I?")
+    );
+    // Nothing about a slot is asked: no slot item.
+    assert!(
+        !retrieve(&e, "What are index funds?", &budgets)
+            .items
+            .iter()
+            .any(|i| i.reason.contains("slot"))
+    );
+}

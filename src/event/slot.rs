@@ -1,0 +1,52 @@
+//! The typed slots a person states about themselves and the people they name: age, home,
+//! occupation, and who someone is to them. A later statement of the same slot supersedes the
+//! earlier one (a move, a birthday), so the memory can answer with the current value.
+
+use serde::{Deserialize, Serialize};
+
+/// Whose slot it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Holder {
+    /// The person whose memory it is.
+    Person,
+    /// Someone they name ("my brother Scott").
+    Named(String),
+}
+
+/// What is stated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// Age in years.
+    Age,
+    /// Where they live.
+    Home,
+    /// What they do for work.
+    Occupation,
+    /// Who a named person is to the person ("brother", "friend").
+    Relation,
+}
+
+/// A slot as an English sentence about `person` (the memory's owner): "Taylor is 34", "Taylor
+/// lives in Lisbon", "Taylor works as a paramedic", "Scott is Taylor's brother", "Scott is 12".
+#[must_use]
+pub fn sentence(person: &str, holder: &Holder, slot: Slot, value: &str) -> String {
+    let who = holder.name(person);
+    match slot {
+        Slot::Age => format!("{who} is {value}"),
+        Slot::Home => format!("{who} lives in {value}"),
+        Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
+        Slot::Relation => format!("{who} is {person}'s {value}"),
+    }
+}
+
+impl Holder {
+    /// The holder's name in a line, with the person's own name for [`Holder::Person`].
+    #[must_use]
+    pub fn name<'a>(&'a self, person: &'a str) -> &'a str {
+        match self {
+            Holder::Person => person,
+            Holder::Named(n) => n,
+        }
+    }
+}

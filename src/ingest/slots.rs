@@ -1,0 +1,338 @@
+//! The slots a person states in their own words, read once at ingest: their age ("I'm 34", "I
+//! turned 40"), home ("I live in Lisbon", "we moved to Porto"), occupation ("I work as a
+//! paramedic", "my job as a nurse"), and the people they name with who they are to them ("my
+//! brother Scott, who's 12", "Anthony, my friend"). Each rule is one pattern of English; a slot
+//! said again with another value is a knowledge update, which the memory keeps as history.
+
+use crate::event::{Holder, Slot};
+
+/// The words that say who someone is to the person, as they are said after "my".
+const RELATIONS: &[&str] = &[
+    "brother",
+    "sister",
+    "mom",
+    "mum",
+    "mother",
+    "dad",
+    "father",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "partner",
+    "boyfriend",
+    "girlfriend",
+    "fiance",
+    "fiancé",
+    "fiancee",
+    "fiancée",
+    "friend",
+    "cousin",
+    "uncle",
+    "aunt",
+    "grandma",
+    "grandmother",
+    "grandpa",
+    "grandfather",
+    "niece",
+    "nephew",
+    "boss",
+    "manager",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "roommate",
+    "flatmate",
+    "neighbor",
+    "neighbour",
+    "mentor",
+    "coach",
+    "therapist",
+    "teacher",
+    "tutor",
+    "stepmom",
+    "stepdad",
+    "stepson",
+    "stepdaughter",
+    "dog",
+    "cat",
+    "puppy",
+    "kitten",
+];
+
+/// Words that may stand between "my" and the relation ("my older brother", "my best friend").
+const RELATION_QUALIFIERS: &[&str] = &[
+    "older", "younger", "little", "big", "best", "old", "new", "late", "twin",
+];
+
+/// Roles one speaks "as" that are no occupation ("as a parent, how do I …").
+const NOT_JOBS: &[&str] = &[
+    "parent", "parents", "sibling", "family", "couple", "beginner", "newbie", "result", "team", "group", "whole",
+    "kid", "child", "adult", "person", "woman", "man", "guy", "user", "customer", "reminder", "example", "side",
+];
+
+/// Words after an age that show it is one ("I'm 34 and …", "I'm 34 years old").
+const AFTER_AGE: &[&str] = &["years", "year", "yo", "and", "but", "now", "so", "with", "this", "next"];
+
+/// One whitespace token: its letters as said, lowercased, and whether a clause ends after it.
+struct Token {
+    raw: String,
+    low: String,
+    ends: bool,
+}
+
+fn tokens(text: &str) -> Vec<Token> {
+    text.split_whitespace()
+        .map(|t| {
+            let raw: String = t
+                .trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+                .replace('’', "'");
+            let ends = t.ends_with([',', '.', ';', ':', '!', '?', ')']);
+            Token {
+                low: raw.to_lowercase(),
+                raw,
+                ends,
+            }
+        })
+        .filter(|t| !t.raw.is_empty())
+        .collect()
+}
+
+/// Every slot `text` (one of the person's turns) states.
+#[must_use]
+pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
+    let toks = tokens(text);
+    let mut out: Vec<(Holder, Slot, String)> = Vec::new();
+    let mut add = |h: Holder, s: Slot, v: String| {
+        if !v.is_empty() && !out.iter().any(|(h2, s2, v2)| *h2 == h && *s2 == s && *v2 == v) {
+            out.push((h, s, v));
+        }
+    };
+    for i in 0..toks.len() {
+        let at = |k: usize| toks.get(i + k);
+        let low = |k: usize| at(k).map_or("", |t| t.low.as_str());
+        // "I'm 34", "I am 34 years old", "I turned 40".
+        let age_at = match (low(0), low(1)) {
+            ("i'm", _) | ("i've", "turned") => Some(1 + usize::from(low(0) == "i've")),
+            ("i", "am" | "turned") => Some(2),
+            _ => None,
+        };
+        if let Some(k) = age_at
+            && let Some(n) = at(k).and_then(|t| age(&t.low))
+            && (at(k).is_some_and(|t| t.ends) || AFTER_AGE.contains(&low(k + 1)) || at(k + 1).is_none())
+        {
+            add(Holder::Person, Slot::Age, n);
+        }
+        // "I'm a 34-year-old nurse".
+        if low(0) == "i'm"
+            && matches!(low(1), "a" | "an")
+            && let Some(n) = low(2).strip_suffix("-year-old").and_then(age)
+        {
+            add(Holder::Person, Slot::Age, n);
+        }
+        // "I live in Lisbon", "we moved to Porto", "I'm based in Austin".
+        let home_at = match (low(0), low(1), low(2), low(3)) {
+            ("i" | "we", "live" | "moved", "in" | "to", _) => Some(3),
+            ("i'm" | "we're", "living" | "based" | "moving", "in" | "to", _) => Some(3),
+            ("i" | "we", "currently" | "now" | "still", "live", "in") => Some(4),
+            _ => None,
+        };
+        if let Some(k) = home_at
+            && let Some(place) = proper_name(&toks, i + k)
+        {
+            add(Holder::Person, Slot::Home, place);
+        }
+        // "I work as a paramedic", "my job as a nurse", "as a paramedic, I …".
+        let job_at = match (low(0), low(1), low(2)) {
+            ("work" | "working", "as", "a" | "an") if i > 0 => Some(3),
+            ("job" | "career" | "role" | "work", "as", "a" | "an") => Some(3),
+            ("as", "a" | "an", _) if at(2).is_some_and(|t| t.ends) && (i == 0 || toks[i - 1].ends) => Some(2),
+            _ => None,
+        };
+        if let Some(k) = job_at
+            && let Some(job) = occupation(&toks, i + k)
+        {
+            add(Holder::Person, Slot::Occupation, job);
+        }
+        // "my brother Scott", "my best friend Anthony", "my 12-year-old brother Scott".
+        if low(0) == "my" {
+            let mut k = 1;
+            let mut years = None;
+            if let Some(n) = low(k).strip_suffix("-year-old").and_then(age) {
+                years = Some(n);
+                k += 1;
+            }
+            let qualifier = RELATION_QUALIFIERS.contains(&low(k)).then(|| low(k).to_string());
+            if qualifier.is_some() {
+                k += 1;
+            }
+            if RELATIONS.contains(&low(k))
+                && !at(k).is_some_and(|t| t.ends)
+                && let Some(name) = proper_name(&toks, i + k + 1)
+            {
+                let relation = match (&qualifier, low(k)) {
+                    (Some(q), r) if matches!(q.as_str(), "older" | "younger" | "little" | "big" | "best" | "twin") => {
+                        format!("{q} {r}")
+                    }
+                    (_, r) => r.to_string(),
+                };
+                add(Holder::Named(name.clone()), Slot::Relation, relation);
+                if let Some(n) = years {
+                    add(Holder::Named(name.clone()), Slot::Age, n);
+                }
+                // "my mom Cynthia is 53", "my brother Scott, who's 12".
+                let after = i + k + 1 + name.split_whitespace().count();
+                if let Some(n) = named_age(&toks, after) {
+                    add(Holder::Named(name), Slot::Age, n);
+                }
+            }
+        }
+        // "Anthony, my friend, suggested …": an apposition, closed on both sides, so "Ha, my
+        // wife says …" names no one.
+        if at(0).is_some_and(|t| t.ends && t.raw.starts_with(char::is_uppercase))
+            && low(1) == "my"
+            && RELATIONS.contains(&low(2))
+            && at(2).is_some_and(|t| t.ends)
+            && (i == 0 || toks[i - 1].ends)
+            && let Some(name) = proper_name(&toks, i)
+        {
+            add(Holder::Named(name), Slot::Relation, low(2).to_string());
+        }
+    }
+    out
+}
+
+/// A plausible age in years.
+fn age(word: &str) -> Option<String> {
+    let n: u32 = word.parse().ok()?;
+    (1..=120).contains(&n).then(|| n.to_string())
+}
+
+/// "is 53", ", who's 12", ", who is 12 years old" right after a name.
+fn named_age(toks: &[Token], at: usize) -> Option<String> {
+    let low = |k: usize| toks.get(at + k).map_or("", |t| t.low.as_str());
+    let k = match (low(0), low(1)) {
+        ("is", _) | ("who's", _) => 1,
+        ("who", "is") => 2,
+        _ => return None,
+    };
+    let n = age(low(k))?;
+    let tok = toks.get(at + k)?;
+    (tok.ends || AFTER_AGE.contains(&low(k + 1)) || toks.get(at + k + 1).is_none()).then_some(n)
+}
+
+/// Capitalised words from `at` ("Scott", "Scott Sr.", "New York"), up to three, not a pronoun.
+fn proper_name(toks: &[Token], at: usize) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    let mut i = at;
+    if toks.get(i).is_some_and(|t| t.low == "the") {
+        i += 1;
+    }
+    while let Some(t) = toks.get(i) {
+        let capital = t.raw.starts_with(|c: char| c.is_uppercase());
+        if !capital || t.low == "i" || (parts.is_empty() && crate::text::is_stopword(&t.low)) || parts.len() == 3 {
+            break;
+        }
+        parts.push(&t.raw);
+        i += 1;
+        if t.ends {
+            break;
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The job named from `at`: up to three words, until a clause ends or a preposition follows.
+fn occupation(toks: &[Token], at: usize) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    for t in toks.iter().skip(at).take(3) {
+        if matches!(
+            t.low.as_str(),
+            "at" | "in" | "for" | "with" | "and" | "but" | "so" | "who" | "and," | "on"
+        ) {
+            break;
+        }
+        parts.push(&t.low);
+        if t.ends {
+            break;
+        }
+    }
+    let job = parts.join(" ");
+    let role = parts
+        .last()
+        .is_some_and(|w| !NOT_JOBS.contains(w) && !RELATIONS.contains(w));
+    (role && job.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')).then_some(job)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(text: &str) -> Vec<String> {
+        stated(text)
+            .into_iter()
+            .map(|(h, s, v)| crate::event::slot_sentence("Pat", &h, s, &v))
+            .collect()
+    }
+
+    #[test]
+    fn a_person_states_age_home_and_work_in_passing() {
+        assert_eq!(
+            said("I'm 60 and earning $85,000, will that be a problem?"),
+            ["Pat is 60"]
+        );
+        assert_eq!(
+            said("Hi! I live in Lisbon with my partner Ana."),
+            ["Pat lives in Lisbon", "Ana is Pat's partner"]
+        );
+        assert_eq!(
+            said("As a paramedic, how can I use sequences at work?"),
+            ["Pat works as a paramedic"]
+        );
+        assert_eq!(
+            said("I work as a nurse at the county hospital."),
+            ["Pat works as a nurse"]
+        );
+        assert!(said("As a parent, how do I set limits?").is_empty());
+        assert!(said("As an older sibling, what can I do?").is_empty());
+        assert_eq!(said("We moved to New York last spring."), ["Pat lives in New York"]);
+    }
+
+    #[test]
+    fn named_people_and_their_ages() {
+        assert_eq!(
+            said("How can I help my brother Scott, who's 12, with math?"),
+            ["Scott is Pat's brother", "Scott is 12"]
+        );
+        assert_eq!(
+            said("given that my mom Cynthia is 53 and might need support"),
+            ["Cynthia is Pat's mom", "Cynthia is 53"]
+        );
+        assert_eq!(
+            said("What's the best way to help my 12-year-old brother Scott?"),
+            ["Scott is Pat's brother", "Scott is 12"]
+        );
+        assert_eq!(
+            said("like my best friend Anthony suggested"),
+            ["Anthony is Pat's best friend"]
+        );
+    }
+
+    #[test]
+    fn numbers_and_words_that_are_not_slots() {
+        for s in [
+            "I'm 5 minutes late.",
+            "I'm a bit confused about series.",
+            "I'm 100% sure.",
+            "my brother is great",
+            "I live in fear of deadlines.",
+            "I'm 200 lines into the refactor.",
+            "",
+            "my",
+            "I'm",
+            "漢字 my brother 漢字",
+        ] {
+            assert!(said(s).is_empty(), "{s}: {:?}", said(s));
+        }
+    }
+}

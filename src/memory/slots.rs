@@ -1,0 +1,94 @@
+//! The slots each person has stated (age, home, occupation, who someone is to them), in the order
+//! said. Nothing is overwritten: the current value of a slot is its latest statement, and the
+//! earlier ones stay as its history, so a question about the change can still be answered.
+
+use super::Memory;
+use crate::event::{Holder, Slot};
+use crate::ids::{ConceptId, EpisodeId, TurnId};
+use crate::text::entity_key;
+use crate::time::Timestamp;
+use serde::{Deserialize, Serialize};
+
+/// One statement of a slot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlotEntry {
+    /// The person root whose memory it is.
+    pub person: ConceptId,
+    /// The episode it was said in.
+    pub episode: EpisodeId,
+    /// The turn that says it.
+    pub turn: TurnId,
+    /// Whose slot.
+    pub holder: Holder,
+    /// Which slot.
+    pub slot: Slot,
+    /// The value as said.
+    pub value: String,
+    /// When the turn was said.
+    pub time: Option<Timestamp>,
+}
+
+impl SlotEntry {
+    fn same_slot(&self, other: &SlotEntry) -> bool {
+        self.person == other.person && self.slot == other.slot && holder_key(&self.holder) == holder_key(&other.holder)
+    }
+}
+
+fn holder_key(h: &Holder) -> String {
+    match h {
+        Holder::Person => String::new(),
+        Holder::Named(n) => entity_key(n),
+    }
+}
+
+impl Memory {
+    /// The current value of every slot `person` has stated, each with the values it replaced
+    /// (oldest first), in the order the slots were first stated.
+    #[must_use]
+    pub fn slots_of(&self, person: ConceptId) -> Vec<(&SlotEntry, Vec<&SlotEntry>)> {
+        let mut out: Vec<(&SlotEntry, Vec<&SlotEntry>)> = Vec::new();
+        for e in self.slots.iter().filter(|e| e.person == person) {
+            match out.iter_mut().find(|(cur, _)| cur.same_slot(e)) {
+                // Who someone is does not change by being said again: "my friend Brittney" after
+                // "my sister Brittney" adds no news, so the first stays.
+                Some(_) if e.slot == Slot::Relation => {}
+                Some((cur, earlier)) => {
+                    if entity_key(&cur.value) != entity_key(&e.value) {
+                        earlier.push(cur);
+                        *cur = e;
+                    }
+                }
+                None => out.push((e, Vec::new())),
+            }
+        }
+        out
+    }
+
+    /// The current slots of `person` as English lines, each with when it was said and the
+    /// values it replaced: "Scott is Taylor's brother (15 March 2024)", "Taylor lives in Porto
+    /// (2 May 2024; was Lisbon)".
+    #[must_use]
+    pub fn slot_lines(&self, person: ConceptId) -> Vec<String> {
+        let name = &self.concept(person).name;
+        self.slots_of(person)
+            .into_iter()
+            .map(|(cur, earlier)| {
+                let mut notes: Vec<String> = cur.time.map(|t| t.human_date()).into_iter().collect();
+                if !earlier.is_empty() {
+                    let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
+                    notes.push(format!("was {}", was.join(", then ")));
+                }
+                let sentence = crate::event::slot_sentence(name, &cur.holder, cur.slot, &cur.value);
+                if notes.is_empty() {
+                    sentence
+                } else {
+                    format!("{sentence} ({})", notes.join("; "))
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn slot_stated(&mut self, entry: SlotEntry) {
+        self.slots.push(entry);
+    }
+}
