@@ -5,8 +5,8 @@
 use rgmem::engine::Answer;
 use rgmem::ids::TurnId;
 use rgmem::memory::Memory;
-use rgmem::retrieval::{Item, Layer};
 use rgmem::retrieval::turn_line;
+use rgmem::retrieval::{Item, Layer};
 use rgmem::text::clip;
 use std::collections::HashSet;
 
@@ -105,7 +105,11 @@ fn turns_behind(item: &Item, memory: &Memory) -> String {
     let mut out = if chosen.len() == turns.len() {
         format!("  behind it, {span}:\n")
     } else {
-        let which = if chosen.len() == 1 { "the one that says it" } else { "the ones that say it" };
+        let which = if chosen.len() == 1 {
+            "the one that says it"
+        } else {
+            "the ones that say it"
+        };
         format!("  behind it, {span}; {which}:\n")
     };
     for t in chosen {

@@ -78,11 +78,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
                 .with_context(|| format!("folding the memory at {at}"))?;
             &past
         };
-        print!(
-            "{}",
-            super::escape::escape(&brief::describe(&answer, &model, memory))
-        );
+        print!("{}", super::escape::escape(&brief::describe(&answer, &model, memory)));
     }
     Ok(())
 }
-

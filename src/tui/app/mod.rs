@@ -12,6 +12,7 @@ mod engine_updates;
 pub(crate) mod fixture;
 #[cfg(test)]
 mod hanging_tests;
+mod hints;
 mod history_popup;
 mod input;
 #[cfg(test)]
@@ -371,7 +372,13 @@ impl App {
             self.compare_key(key);
             return;
         }
-        if let Some(action) = self.keymap.lookup(self.focus, key) {
+        // An empty chat input passes its own plain keys (`?`) through; once it holds text they type.
+        let empty_chat = self.focus == Focus::Chat && self.chat.input.is_empty();
+        if let Some(action) = empty_chat
+            .then(|| self.keymap.lookup_empty_chat(key))
+            .flatten()
+            .or_else(|| self.keymap.lookup(self.focus, key))
+        {
             self.act(action, out);
             return;
         }
