@@ -217,14 +217,20 @@ fn question_mark_opens_the_help_on_the_first_keypress_after_start() {
             .unwrap();
         assert!(started.success());
         let screen = tmux.wait_for("the inspector", |s| s.contains("Say something about yourself"));
-        assert!(screen.contains("? help"), "the status line names ? at {w}x{h}:\n{screen}");
+        assert!(
+            screen.contains("? help"),
+            "the status line names ? at {w}x{h}:\n{screen}"
+        );
         tmux.keys("?");
         tmux.wait_for("the help", |s| s.contains("Help · lines"));
         tmux.run(&["send-keys", "-t", &tmux.name, "Escape"]);
         tmux.wait_for("the help to close", |s| !s.contains("Help · lines"));
         tmux.keys("hi?");
         let screen = tmux.wait_for("the typed text", |s| s.contains("> hi?"));
-        assert!(!screen.contains("Help · lines"), "with text typed, ? is typed:\n{screen}");
+        assert!(
+            !screen.contains("Help · lines"),
+            "with text typed, ? is typed:\n{screen}"
+        );
         assert!(screen.contains("F1 help"), "and the status line names F1:\n{screen}");
         tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
     }

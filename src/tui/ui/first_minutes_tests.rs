@@ -143,3 +143,29 @@ fn approval_mode_says_what_it_waits_for_and_what_an_approval_set_off() {
         insta::assert_snapshot!(format!("approval_after_{w}x{ht}"), fixture_screen(&mut h.app, w, ht));
     }
 }
+
+#[test]
+fn the_pending_list_is_the_one_on_the_cursors_branch() {
+    let mut h = fixture::open(Variant::Approval);
+    h.app.focus = Focus::Diff;
+    let p0 = h.app.views.proposals.clone();
+    h.act(Action::Approve);
+    h.act(Action::ConfirmYes);
+    let tip = h.app.timeline.head();
+    let p1 = h.app.views.proposals.clone();
+    assert_ne!(p0, p1, "after the approval, p1 waits instead of p0");
+    // Roll back to before the approval: p0 waits again on the new branch.
+    h.app.seek(Seq(49));
+    h.act(Action::Rollback);
+    h.act(Action::ConfirmYes);
+    assert_eq!(h.app.views.proposals, p0, "at head, the new branch's list");
+    // The cursor on the abandoned branch's tip: that branch's list, said to be left behind.
+    h.app.seek(tip);
+    assert!(!h.app.timeline.is_on_head_branch(tip));
+    assert_eq!(h.app.views.proposals, p1, "at the old tip, its own list");
+    let text = fixture_screen(&mut h.app, 120, 40);
+    assert!(text.contains("On a branch a rollback left behind"), "{text}");
+    h.act(Action::Approve);
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(h.app.confirm.is_none() && notice.contains("left behind"), "{notice}");
+}
