@@ -150,6 +150,7 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
         EngineRequest::Chat { .. } => "the chat message".into(),
         EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
+        EngineRequest::CloseSegment => "closing the segment".into(),
         EngineRequest::Reply { .. } => "ingesting the reply".into(),
         EngineRequest::SetApprove(_) => "switching approval mode".into(),
     };
@@ -182,7 +183,7 @@ fn perform(
     let records = match request {
         EngineRequest::Ingest { turn, user } => engine.ingest(&turn, &user)?,
         EngineRequest::Reply { text, user } => engine.ingest_reply(&text, &user, rgmem::time::Timestamp::now())?,
-        EngineRequest::Finish => engine.finish()?,
+        EngineRequest::Finish | EngineRequest::CloseSegment => engine.finish()?,
         EngineRequest::SetThresholds(t) => {
             let mut records = engine.set_thresholds(t)?;
             records.extend(engine.run_due()?);

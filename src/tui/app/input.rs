@@ -20,6 +20,8 @@ pub enum Arg {
     Seq,
     /// A whole number of at least 1.
     Count,
+    /// A whole number of seconds, 0 allowed.
+    Seconds,
     /// A file path.
     Path,
 }
@@ -45,6 +47,10 @@ pub enum Verb {
     Reject,
     /// Ask to revert an abstraction.
     Revert,
+    /// Close a live chat's open segment now.
+    Close,
+    /// Set the idle gap that closes a live chat's segment.
+    Idle,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -143,6 +149,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "SEQ",
         help: "revert the RK2/RK3 firing or approval at SEQ, after confirmation",
         verb: Verb::Revert,
+    },
+    CommandSpec {
+        name: "close",
+        aliases: &[],
+        arg: Arg::None,
+        usage: "",
+        help: "close the live chat's open segment now, so its mentions count",
+        verb: Verb::Close,
+    },
+    CommandSpec {
+        name: "idle",
+        aliases: &[],
+        arg: Arg::Seconds,
+        usage: "SECONDS",
+        help: "close a live chat's segment after SECONDS without typing (0: never)",
+        verb: Verb::Idle,
     },
     CommandSpec {
         name: "messages",
@@ -260,6 +282,15 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
                 return Err(format!(":{}: must be at least 1 (got 0)", spec.name));
             }
             parsed.count = Some(n);
+        }
+        Arg::Seconds => {
+            parsed.count = Some(rest.parse::<u32>().map_err(|_| {
+                if rest.is_empty() {
+                    format!(":{} needs a number of seconds, e.g. :{} 4", spec.name, spec.name)
+                } else {
+                    format!(":{}: \"{rest}\" is not a whole number of seconds", spec.name)
+                }
+            })?);
         }
         Arg::Path if rest.is_empty() => {
             return Err(format!(
@@ -429,6 +460,8 @@ impl App {
             Verb::Reject if known(self, seq) => self.confirm = Some(Confirm::Reject(seq)),
             Verb::Revert if known(self, seq) => self.confirm = Some(Confirm::Revert(seq)),
             Verb::Approve | Verb::Reject | Verb::Revert => {}
+            Verb::Close => self.close_now(out),
+            Verb::Idle => self.set_idle_gap(parsed.count.unwrap_or(0)),
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -467,7 +500,7 @@ mod tests {
             for name in std::iter::once(&c.name).chain(c.aliases) {
                 let line = match c.arg {
                     Arg::None | Arg::SeqOrCursor => (*name).to_string(),
-                    Arg::Seq | Arg::Count => format!("{name} 3"),
+                    Arg::Seq | Arg::Count | Arg::Seconds => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");

@@ -14,6 +14,9 @@ pub(crate) mod fixture;
 mod hanging_tests;
 mod hints;
 mod history_popup;
+mod idle_close;
+#[cfg(test)]
+mod idle_tests;
 mod input;
 #[cfg(test)]
 pub(crate) mod live_tests;
@@ -215,6 +218,8 @@ pub struct App {
     snapshot_interval: u64,
     /// The keys.
     pub keymap: Keymap,
+    /// When a live chat's segment closes on idle.
+    pub idle_close: idle_close::IdleClose,
 }
 
 impl App {
@@ -270,6 +275,7 @@ impl App {
             dirty: true,
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
+            idle_close: idle_close::IdleClose::default(),
         }
     }
 
@@ -345,6 +351,7 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
+        self.idle_reset();
         self.last_error = None;
         self.notice = None;
         if self.prompt.is_some() {
@@ -411,6 +418,7 @@ impl App {
         if replay_is_running(self.replay.as_ref()) {
             self.dirty = true;
         }
+        self.idle_tick(elapsed, out);
     }
 
     /// Where typed text goes, for a printable key the focused pane does not use.
