@@ -11,6 +11,7 @@ use rgmem::engine::AskOptions;
 use rgmem::ids::Seq;
 use rgmem::retrieval::Budgets;
 use serde_json::json;
+use std::io::Write;
 
 /// Options of `ask`.
 #[derive(Debug, clap::Args)]
@@ -52,19 +53,21 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         .ask(&args.question, &opts, &mut |_| {})
         .with_context(|| format!("answering from the memory at {at}"))?;
     let model = engine.model_mut().name().to_string();
+    // Written through the escaping writer: a closed pipe (`ask … | head`) ends quietly.
+    let mut out = super::escape::stdout();
     if args.json {
         let mut v = answer.context.to_json();
         v["answer"] = json!(answer.text);
         v["support"] = json!(answer.support);
         v["model"] = json!(model);
         v["at"] = json!(at.0);
-        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else if args.context {
-        print!("{}", super::escape::escape(&full::describe(&answer.context)));
+        write!(out, "{}", full::describe(&answer.context))?;
         let note = answer.note.map(|n| format!(" ({n})")).unwrap_or_default();
-        println!("\nanswer ({model}): {}{note}", super::escape::escape(&answer.text));
+        writeln!(out, "\nanswer ({model}): {}{note}", answer.text)?;
         if let Some(s) = &answer.support {
-            println!("  from: {}", super::escape::escape(s));
+            writeln!(out, "  from: {s}")?;
         }
     } else {
         // The turns behind the support are read from the memory the question was put to.
@@ -78,7 +81,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
                 .with_context(|| format!("folding the memory at {at}"))?;
             &past
         };
-        print!("{}", super::escape::escape(&brief::describe(&answer, &model, memory)));
+        write!(out, "{}", brief::describe(&answer, &model, memory))?;
     }
     Ok(())
 }
