@@ -4,6 +4,7 @@
 
 mod actions;
 mod chat;
+mod command_table;
 mod compare_popup;
 mod confirm_text;
 mod diff_view;
