@@ -434,3 +434,67 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
         "corrections append; the earlier log is intact"
     );
 }
+
+// ---------------------------------------------------------------- ask and show for people
+
+#[test]
+fn ask_puts_the_answer_first_and_the_whole_context_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    rgmem_ok(
+        &db,
+        &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"],
+    );
+    let q = "Why did Alex stop deadlifting?";
+    let brief = rgmem_ok(&db, &["ask", q]);
+    let lines: Vec<&str> = brief.lines().collect();
+    assert!(lines[0].starts_with("answer (offline): "), "{brief}");
+    assert!(
+        lines[1].starts_with("  from: ["),
+        "the supporting item, with its layer: {brief}"
+    );
+    assert!(
+        brief.contains("t106 Alex: I'm also going to stop ego lifting"),
+        "{brief}"
+    );
+    assert!(
+        lines.last().unwrap().contains("other context items") && lines.len() < 12,
+        "a count of the rest, not the rest: {brief}"
+    );
+    for flag in ["--context", "-v"] {
+        let full = rgmem_ok(&db, &["ask", q, flag]);
+        assert!(full.starts_with("plan (offline):"), "{full}");
+        assert!(
+            full.lines().count() > 100 && full.contains("\nanswer (offline): "),
+            "{full}"
+        );
+    }
+}
+
+#[test]
+fn show_prints_each_relation_summary_under_its_counter_and_brief_leaves_them_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    rgmem_ok(
+        &db,
+        &["replay", s(&sample("strength_training_injury.jsonl")), "--headless"],
+    );
+    let full = rgmem_ok(&db, &["show"]);
+    let brief = rgmem_ok(&db, &["show", "--brief"]);
+    let lines: Vec<&str> = full.lines().collect();
+    let counter = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("↳ Strength Training mentions"))
+        .expect("the relation's counter");
+    let under = lines[counter + 1];
+    assert!(
+        under.len() - under.trim_start().len() > lines[counter].len() - lines[counter].trim_start().len(),
+        "the summary is indented under its counter: {under}"
+    );
+    assert!(under.to_lowercase().contains("strength training"), "{under}");
+    assert!(brief.lines().count() < full.lines().count(), "{brief}");
+    assert!(
+        brief.contains("↳ Strength Training mentions") && !brief.contains(under),
+        "{brief}"
+    );
+}

@@ -196,3 +196,76 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
     }
     panic!("q did not quit the inspector");
 }
+
+/// Issue 29: a newcomer's first key. The chat has focus at start and its input is empty, so `?`
+/// opens the help rather than typing itself; once the input holds text, `?` is typed.
+#[test]
+#[ignore = "needs tmux"]
+fn question_mark_opens_the_help_on_the_first_keypress_after_start() {
+    for (w, h) in [("80", "24"), ("120", "40")] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("fresh.db");
+        let tmux = Tmux {
+            name: format!("rgmem-help-{}-{w}", std::process::id()),
+        };
+        let command = format!("{} --db {}", env!("CARGO_BIN_EXE_rgmem"), db.display());
+        let started = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &tmux.name, "-x", w, "-y", h])
+            .arg(&command)
+            .env("NO_COLOR", "1")
+            .status()
+            .unwrap();
+        assert!(started.success());
+        let screen = tmux.wait_for("the inspector", |s| s.contains("Say something about yourself"));
+        assert!(
+            screen.contains("? help"),
+            "the status line names ? at {w}x{h}:\n{screen}"
+        );
+        tmux.keys("?");
+        tmux.wait_for("the help", |s| s.contains("Help · lines"));
+        tmux.run(&["send-keys", "-t", &tmux.name, "Escape"]);
+        tmux.wait_for("the help to close", |s| !s.contains("Help · lines"));
+        tmux.keys("hi?");
+        let screen = tmux.wait_for("the typed text", |s| s.contains("> hi?"));
+        assert!(
+            !screen.contains("Help · lines"),
+            "with text typed, ? is typed:\n{screen}"
+        );
+        assert!(screen.contains("F1 help"), "and the status line names F1:\n{screen}");
+        tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
+    }
+}
+
+/// Issue 26, live chat: a segment closes once an answered message has been idle a few seconds, so
+/// a new hobby said in three separate messages fires RK1 on the third at θ_inf = 3.
+#[test]
+#[ignore = "needs tmux"]
+fn three_messages_about_a_new_hobby_fire_rk1_at_theta_inf_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("live.db");
+    let tmux = Tmux {
+        name: format!("rgmem-live-{}", std::process::id()),
+    };
+    let command = format!("{} --db {}", env!("CARGO_BIN_EXE_rgmem"), db.display());
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &tmux.name, "-x", "120", "-y", "40"])
+        .arg(&command)
+        .env("NO_COLOR", "1")
+        .status()
+        .unwrap();
+    assert!(started.success());
+    tmux.wait_for("the inspector", |s| s.contains("Say something about yourself"));
+    let messages = [
+        "I started bouldering at the climbing gym this week.",
+        "Bouldering again tonight at the climbing gym, my forearms are gone.",
+        "More bouldering at the climbing gym with Sam, I sent my first V3.",
+    ];
+    for (i, text) in messages.iter().enumerate() {
+        tmux.keys(text);
+        tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+        let screen = tmux.wait_for("the segment to close on idle", |s| s.contains("segment closed after"));
+        let fired = screen.contains("↯ RK1 Sports → Climbing");
+        assert_eq!(fired, i == 2, "RK1 on climbing fires with message {}:\n{screen}", i + 1);
+    }
+    tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
+}

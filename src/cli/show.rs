@@ -1,4 +1,5 @@
-//! `rgmem show [--at POINT] [--json]`: the memory at head or at any point in history.
+//! `rgmem show [--at POINT] [--json] [--brief]`: the memory at head or at any point in history,
+//! each relation's current summary under its counter (`--brief`: the counters only).
 
 use super::Shared;
 use super::points::{History, describe, open_log};
@@ -18,6 +19,9 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Counters only: leave out each relation's summary.
+    #[arg(long, conflicts_with = "json")]
+    brief: bool,
     /// List the memory items no question reached, from `rgmem eval locomo --coverage FILE`.
     #[arg(long, value_name = "FILE", conflicts_with = "json")]
     coverage: Option<std::path::PathBuf>,
@@ -49,7 +53,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             format!("{} (head {})", describe(&point, seq), log.head())
         };
         writeln!(out, "memory at {at}, θ_inf={} θ_sum={}", t.theta_inf, t.theta_sum)?;
-        write!(out, "{}", memory.to_tree_text())?;
+        write!(out, "{}", memory.to_tree_text_with(!args.brief))?;
     }
     Ok(())
 }

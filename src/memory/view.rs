@@ -118,17 +118,25 @@ impl Memory {
         })
     }
 
-    /// The concept tree as indented text, with scores against θ_sum, markers and Σ/Δ.
+    /// The concept tree as indented text, with scores against θ_sum, markers and Σ/Δ; relations as
+    /// counters only.
     #[must_use]
     pub fn to_tree_text(&self) -> String {
+        self.to_tree_text_with(false)
+    }
+
+    /// The tree as text with, under each relation's counter, its current RK1 summary (`show`):
+    /// what the memory concluded about a relation is otherwise visible only through `history`.
+    #[must_use]
+    pub fn to_tree_text_with(&self, summaries: bool) -> String {
         let mut out = String::new();
         for root in self.roots() {
-            self.write_node(&mut out, root.id, 0);
+            self.write_node(&mut out, root.id, 0, summaries);
         }
         out
     }
 
-    fn write_node(&self, out: &mut String, id: crate::ids::ConceptId, depth: usize) {
+    fn write_node(&self, out: &mut String, id: crate::ids::ConceptId, depth: usize, summaries: bool) {
         let c = self.concept(id);
         let pad = "  ".repeat(depth);
         let mut marks = String::new();
@@ -172,11 +180,16 @@ impl Memory {
                     r.total_mentions,
                     r.rk1_firings
                 ));
+                if summaries {
+                    for line in r.summary.render().lines().filter(|l| !l.trim().is_empty()) {
+                        out.push_str(&format!("{pad}      {line}\n"));
+                    }
+                }
             }
         }
         for child in &c.children {
             if self.concept(*child).level.is_abstract() {
-                self.write_node(out, *child, depth + 1);
+                self.write_node(out, *child, depth + 1, summaries);
             }
         }
     }

@@ -29,6 +29,9 @@ pub enum EngineRequest {
     },
     /// Close the open segment: the replayed input ended.
     Finish,
+    /// Close the open segment of a live chat: the person stopped typing (or said `:close`), so
+    /// the mentions count now rather than when eight turns have gathered.
+    CloseSegment,
     /// Ingest the user's chat message, then stream an answer.
     Chat {
         /// Identifies the reply.

@@ -10,6 +10,7 @@
 use super::command::EngineRequest;
 use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
+use rgmem::event::{Event, EventRecord};
 use rgmem::ids::Seq;
 use rgmem::log::Reader;
 use rgmem::retrieval::Budgets;
@@ -149,6 +150,7 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::SetThresholds(_) => "changing the thresholds".into(),
         EngineRequest::Chat { .. } => "the chat message".into(),
         EngineRequest::Ingest { .. } | EngineRequest::Finish => "ingesting".into(),
+        EngineRequest::CloseSegment => "closing the segment".into(),
         EngineRequest::Reply { .. } => "ingesting the reply".into(),
         EngineRequest::SetApprove(_) => "switching approval mode".into(),
     };
@@ -181,7 +183,7 @@ fn perform(
     let records = match request {
         EngineRequest::Ingest { turn, user } => engine.ingest(&turn, &user)?,
         EngineRequest::Reply { text, user } => engine.ingest_reply(&text, &user, rgmem::time::Timestamp::now())?,
-        EngineRequest::Finish => engine.finish()?,
+        EngineRequest::Finish | EngineRequest::CloseSegment => engine.finish()?,
         EngineRequest::SetThresholds(t) => {
             let mut records = engine.set_thresholds(t)?;
             records.extend(engine.run_due()?);
@@ -200,10 +202,17 @@ fn perform(
             Vec::new()
         }
         EngineRequest::Approve(seq) => {
-            let what = named(engine, seq);
+            let what = proposal_named(engine, seq);
             let records = engine.approve(seq)?;
+            let caused = caused_proposals(&records);
             send(EngineUpdate::Appended(records));
-            return Ok(Some(format!("approved {what}: its Σ/Δ now apply")));
+            return Ok(Some(if caused.is_empty() {
+                format!("approved {what}: its Σ/Δ now apply")
+            } else {
+                // The approval's Σ/Δ flowed up and fired more operators, whose results wait too:
+                // say so, or the pending count rises for no visible reason.
+                format!("approved {what}; it caused {}, now pending", and_list(&caused))
+            }));
         }
         EngineRequest::Reject(seq) => {
             let what = named(engine, seq);
@@ -228,6 +237,45 @@ fn perform(
         send(EngineUpdate::Appended(records));
     }
     Ok(None)
+}
+
+/// "p0 (RK2 Fitness, #35)": the proposal recorded at a seq, by its id, operator and concept; the
+/// seq with what its event did when it is not a proposal.
+fn proposal_named(engine: &Engine, seq: Seq) -> String {
+    match engine.log().event(seq).map(|r| r.event) {
+        Ok(Event::AbstractionProposed {
+            proposal,
+            operator,
+            target,
+            ..
+        }) => format!("{proposal} ({} {target}, {seq})", operator.label()),
+        _ => named(engine, seq),
+    }
+}
+
+/// The proposals a step recorded: "p3 (RK2 Diet)".
+fn caused_proposals(records: &[EventRecord]) -> Vec<String> {
+    records
+        .iter()
+        .filter_map(|r| match &r.event {
+            Event::AbstractionProposed {
+                proposal,
+                operator,
+                target,
+                ..
+            } => Some(format!("{proposal} ({} {target})", operator.label())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// "#430 (RK2 Fitness (score 8, θ_sum 6))": a seq with what its event did, named from the

@@ -68,6 +68,14 @@ impl App {
                     self.focus = Focus::Diff;
                 }
                 self.refresh();
+                self.notice = Some(if self.approval {
+                    match self.views.proposals.len() {
+                        0 => format!("approval mode on: {}", self.no_proposal_yet()),
+                        n => format!("approval mode on: {n} pending; a approves, x rejects"),
+                    }
+                } else {
+                    "approval mode off: RK2/RK3 results apply as they fire".into()
+                });
             }
             Action::Approve | Action::Reject => self.decide(action == Action::Approve),
             Action::Revert => self.ask_revert(),
@@ -199,14 +207,37 @@ impl App {
 
     fn decide(&mut self, approve: bool) {
         let Some(seq) = self.views.proposals.get(self.proposal_index).copied() else {
-            self.notice = Some("no pending proposal (A turns approval mode on)".into());
+            self.notice = Some(if self.approval {
+                format!("no pending proposal: {}", self.no_proposal_yet())
+            } else {
+                "no pending proposal: approval mode is off (A turns it on; proposals come from the RK2/RK3 firings after that)".into()
+            });
             return;
         };
+        if !self.timeline.is_on_head_branch(seq) {
+            self.notice = Some(format!(
+                "{seq} is on a branch a rollback left behind: r rolls back to it, then its proposals can be decided"
+            ));
+            return;
+        }
         self.confirm = Some(if approve {
             Confirm::Approve(seq)
         } else {
             Confirm::Reject(seq)
         });
+    }
+
+    /// Where proposals will come from, in approval mode with none pending: the next RK2/RK3
+    /// firings, which a replay makes again from its start.
+    pub(crate) fn no_proposal_yet(&self) -> String {
+        let restart = self
+            .replay
+            .as_ref()
+            .and_then(|_| self.keymap.key_for(Focus::Diff, false, Action::Restart));
+        match restart {
+            Some(k) => format!("proposals come from the next RK2/RK3 firings; {k} replays from the start"),
+            None => "proposals come from the next RK2/RK3 firings, as you chat".into(),
+        }
     }
 
     /// Reverting asks first. The target is the cursor's entry in the timeline, or the latest

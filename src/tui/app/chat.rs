@@ -95,6 +95,7 @@ impl App {
             return;
         }
         self.chat.last_id += 1;
+        self.idle_close.armed = true;
         let id = RequestId(self.chat.last_id);
         if self.chat.pending.is_some() || self.busy > 0 {
             // The engine works one request at a time; this one waits, visibly, and is

@@ -9,166 +9,7 @@ use rgmem::ids::Seq;
 use rgmem::memory::Thresholds;
 use std::path::PathBuf;
 
-/// What a command takes after its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arg {
-    /// Nothing.
-    None,
-    /// A seq (`120` or `#120`); the cursor when left out.
-    SeqOrCursor,
-    /// A seq, required.
-    Seq,
-    /// A whole number of at least 1.
-    Count,
-    /// A file path.
-    Path,
-}
-
-/// What a command does, once its argument is checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verb {
-    /// Ask to roll back.
-    Rollback,
-    /// Ask to set θ_inf.
-    ThetaInf,
-    /// Ask to set θ_sum.
-    ThetaSum,
-    /// Move the cursor.
-    Seek,
-    /// Go to head and follow.
-    Follow,
-    /// Export the branch at head.
-    Export,
-    /// Ask to approve a proposal.
-    Approve,
-    /// Ask to reject a proposal.
-    Reject,
-    /// Ask to revert an abstraction.
-    Revert,
-    /// Show the last messages.
-    Messages,
-    /// Show the help.
-    Help,
-    /// Leave.
-    Quit,
-}
-
-/// One `:` command.
-#[derive(Debug, Clone, Copy)]
-pub struct CommandSpec {
-    /// Its name.
-    pub name: &'static str,
-    /// Other names it answers to.
-    pub aliases: &'static [&'static str],
-    /// What it takes.
-    pub arg: Arg,
-    /// The argument as the help writes it.
-    pub usage: &'static str,
-    /// What it does, for the help.
-    pub help: &'static str,
-    /// The intent.
-    pub verb: Verb,
-}
-
-/// Every `:` command (a bare number seeks, too).
-pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "rollback",
-        aliases: &[],
-        arg: Arg::SeqOrCursor,
-        usage: "[SEQ]",
-        help: "roll back to SEQ (default: the cursor), after confirmation",
-        verb: Verb::Rollback,
-    },
-    CommandSpec {
-        name: "theta-inf",
-        aliases: &[],
-        arg: Arg::Count,
-        usage: "N",
-        help: "set θ_inf (N ≥ 1; logged as thresholds_changed), after confirmation",
-        verb: Verb::ThetaInf,
-    },
-    CommandSpec {
-        name: "theta-sum",
-        aliases: &[],
-        arg: Arg::Count,
-        usage: "N",
-        help: "set θ_sum (N ≥ 1; logged as thresholds_changed), after confirmation",
-        verb: Verb::ThetaSum,
-    },
-    CommandSpec {
-        name: "seek",
-        aliases: &["goto"],
-        arg: Arg::Seq,
-        usage: "SEQ",
-        help: "move the cursor to SEQ (a bare number does too)",
-        verb: Verb::Seek,
-    },
-    CommandSpec {
-        name: "follow",
-        aliases: &["head"],
-        arg: Arg::None,
-        usage: "",
-        help: "go to head and follow",
-        verb: Verb::Follow,
-    },
-    CommandSpec {
-        name: "export",
-        aliases: &[],
-        arg: Arg::Path,
-        usage: "FILE",
-        help: "write the branch at head as a session file (turns and model replies)",
-        verb: Verb::Export,
-    },
-    CommandSpec {
-        name: "approve",
-        aliases: &[],
-        arg: Arg::Seq,
-        usage: "SEQ",
-        help: "approve the proposal recorded at SEQ, after confirmation",
-        verb: Verb::Approve,
-    },
-    CommandSpec {
-        name: "reject",
-        aliases: &[],
-        arg: Arg::Seq,
-        usage: "SEQ",
-        help: "reject the proposal recorded at SEQ, after confirmation",
-        verb: Verb::Reject,
-    },
-    CommandSpec {
-        name: "revert",
-        aliases: &[],
-        arg: Arg::Seq,
-        usage: "SEQ",
-        help: "revert the RK2/RK3 firing or approval at SEQ, after confirmation",
-        verb: Verb::Revert,
-    },
-    CommandSpec {
-        name: "messages",
-        aliases: &["msg"],
-        arg: Arg::None,
-        usage: "",
-        help: "show the last errors and notices",
-        verb: Verb::Messages,
-    },
-    CommandSpec {
-        name: "help",
-        aliases: &[],
-        arg: Arg::None,
-        usage: "",
-        help: "show the keys and these commands",
-        verb: Verb::Help,
-    },
-    CommandSpec {
-        name: "quit",
-        aliases: &["q"],
-        arg: Arg::None,
-        usage: "",
-        help: "leave",
-        verb: Verb::Quit,
-    },
-];
+pub use super::command_table::{Arg, COMMANDS, Verb};
 
 /// A checked command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -260,6 +101,15 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
                 return Err(format!(":{}: must be at least 1 (got 0)", spec.name));
             }
             parsed.count = Some(n);
+        }
+        Arg::Seconds => {
+            parsed.count = Some(rest.parse::<u32>().map_err(|_| {
+                if rest.is_empty() {
+                    format!(":{} needs a number of seconds, e.g. :{} 4", spec.name, spec.name)
+                } else {
+                    format!(":{}: \"{rest}\" is not a whole number of seconds", spec.name)
+                }
+            })?);
         }
         Arg::Path if rest.is_empty() => {
             return Err(format!(
@@ -429,6 +279,8 @@ impl App {
             Verb::Reject if known(self, seq) => self.confirm = Some(Confirm::Reject(seq)),
             Verb::Revert if known(self, seq) => self.confirm = Some(Confirm::Revert(seq)),
             Verb::Approve | Verb::Reject | Verb::Revert => {}
+            Verb::Close => self.close_now(out),
+            Verb::Idle => self.set_idle_gap(parsed.count.unwrap_or(0)),
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -467,7 +319,7 @@ mod tests {
             for name in std::iter::once(&c.name).chain(c.aliases) {
                 let line = match c.arg {
                     Arg::None | Arg::SeqOrCursor => (*name).to_string(),
-                    Arg::Seq | Arg::Count => format!("{name} 3"),
+                    Arg::Seq | Arg::Count | Arg::Seconds => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");

@@ -4,6 +4,7 @@
 
 mod actions;
 mod chat;
+mod command_table;
 mod compare_popup;
 mod confirm_text;
 mod diff_view;
@@ -12,7 +13,11 @@ mod engine_updates;
 pub(crate) mod fixture;
 #[cfg(test)]
 mod hanging_tests;
+mod hints;
 mod history_popup;
+mod idle_close;
+#[cfg(test)]
+mod idle_tests;
 mod input;
 #[cfg(test)]
 pub(crate) mod live_tests;
@@ -214,6 +219,8 @@ pub struct App {
     snapshot_interval: u64,
     /// The keys.
     pub keymap: Keymap,
+    /// When a live chat's segment closes on idle.
+    pub idle_close: idle_close::IdleClose,
 }
 
 impl App {
@@ -269,6 +276,7 @@ impl App {
             dirty: true,
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
+            idle_close: idle_close::IdleClose::default(),
         }
     }
 
@@ -344,6 +352,7 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent, out: &mut Vec<Command>) {
+        self.idle_reset();
         self.last_error = None;
         self.notice = None;
         if self.prompt.is_some() {
@@ -371,7 +380,13 @@ impl App {
             self.compare_key(key);
             return;
         }
-        if let Some(action) = self.keymap.lookup(self.focus, key) {
+        // An empty chat input passes its own plain keys (`?`) through; once it holds text they type.
+        let empty_chat = self.focus == Focus::Chat && self.chat.input.is_empty();
+        if let Some(action) = empty_chat
+            .then(|| self.keymap.lookup_empty_chat(key))
+            .flatten()
+            .or_else(|| self.keymap.lookup(self.focus, key))
+        {
             self.act(action, out);
             return;
         }
@@ -404,6 +419,7 @@ impl App {
         if replay_is_running(self.replay.as_ref()) {
             self.dirty = true;
         }
+        self.idle_tick(elapsed, out);
     }
 
     /// Where typed text goes, for a printable key the focused pane does not use.

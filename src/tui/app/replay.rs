@@ -67,6 +67,12 @@ impl Replay {
         SPEEDS[self.speed.min(SPEEDS.len() - 1)]
     }
 
+    /// Whether a faster speed is left.
+    #[must_use]
+    pub fn can_go_faster(&self) -> bool {
+        self.speed + 1 < SPEEDS.len()
+    }
+
     /// Advances the replay clock; true when the next turn is due.
     pub fn tick(&mut self, elapsed: Duration) -> bool {
         if !self.playing || self.awaiting {

@@ -2,7 +2,7 @@
 //! filter changes rather than on every frame, so drawing stays cheap on large memories.
 
 use super::diff_view::DiffView;
-use rgmem::event::{Event, Operator, Subject};
+use rgmem::event::{Event, EventRecord, Operator, Subject};
 use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
 use rgmem::ingest::preview::{self, Preview};
 use rgmem::memory::{Level, Memory, ProposalStatus};
@@ -227,25 +227,43 @@ fn tree_row(memory: &Memory, id: ConceptId, filter: &str) -> Option<TreeRow> {
     })
 }
 
+/// The pending proposals on the cursor's branch, oldest first: at head's when the cursor is on
+/// the head's branch (what can be decided now), else those pending at the cursor on the branch a
+/// rollback left behind, so the list never shows another branch's proposals.
 fn pending_proposals(timeline: &Timeline) -> Vec<Seq> {
-    let head = timeline.head_memory();
-    if !head.proposals.values().any(|p| p.status == ProposalStatus::Pending) {
+    let cursor = timeline.cursor();
+    let on_head = timeline.is_on_head_branch(cursor) || cursor == timeline.head();
+    let memory = if on_head {
+        timeline.head_memory()
+    } else {
+        timeline.memory()
+    };
+    if !memory.proposals.values().any(|p| p.status == ProposalStatus::Pending) {
         return Vec::new();
     }
-    let mut out: Vec<Seq> = timeline
-        .head_branch_firings()
-        .filter_map(|r| match &r.event {
-            Event::AbstractionProposed { proposal, .. }
-                if head
-                    .proposals
-                    .get(proposal)
-                    .is_some_and(|p| p.status == ProposalStatus::Pending) =>
-            {
-                Some(r.seq)
-            }
-            _ => None,
-        })
-        .collect();
+    let pending = |r: &EventRecord| match &r.event {
+        Event::AbstractionProposed { proposal, .. }
+            if memory
+                .proposals
+                .get(proposal)
+                .is_some_and(|p| p.status == ProposalStatus::Pending) =>
+        {
+            Some(r.seq)
+        }
+        _ => None,
+    };
+    let mut out: Vec<Seq> = if on_head {
+        timeline.head_branch_firings().filter_map(|r| pending(&r)).collect()
+    } else {
+        // Firing to firing down the cursor's chain: only firings are read from the file.
+        let mut found = Vec::new();
+        let mut at = cursor;
+        while let Some(r) = timeline.firing_at_or_before(at, usize::MAX) {
+            found.extend(pending(&r));
+            at = r.parent;
+        }
+        found
+    };
     out.reverse();
     out
 }

@@ -37,13 +37,16 @@ pub enum Context {
     Diff,
     /// The chat input (the characters it types are not bindings).
     Chat,
+    /// The chat input while it is empty: a plain key bound here acts instead of starting a
+    /// message, so `?` opens the help on the first keypress after start, when the chat has focus.
+    EmptyChat,
     /// A confirmation popup: only these keys answer it; any other key cancels it.
     Confirm,
 }
 
 impl Context {
     /// Every section, in the order the help lists them.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Global,
         Self::Panes,
         Self::Edit,
@@ -52,6 +55,7 @@ impl Context {
         Self::Evidence,
         Self::Diff,
         Self::Chat,
+        Self::EmptyChat,
         Self::Confirm,
     ];
 
@@ -67,6 +71,7 @@ impl Context {
             Self::Evidence => "evidence",
             Self::Diff => "diff",
             Self::Chat => "chat",
+            Self::EmptyChat => "empty_chat",
             Self::Confirm => "confirm",
         }
     }
@@ -83,6 +88,7 @@ impl Context {
             Self::Evidence => "evidence",
             Self::Diff => "Σ/Δ",
             Self::Chat => "chat input",
+            Self::EmptyChat => "empty chat input",
             Self::Confirm => "confirmation popup",
         }
     }
@@ -177,6 +183,34 @@ impl Keymap {
         Context::search_order(focus)
             .iter()
             .find_map(|context| self.find(*context, key))
+    }
+
+    /// The intent a key has in the chat input while it is empty ([`Context::EmptyChat`]), if any.
+    #[must_use]
+    pub fn lookup_empty_chat(&self, event: KeyEvent) -> Option<Action> {
+        self.find(Context::EmptyChat, Key::from_event(event))
+    }
+
+    /// The label of the first key that does `action` where the focus is (with the chat input
+    /// empty or not), for hints that must name a key that works there.
+    #[must_use]
+    pub fn key_for(&self, focus: Focus, empty_chat: bool, action: Action) -> Option<String> {
+        let extra: &[Context] = if focus == Focus::Chat && empty_chat {
+            &[Context::EmptyChat]
+        } else {
+            &[]
+        };
+        // A plain character ("?", "q") where one works, as the shortest thing to press.
+        let found: Vec<&Binding> = extra
+            .iter()
+            .chain(Context::search_order(focus))
+            .filter_map(|c| self.bindings.iter().find(|b| b.context == *c && b.action == action))
+            .collect();
+        found
+            .iter()
+            .find(|b| b.key.types_text())
+            .or(found.first())
+            .map(|b| b.key.label())
     }
 
     /// The answer a key gives to an open confirmation: yes, no, or `None` (the key cancels it).

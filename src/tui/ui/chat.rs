@@ -50,10 +50,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
         }
     }
     if lines.is_empty() {
-        lines.push(Line::styled(
-            "Say something about yourself; the memory grows as you talk.",
-            theme.dim,
-        ));
+        for l in wrap(&app.empty_chat_hint(), width) {
+            lines.push(Line::styled(l, theme.dim));
+        }
     }
     let height = usize::from(body.height);
     let end = lines.len().saturating_sub(usize::from(app.chat.scroll));

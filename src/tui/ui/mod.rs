@@ -147,6 +147,8 @@ fn render_confirm(frame: &mut Frame<'_>, area: Rect, app: &App, confirm: Confirm
 }
 
 #[cfg(test)]
+mod first_minutes_tests;
+#[cfg(test)]
 mod golden_tests;
 #[cfg(test)]
 mod tests;

@@ -1,72 +1,11 @@
-//! `rgmem ask "QUESTION" [--json] [--budget TOKENS] [--at SEQ]`: L2 retrieval over the memory,
-//! printed item by item with layer, scores and provenance (why each item was retrieved), then
-//! the answer.
+//! `ask --context`: the whole context for people, the plan, then each item with its layer,
+//! scores, why it is there and where it came from.
 
-use super::Shared;
-use anyhow::{Context as _, Result};
-use rgmem::engine::AskOptions;
-use rgmem::ids::Seq;
 use rgmem::model::parse::Retrieve;
-use rgmem::retrieval::{Budgets, Context};
-use serde_json::json;
-
-/// Options of `ask`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The question.
-    question: String,
-    /// Print the context and the answer as JSON.
-    #[arg(long)]
-    json: bool,
-    /// Cap the context at this many tokens, keeping the highest-value items.
-    #[arg(long, value_name = "TOKENS")]
-    budget: Option<u32>,
-    /// Ask the memory as it was at this seq instead of at head.
-    #[arg(long, value_name = "SEQ")]
-    at: Option<u64>,
-}
-
-/// Runs `ask`.
-pub fn run(shared: &Shared, args: &Args) -> Result<()> {
-    // Read-only: no thresholds recorded, no calls logged.
-    let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)
-        .context("loading the memory at the head of the log")?;
-    let at = args.at.map_or_else(|| engine.log().head(), Seq);
-    if !engine.log().contains(at) {
-        anyhow::bail!("no event {at} in the log");
-    }
-    let opts = AskOptions {
-        budgets: Budgets {
-            tokens: args.budget,
-            ..Budgets::default()
-        },
-        at: Some(at),
-        log: false,
-    };
-    let answer = engine
-        .ask(&args.question, &opts, &mut |_| {})
-        .with_context(|| format!("answering from the memory at {at}"))?;
-    let model = engine.model_mut().name();
-    if args.json {
-        let mut v = answer.context.to_json();
-        v["answer"] = json!(answer.text);
-        v["support"] = json!(answer.support);
-        v["model"] = json!(model);
-        v["at"] = json!(at.0);
-        println!("{}", super::escape::escape(&serde_json::to_string_pretty(&v)?));
-    } else {
-        print!("{}", super::escape::escape(&describe(&answer.context)));
-        let note = answer.note.map(|n| format!(" ({n})")).unwrap_or_default();
-        println!("\nanswer ({model}): {}{note}", super::escape::escape(&answer.text));
-        if let Some(s) = &answer.support {
-            println!("  from: {}", super::escape::escape(s));
-        }
-    }
-    Ok(())
-}
+use rgmem::retrieval::Context;
 
 /// The context for people: the plan, then each item with why it is there.
-fn describe(context: &Context) -> String {
+pub fn describe(context: &Context) -> String {
     let mut out = format!("plan ({}):", context.plan.source);
     for i in &context.plan.items {
         if i.retrieve.is_empty() {
