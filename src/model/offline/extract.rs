@@ -147,8 +147,11 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         }
         // An activity the lexicon does not know comes first: it is what the sentence is about
         // ("my kintsugi workshop"), while the known word beside it is only its setting.
+        // Where the person's words are plainly about something else (a codebase, a proof),
+        // "I tried adding…" is a step of that work, not a pastime.
         if let Some((activity, base, sub)) = unknown_activity(&sentence)
             && lex.matches(&activity).next().is_none()
+            && !setting.plainly_elsewhere(&base)
         {
             generals.insert(0, (base, sub, activity));
         }

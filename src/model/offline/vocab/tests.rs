@@ -120,6 +120,13 @@ fn maths_and_code_are_not_read_as_words() {
 }
 
 #[test]
+fn a_measure_of_something_is_not_a_topic() {
+    let text =
+        "The match score is low. I want the match score higher. My image size limit is 5 MB, the image size matters.";
+    assert!(phrases(text).is_empty(), "{:?}", phrases(text));
+}
+
+#[test]
 fn a_phrase_said_once_is_not_a_topic() {
     assert!(phrases("I had a lovely afternoon at the old harbour.").is_empty());
 }
