@@ -233,9 +233,11 @@ fn proper_name(toks: &[Token], at: usize) -> Option<String> {
         if !capital || t.low == "i" || (parts.is_empty() && crate::text::is_stopword(&t.low)) || parts.len() == 3 {
             break;
         }
-        parts.push(&t.raw);
+        // "my friend Kendra's idea": the name without its possessive.
+        let possessive = t.raw.strip_suffix("'s");
+        parts.push(possessive.unwrap_or(&t.raw));
         i += 1;
-        if t.ends {
+        if t.ends || possessive.is_some() {
             break;
         }
     }
@@ -246,10 +248,14 @@ fn proper_name(toks: &[Token], at: usize) -> Option<String> {
 fn occupation(toks: &[Token], at: usize) -> Option<String> {
     let mut parts: Vec<&str> = Vec::new();
     for t in toks.iter().skip(at).take(3) {
-        if matches!(
-            t.low.as_str(),
-            "at" | "in" | "for" | "with" | "and" | "but" | "so" | "who" | "and," | "on"
-        ) {
+        // The job ends where a function word or a time word begins ("a paramedic to create
+        // …", "a financial analyst last year").
+        if crate::text::is_stopword(&t.low)
+            || matches!(
+                t.low.as_str(),
+                "then" | "last" | "now" | "since" | "for" | "at" | "in" | "on" | "with"
+            )
+        {
             break;
         }
         parts.push(&t.low);
@@ -294,6 +300,15 @@ mod tests {
             ["Pat works as a nurse"]
         );
         assert!(said("As a parent, how do I set limits?").is_empty());
+        assert_eq!(
+            said("I work as a financial analyst last I checked."),
+            ["Pat works as a financial analyst"]
+        );
+        assert_eq!(
+            said("I used my job as a paramedic to create examples."),
+            ["Pat works as a paramedic"]
+        );
+        assert_eq!(said("It was my friend Kendra's idea."), ["Kendra is Pat's friend"]);
         assert!(said("As an older sibling, what can I do?").is_empty());
         assert_eq!(said("We moved to New York last spring."), ["Pat lives in New York"]);
     }
