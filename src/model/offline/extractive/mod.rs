@@ -15,6 +15,7 @@ mod chunk;
 mod context;
 mod dates;
 mod lists;
+mod slot;
 mod spans;
 mod typed;
 mod update;
@@ -104,7 +105,7 @@ enum Kind {
 /// Sam enjoy a jazz concert?" over a context about painting the kitchen).
 #[must_use]
 pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
-    supported_answer(question, context, person)
+    slot::answer(question, context).or_else(|| supported_answer(question, context, person))
 }
 
 fn supported_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
