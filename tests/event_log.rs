@@ -268,6 +268,20 @@ fn one_of_each() -> Vec<Event> {
             error: "reply did not parse".into(),
             failure: rgmem::event::FailureKind::Parse,
         },
+        Event::ItemCorrected {
+            correction: rgmem::ids::CorrectionId(0),
+            item: rgmem::event::ItemRef::Conclusion {
+                episode: EpisodeId(0),
+                index: 1,
+            },
+            was: "Alex works at a bank.".into(),
+            text: Some("Alex works at a bakery.".into()),
+            reason: "they said bakery".into(),
+            quoted: vec![TurnId(0)],
+        },
+        Event::CorrectionUndone {
+            correction: rgmem::ids::CorrectionId(0),
+        },
         Event::RolledBack { to: Seq(3) },
     ]
 }
@@ -293,9 +307,11 @@ fn variant(e: &Event) -> usize {
         Event::ModelCalled { .. } => 13,
         Event::ModelFailed { .. } => 14,
         Event::RolledBack { .. } => 15,
+        Event::ItemCorrected { .. } => 16,
+        Event::CorrectionUndone { .. } => 17,
     }
 }
-const VARIANTS: usize = 16;
+const VARIANTS: usize = 18;
 
 #[test]
 fn codec_round_trips_every_event_kind() {

@@ -2,8 +2,10 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
+mod correct;
 mod open_turns;
 pub use answer::{Answer, AskOptions, split_support};
+pub use correct::{MAX_CORRECTION_TEXT, item_text, items};
 #[cfg(test)]
 mod tests;
 

@@ -155,6 +155,18 @@ impl Memory {
                 self.usage.tokens_out += u64::from(*tokens_out);
             }
             Event::ModelFailed { .. } => self.usage.failures += 1,
+            Event::ItemCorrected {
+                correction,
+                item,
+                was,
+                text,
+                reason,
+                quoted,
+            } => {
+                let record = super::correct::recorded(*correction, *item, was, text.as_deref(), reason, quoted);
+                self.correct(*correction, *item, text.as_deref(), record);
+            }
+            Event::CorrectionUndone { correction } => self.undo_correction(*correction),
             // The memory a rollback applies to is already the memory at `to` (its parent).
             Event::RolledBack { .. } => {}
         }

@@ -239,6 +239,8 @@ impl<'a> Retriever<'a> {
                 },
             ));
         }
+        // What a person corrected away never comes back, whichever list found it.
+        items.retain(|i| !self.corrected_away(i));
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {
             let facets = self.facets(&items, &keywords, &first);
@@ -253,10 +255,38 @@ impl<'a> Retriever<'a> {
         })
     }
 
-    /// Hits re-weighted for the question's person and normalised to the best one (0..1].
+    /// Whether a correction took an item out of recall: a turn that said something corrected,
+    /// or a retired fact.
+    fn corrected_away(&self, item: &Item) -> bool {
+        let m = self.memory;
+        let p = &item.provenance;
+        match item.layer {
+            Layer::Turn => !p.turns.is_empty() && p.turns.iter().all(|t| m.turn_hidden(*t)),
+            Layer::Fact => p.episodes.len() == 1 && p.episodes.iter().all(|e| m.fact_retired(*e)),
+            Layer::Conclusion | Layer::Concept | Layer::Relation => false,
+        }
+    }
+
+    /// Whether a correction took a ranked row out of recall.
+    fn retired(&self, hit: &Hit) -> bool {
+        let m = self.memory;
+        match hit.kind {
+            DocKind::Fact => m.fact_retired(hit.episode),
+            DocKind::Conclusion => m.conclusion_retired(hit.episode, hit.item),
+            DocKind::Turn => m
+                .episode(hit.episode)
+                .turns
+                .get(hit.item)
+                .is_some_and(|t| m.turn_hidden(*t)),
+        }
+    }
+
+    /// Hits re-weighted for the question's person and normalised to the best one (0..1]; rows a
+    /// correction retired are left out.
     fn ranked(&self, hits: Vec<Hit>, root: Option<ConceptId>) -> Vec<(Hit, f64)> {
         let mut scored: Vec<(Hit, f64)> = hits
             .into_iter()
+            .filter(|h| !self.retired(h))
             .map(|h| {
                 let own = root.is_none_or(|r| self.memory.episode(h.episode).person == r);
                 let w = if own { 1.0 } else { OTHER_PERSON };
