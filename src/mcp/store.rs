@@ -44,7 +44,7 @@ impl From<anyhow::Error> for Refusal {
                 | rgmem::Error::CorrectionIncomplete(_)
                 | rgmem::Error::NoSuchCorrection(_)
                 | rgmem::Error::AlreadyRetired { .. },
-            ) => Self::Invalid(e.to_string()),
+            ) => Self::Invalid(format!("{e:#}")),
             _ => Self::Failed(e),
         }
     }
