@@ -278,6 +278,7 @@ fn one_of_each() -> Vec<Event> {
             text: Some("Alex works at a bakery.".into()),
             reason: "they said bakery".into(),
             quoted: vec![TurnId(0)],
+            clauses: vec!["Alex works at a bank".into()],
         },
         Event::CorrectionUndone {
             correction: rgmem::ids::CorrectionId(0),

@@ -51,7 +51,9 @@ impl Engine {
                 by: k.id,
             });
         }
-        let quoted = quoted_turns(&self.memory, item, &was);
+        let mut clauses = clauses(&self.memory, item);
+        let (quoted, said) = quoted(&self.memory, item, &clauses);
+        clauses.extend(said.into_iter().filter(|s| !clauses.contains(s)).collect::<Vec<_>>());
         let correction = self.memory.next_correction_id();
         let event = Event::ItemCorrected {
             correction,
@@ -60,6 +62,7 @@ impl Engine {
             text: text.map(str::to_string),
             reason: reason.to_string(),
             quoted,
+            clauses,
         };
         self.run(|step| step.emit(event.clone()))
     }
@@ -145,19 +148,68 @@ pub fn items(memory: &Memory) -> Vec<(ItemRef, String)> {
     out
 }
 
-/// The person's turns behind `item` that say most of what it says (its content words, stemmed,
-/// the person's own name left out).
-fn quoted_turns(memory: &Memory, item: ItemRef, text: &str) -> Vec<TurnId> {
+/// The clauses an item says, as Σ mentions, Δ items and relation summaries quote them: each
+/// sentence without its date prefix ("On 8 May 2024: "), tag ("[injury] ") or final stop, at
+/// least three words long.
+fn clauses(memory: &Memory, item: ItemRef) -> Vec<String> {
+    let at = |i: u32| usize::try_from(i).ok();
+    let texts: Vec<String> = match item {
+        ItemRef::Fact { episode } => memory.episodes.get(episode.index()).map(|e| vec![e.fact.clone()]),
+        ItemRef::Conclusion { episode, index } => memory
+            .episodes
+            .get(episode.index())
+            .and_then(|e| e.conclusions().nth(at(index)?).map(|(c, _)| vec![c.to_string()])),
+        ItemRef::Sigma { concept, index } => memory
+            .concepts
+            .get(concept.index())
+            .and_then(|c| c.sigma.bullets.get(at(index)?))
+            .map(|b| {
+                std::iter::once(b.text.clone())
+                    .chain(b.mentions.iter().map(|m| m.text.clone()))
+                    .collect()
+            }),
+        ItemRef::Delta { concept, index } => memory
+            .concepts
+            .get(concept.index())
+            .and_then(|c| c.delta.items.get(at(index)?))
+            .map(|i| vec![i.text.clone()]),
+    }
+    .unwrap_or_default();
+    let mut out: Vec<String> = Vec::new();
+    for sentence in texts.iter().flat_map(|t| sentences(t)) {
+        let mut s = sentence.trim();
+        if s.starts_with("On ")
+            && let Some((_, rest)) = s.split_once(": ")
+        {
+            s = rest;
+        }
+        if s.starts_with('[')
+            && let Some((_, rest)) = s.split_once("] ")
+        {
+            s = rest;
+        }
+        let s = s.trim().trim_end_matches(['.', '!', '?']).trim();
+        if s.split_whitespace().count() >= 3 && !out.iter().any(|o| o == s) {
+            out.push(s.to_string());
+        }
+    }
+    out
+}
+
+/// The person's turns behind `item` that say what it says, and the sentences of theirs that say
+/// it: a sentence says an item's sentence when it holds most of its content words (stemmed, the
+/// person's own name left out).
+fn quoted(memory: &Memory, item: ItemRef, clauses: &[String]) -> (Vec<TurnId>, Vec<String>) {
     let (person, turns): (ConceptId, Vec<TurnId>) = match item {
         ItemRef::Fact { episode } | ItemRef::Conclusion { episode, .. } => {
             let Some(e) = memory.episodes.get(episode.index()) else {
-                return Vec::new();
+                return (Vec::new(), Vec::new());
             };
             (e.person, e.turns.clone())
         }
         ItemRef::Sigma { concept, index } => {
             let Some(c) = memory.concepts.get(concept.index()) else {
-                return Vec::new();
+                return (Vec::new(), Vec::new());
             };
             let turns = c
                 .sigma
@@ -169,7 +221,7 @@ fn quoted_turns(memory: &Memory, item: ItemRef, text: &str) -> Vec<TurnId> {
         }
         ItemRef::Delta { concept, index } => {
             let Some(c) = memory.concepts.get(concept.index()) else {
-                return Vec::new();
+                return (Vec::new(), Vec::new());
             };
             let turns = c
                 .delta
@@ -187,7 +239,7 @@ fn quoted_turns(memory: &Memory, item: ItemRef, text: &str) -> Vec<TurnId> {
         .unwrap_or_default();
     let stems = |t: &str| -> BTreeSet<String> { content_words(t).iter().map(|w| stem(w)).collect() };
     // Each sentence of the item on its own: a fact joins what several turns said.
-    let wanted: Vec<BTreeSet<String>> = sentences(text)
+    let wanted: Vec<BTreeSet<String>> = clauses
         .iter()
         .map(|s| {
             stems(s)
@@ -197,19 +249,30 @@ fn quoted_turns(memory: &Memory, item: ItemRef, text: &str) -> Vec<TurnId> {
         })
         .filter(|w| w.len() >= 2)
         .collect();
-    turns
-        .into_iter()
-        .filter(|t| {
-            let Some(turn) = memory.turns.get(t.index()) else {
-                return false;
-            };
-            if memory.person_for(&turn.speaker) != Some(person) {
-                return false;
-            }
-            let said = stems(&turn.said());
-            wanted
+    let mut out = (Vec::new(), Vec::new());
+    for t in turns {
+        let Some(turn) = memory.turns.get(t.index()) else {
+            continue;
+        };
+        if memory.person_for(&turn.speaker) != Some(person) {
+            continue;
+        }
+        for sentence in sentences(&turn.said()) {
+            let said = stems(&sentence);
+            let says = wanted
                 .iter()
-                .any(|w| w.intersection(&said).count() as f64 / w.len() as f64 >= QUOTED_SHARE)
-        })
-        .collect()
+                .any(|w| w.intersection(&said).count() as f64 / w.len() as f64 >= QUOTED_SHARE);
+            if !says {
+                continue;
+            }
+            if !out.0.contains(&t) {
+                out.0.push(t);
+            }
+            let core = sentence.trim().trim_end_matches(['.', '!', '?']).trim().to_string();
+            if core.split_whitespace().count() >= 3 && !out.1.contains(&core) {
+                out.1.push(core);
+            }
+        }
+    }
+    out
 }

@@ -7,6 +7,8 @@ mod open_turns;
 pub use answer::{Answer, AskOptions, split_support};
 pub use correct::{MAX_CORRECTION_TEXT, item_text, items};
 #[cfg(test)]
+mod correct_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::error::{Error, Result};

@@ -497,6 +497,10 @@ pub enum Event {
         /// The person's turns that said what the item says, hidden from recall with it.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         quoted: Vec<TurnId>,
+        /// The clauses the item says, as summaries quote them: a Σ mention, Δ item, relation
+        /// mention, summary sentence or inference holding one goes with the item.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        clauses: Vec<String>,
     },
     /// A correction was undone: the item, and what the correction removed with it, read as before
     /// wherever nothing rewrote them since.

@@ -162,9 +162,10 @@ impl Memory {
                 text,
                 reason,
                 quoted,
+                clauses,
             } => {
                 let record = super::correct::recorded(*correction, *item, was, text.as_deref(), reason, quoted);
-                self.correct(*correction, *item, text.as_deref(), record);
+                self.correct(*correction, *item, text.as_deref(), clauses, record);
             }
             Event::CorrectionUndone { correction } => self.undo_correction(*correction),
             // The memory a rollback applies to is already the memory at `to` (its parent).

@@ -32,6 +32,9 @@ pub struct Correction {
     pub branch: Option<String>,
     /// The turns behind the item: the episode's, or the bullet's.
     pub turns: Vec<TurnId>,
+    /// The clauses it says (see [`crate::event::Event::ItemCorrected`]).
+    #[serde(default)]
+    pub clauses: Vec<String>,
     /// What the fold changed, for an undo.
     saved: Saved,
 }
@@ -84,111 +87,161 @@ impl Memory {
         })
     }
 
+    /// Whether a text repeats a clause of a correction in force (what operators must not gather).
+    #[must_use]
+    pub fn says_corrected(&self, text: &str) -> bool {
+        self.active_corrections()
+            .any(|c| c.clauses.iter().any(|k| !k.is_empty() && text.contains(k.as_str())))
+    }
+
     /// Whether a turn said something corrected: recall leaves it out.
     #[must_use]
     pub fn turn_hidden(&self, turn: TurnId) -> bool {
         self.active_corrections().any(|c| c.quoted.contains(&turn))
     }
 
-    /// Applies `item_corrected`.
-    pub(super) fn correct(&mut self, id: CorrectionId, item: ItemRef, text: Option<&str>, mut c: Correction) {
-        match item {
+    /// Applies `item_corrected`: edits the item, then sweeps the person's Σ, Δ and relation
+    /// summaries for what repeats it (the same bullet or item elsewhere in the tree, a mention or
+    /// sentence holding one of its clauses, and for a fact what its episode's turns alone gave).
+    pub(super) fn correct(
+        &mut self,
+        id: CorrectionId,
+        item: ItemRef,
+        text: Option<&str>,
+        clauses: &[String],
+        mut c: Correction,
+    ) {
+        c.clauses = clauses.to_vec();
+        let person = match item {
             ItemRef::Fact { episode } | ItemRef::Conclusion { episode, .. } => {
                 let Some(ep) = self.episodes.get(episode.index()) else {
                     return;
                 };
                 let person = ep.person;
-                let before: EpisodeTexts = (
-                    ep.fact.clone(),
-                    ep.base_conclusions.clone(),
-                    ep.salient_conclusions.clone(),
-                );
                 c.turns = ep.turns.clone();
-                let mut after = before.clone();
-                match (item, text) {
-                    (ItemRef::Fact { .. }, Some(t)) => after.0 = t.to_string(),
-                    (ItemRef::Conclusion { index, .. }, Some(t)) => {
-                        let i = index as usize;
-                        let base = after.1.len();
-                        if let Some(s) = after.1.get_mut(i) {
-                            *s = t.to_string();
-                        } else if let Some(s) = after.2.get_mut(i.saturating_sub(base)) {
-                            *s = t.to_string();
-                        }
-                    }
-                    _ => {}
-                }
-                if let Some(ep) = self.episodes.get_mut(episode.index()) {
-                    ep.fact.clone_from(&after.0);
-                    ep.base_conclusions.clone_from(&after.1);
-                    ep.salient_conclusions.clone_from(&after.2);
-                }
-                c.saved.episode = Some((episode, [before, after]));
-                if matches!(item, ItemRef::Fact { .. }) {
-                    // What operators built from this episode alone goes with its fact.
-                    let turns: BTreeSet<TurnId> = c.turns.iter().copied().collect();
-                    let within = |ts: &[TurnId]| !ts.is_empty() && ts.iter().all(|t| turns.contains(t));
-                    let concepts = self.concepts_of(person);
-                    self.edit_profiles(&mut c, &concepts, |sigma, delta| {
-                        for b in &mut sigma.bullets {
-                            b.mentions.retain(|m| !within(&m.turns));
-                        }
-                        sigma.bullets.retain(|b| !(b.mentions.is_empty() && within(&b.turns)));
-                        delta.items.retain(|i| !within(&i.turns));
-                    });
-                    self.edit_summaries(&mut c, person, |s| s.mentions.retain(|m| !within(&m.turns)));
-                }
+                self.edit_episode(&mut c, episode, item, text);
+                person
             }
             ItemRef::Sigma { concept, index } => {
-                let Some(bullet) = self
+                let Some(b) = self
                     .concepts
                     .get(concept.index())
                     .and_then(|n| n.sigma.bullets.get(index as usize))
-                    .cloned()
                 else {
                     return;
                 };
-                c.branch = Some(bullet.branch.clone());
-                c.turns = bullet.turns.clone();
-                let person = self.concept(concept).person;
-                let said: Vec<String> = bullet.mentions.iter().map(|m| m.text.clone()).collect();
-                let same = |b: &crate::event::SigmaBullet| b.branch == bullet.branch && b.text == bullet.text;
-                let line = self.concept_and_ancestors(concept);
-                self.edit_profiles(&mut c, &line, |sigma, _| match text {
-                    Some(t) => {
-                        for b in sigma.bullets.iter_mut().filter(|b| same(b)) {
-                            t.clone_into(&mut b.text);
-                            b.mentions.clear();
-                        }
-                    }
-                    None => sigma.bullets.retain(|b| !same(b)),
-                });
-                self.edit_summaries(&mut c, person, |s| s.mentions.retain(|m| !said.contains(&m.text)));
+                c.branch = Some(b.branch.clone());
+                c.turns = b.turns.clone();
+                self.concept(concept).person
             }
             ItemRef::Delta { concept, index } => {
-                let Some(found) = self
+                let Some(d) = self
                     .concepts
                     .get(concept.index())
                     .and_then(|n| n.delta.items.get(index as usize))
-                    .cloned()
                 else {
                     return;
                 };
-                c.branch = Some(found.group.clone());
-                c.turns = found.turns.clone();
-                let same = |i: &crate::event::DeltaItem| i.group == found.group && i.text == found.text;
-                let line = self.concept_and_ancestors(concept);
-                self.edit_profiles(&mut c, &line, |_, delta| match text {
+                c.branch = Some(d.group.clone());
+                c.turns = d.turns.clone();
+                self.concept(concept).person
+            }
+        };
+        let bullet = match item {
+            ItemRef::Sigma { concept, index } => self.concept(concept).sigma.bullets.get(index as usize).cloned(),
+            _ => None,
+        };
+        let entry = match item {
+            ItemRef::Delta { concept, index } => self.concept(concept).delta.items.get(index as usize).cloned(),
+            _ => None,
+        };
+        let fact = matches!(item, ItemRef::Fact { .. });
+        let turns: BTreeSet<TurnId> = c.turns.iter().copied().collect();
+        let within = |ts: &[TurnId]| !ts.is_empty() && ts.iter().all(|t| turns.contains(t));
+        let branch = c.branch.clone().unwrap_or_default();
+        let says = |t: &str| clauses.iter().any(|k| !k.is_empty() && t.contains(k.as_str()));
+        let concepts = self.concepts_of(person);
+        self.edit_profiles(&mut c, &concepts, |sigma, delta| {
+            if let Some(b0) = &bullet {
+                let same = |b: &crate::event::SigmaBullet| b.branch == b0.branch && b.text == b0.text;
+                match text {
+                    Some(t) => sigma.bullets.iter_mut().filter(|b| same(b)).for_each(|b| {
+                        t.clone_into(&mut b.text);
+                        b.mentions.clear();
+                    }),
+                    None => sigma.bullets.retain(|b| !same(b)),
+                }
+            }
+            if let Some(d0) = &entry {
+                let same = |i: &crate::event::DeltaItem| i.group == d0.group && i.text == d0.text;
+                match text {
                     Some(t) => delta
                         .items
                         .iter_mut()
                         .filter(|i| same(i))
                         .for_each(|i| t.clone_into(&mut i.text)),
                     None => delta.items.retain(|i| !same(i)),
-                });
+                }
             }
-        }
+            let kept = |t: &str| text.is_some_and(|new| new == t);
+            for b in &mut sigma.bullets {
+                let on_branch = branch.is_empty() || b.branch == branch;
+                b.mentions
+                    .retain(|m| !(says(&m.text) || (within(&m.turns) && (fact || on_branch))));
+            }
+            if fact {
+                sigma.bullets.retain(|b| !(b.mentions.is_empty() && within(&b.turns)));
+            }
+            delta
+                .items
+                .retain(|i| kept(&i.text) || !(says(&i.text) || (fact && within(&i.turns))));
+        });
+        self.edit_summaries(&mut c, person, |s| {
+            s.mentions.retain(|m| !(says(&m.text) || (fact && within(&m.turns))));
+            s.inferences.retain(|i| !says(i));
+            if says(&s.fact) {
+                s.fact = s
+                    .fact
+                    .split_inclusive(". ")
+                    .filter(|sentence| !says(sentence))
+                    .collect::<String>()
+                    .trim()
+                    .to_string();
+            }
+        });
         self.corrections.insert(id, c);
+    }
+
+    /// A fact's or conclusion's new text, kept with the old for an undo.
+    fn edit_episode(&mut self, c: &mut Correction, episode: EpisodeId, item: ItemRef, text: Option<&str>) {
+        let Some(ep) = self.episodes.get(episode.index()) else {
+            return;
+        };
+        let before: EpisodeTexts = (
+            ep.fact.clone(),
+            ep.base_conclusions.clone(),
+            ep.salient_conclusions.clone(),
+        );
+        let mut after = before.clone();
+        match (item, text) {
+            (ItemRef::Fact { .. }, Some(t)) => after.0 = t.to_string(),
+            (ItemRef::Conclusion { index, .. }, Some(t)) => {
+                let i = index as usize;
+                let base = after.1.len();
+                if let Some(s) = after.1.get_mut(i) {
+                    *s = t.to_string();
+                } else if let Some(s) = after.2.get_mut(i.saturating_sub(base)) {
+                    *s = t.to_string();
+                }
+            }
+            _ => {}
+        }
+        if let Some(ep) = self.episodes.get_mut(episode.index()) {
+            ep.fact.clone_from(&after.0);
+            ep.base_conclusions.clone_from(&after.1);
+            ep.salient_conclusions.clone_from(&after.2);
+        }
+        c.saved.episode = Some((episode, [before, after]));
     }
 
     /// Applies `correction_undone`: every piece the correction changed goes back to what it was,
@@ -227,19 +280,6 @@ impl Memory {
             .filter(|n| n.person == person)
             .map(|n| n.id)
             .collect()
-    }
-
-    fn concept_and_ancestors(&self, concept: ConceptId) -> Vec<ConceptId> {
-        let mut out = vec![concept];
-        let mut cur = self.concept(concept).parent;
-        while let Some(p) = cur {
-            if out.contains(&p) {
-                break;
-            }
-            out.push(p);
-            cur = self.concept(p).parent;
-        }
-        out
     }
 
     /// Runs `f` over the Σ and Δ (shown and own) of each concept, keeping those it changed.
@@ -305,6 +345,7 @@ pub(super) fn recorded(
         undone: false,
         branch: None,
         turns: Vec::new(),
+        clauses: Vec::new(),
         saved: Saved::default(),
     }
 }

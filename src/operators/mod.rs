@@ -167,6 +167,9 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
     let mut seen: BTreeSet<EpisodeId> = BTreeSet::new();
     for e in &admitted(memory, buffer) {
         let time = memory.episodes.get(e.episode.index()).and_then(|ep| ep.time);
+        if memory.says_corrected(&e.text) {
+            continue;
+        }
         if e.inference {
             items.push(EvidenceItem {
                 kind: EvidenceKind::Inference,
@@ -188,7 +191,7 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
             && let Some(ep) = memory.episodes.get(e.episode.index())
         {
             for (i, (c, salient)) in ep.conclusions().enumerate() {
-                if memory.conclusion_retired(e.episode, i) {
+                if memory.conclusion_retired(e.episode, i) || memory.says_corrected(c) {
                     continue;
                 }
                 items.push(EvidenceItem {

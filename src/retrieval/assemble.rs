@@ -267,12 +267,19 @@ impl<'a> Retriever<'a> {
         }
     }
 
-    /// Whether a correction took a ranked row out of recall.
+    /// Whether a correction took a ranked row out of recall: a retired fact or conclusion, a
+    /// conclusion that repeats what a correction took out, a turn that said it.
     fn retired(&self, hit: &Hit) -> bool {
         let m = self.memory;
         match hit.kind {
             DocKind::Fact => m.fact_retired(hit.episode),
-            DocKind::Conclusion => m.conclusion_retired(hit.episode, hit.item),
+            DocKind::Conclusion => {
+                m.conclusion_retired(hit.episode, hit.item)
+                    || m.episode(hit.episode)
+                        .conclusions()
+                        .nth(hit.item)
+                        .is_some_and(|(c, _)| m.says_corrected(c))
+            }
             DocKind::Turn => m
                 .episode(hit.episode)
                 .turns
