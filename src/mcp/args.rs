@@ -1,5 +1,7 @@
 //! The tools' arguments: what an MCP client sends, with the JSON Schemas and field descriptions
 //! `tools/list` shows. Unknown fields are refused, so a misspelt argument is an error, not ignored.
+//! An optional field is typed as its value (one `type`, not `["string", "null"]`), which every
+//! client's schema dialect reads.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,6 +16,7 @@ pub struct TurnArg {
     pub text: String,
     /// When it was said, ISO 8601 (e.g. "2024-05-08T18:30:00Z"); optional.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub time: Option<String>,
 }
 
@@ -25,9 +28,11 @@ pub struct RememberArgs {
     pub turns: Vec<TurnArg>,
     /// The user's name, when the memory should know it (default: the server's --person, else "User").
     #[serde(default)]
+    #[schemars(with = "String")]
     pub person: Option<String>,
     /// The session number the turns belong to (default: a new session after the latest).
     #[serde(default)]
+    #[schemars(with = "u32")]
     pub session: Option<u32>,
 }
 
@@ -39,9 +44,11 @@ pub struct RecallArgs {
     pub question: String,
     /// The most tokens the returned context may take (default 1500).
     #[serde(default)]
+    #[schemars(with = "u32")]
     pub budget: Option<u32>,
     /// Whose memory, when the file holds several people (default: the server's --person).
     #[serde(default)]
+    #[schemars(with = "String")]
     pub person: Option<String>,
 }
 
@@ -51,9 +58,11 @@ pub struct RecallArgs {
 pub struct ProfileArgs {
     /// Whose profile, when the file holds several people (default: the server's --person, or the only person).
     #[serde(default)]
+    #[schemars(with = "String")]
     pub person: Option<String>,
     /// One concept by name or path ("Fitness", "Alex / Health and Wellness / Fitness"); default the person as a whole.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub concept: Option<String>,
 }
 
@@ -65,6 +74,7 @@ pub struct HistoryArgs {
     pub concept: String,
     /// Whose, when the file holds several people.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub person: Option<String>,
 }
 
@@ -78,6 +88,7 @@ pub struct CorrectArgs {
     pub reason: String,
     /// The corrected text; leave it out to retire the item.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub text: Option<String>,
 }
 
