@@ -59,4 +59,13 @@ pub enum EngineRequest {
     Revert(Seq),
     /// Write the head's branch as a session file, with its recorded model replies.
     Export(PathBuf),
+    /// Read what other processes appended to the file (no `Done` unless it fails).
+    Follow,
+    /// Retire a fact, conclusion, Σ bullet or Δ item, with a reason.
+    Correct {
+        /// The item.
+        item: rgmem::event::ItemRef,
+        /// Why.
+        reason: String,
+    },
 }

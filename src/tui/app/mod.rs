@@ -11,6 +11,8 @@ mod engine_updates;
 #[cfg(test)]
 pub(crate) mod fixture;
 #[cfg(test)]
+mod follow_tests;
+#[cfg(test)]
 mod hanging_tests;
 mod history_popup;
 mod input;
@@ -79,6 +81,9 @@ pub struct Message {
     pub error: bool,
 }
 
+/// Ticks between looks at the file for other processes' events (half a second).
+pub const FOLLOW_TICKS: u32 = 5;
+
 /// Messages kept for `:messages`.
 const MESSAGES_KEPT: usize = 200;
 
@@ -116,6 +121,8 @@ pub struct Options {
     pub coverage: Option<rgmem::eval::coverage::MemoryCoverage>,
     /// The keys (the defaults with the user's keymap file on top).
     pub keymap: Keymap,
+    /// `--follow`: start on the timeline, watching the file another process writes.
+    pub follow: bool,
 }
 
 impl Default for Options {
@@ -130,6 +137,7 @@ impl Default for Options {
             snapshot_interval: SNAPSHOT_INTERVAL,
             coverage: None,
             keymap: Keymap::default(),
+            follow: false,
         }
     }
 }
@@ -211,6 +219,8 @@ pub struct App {
     pub flash_ticks: u8,
     /// Whether something changed since the last draw.
     pub dirty: bool,
+    /// Ticks since the file was last checked for what other processes appended.
+    pub follow_ticks: u32,
     snapshot_interval: u64,
     /// The keys.
     pub keymap: Keymap,
@@ -222,7 +232,9 @@ impl App {
     pub fn new(options: Options) -> Self {
         // A replay starts on the tree, whose letters only browse: text typed before pressing Tab
         // can never write to the log.
-        let focus = if options.replay.is_some() {
+        let focus = if options.follow {
+            Focus::Timeline
+        } else if options.replay.is_some() {
             Focus::Tree
         } else {
             Focus::Chat
@@ -260,13 +272,17 @@ impl App {
             model: options.model,
             user: options.user,
             last_error: None,
-            notice: None,
+            notice: options.follow.then(|| {
+                "following the file: what other processes append shows within a second (:follow returns to head)"
+                    .to_string()
+            }),
             banner: None,
             theme: options.theme,
             size: (80, 24),
             ticks: 0,
             flash_ticks: 0,
             dirty: true,
+            follow_ticks: 0,
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
         }
@@ -403,6 +419,15 @@ impl App {
         }
         if replay_is_running(self.replay.as_ref()) {
             self.dirty = true;
+        }
+        // Another process (`rgmem serve`, the CLI) may write the file: look every few ticks,
+        // when nothing of ours is in flight, so its events appear within a second.
+        if self.loaded && self.busy == 0 && self.replay.is_none() {
+            self.follow_ticks += 1;
+            if self.follow_ticks >= FOLLOW_TICKS {
+                self.follow_ticks = 0;
+                out.push(Command::Engine(EngineRequest::Follow));
+            }
         }
     }
 
