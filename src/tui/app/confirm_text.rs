@@ -60,6 +60,7 @@ impl App {
                     ),
                 )
             }
+            Confirm::Correct(item) => self.correct_text(item),
             Confirm::Restart(start) => (
                 "Restart the replay?".into(),
                 format!(

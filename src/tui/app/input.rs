@@ -22,6 +22,8 @@ pub enum Arg {
     Count,
     /// A file path.
     Path,
+    /// An item id (`c12/d1`) and, after it, why it is wrong.
+    ItemReason,
 }
 
 /// What a command does, once its argument is checked.
@@ -45,6 +47,8 @@ pub enum Verb {
     Reject,
     /// Ask to revert an abstraction.
     Revert,
+    /// Ask to retire a memory item.
+    Correct,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -145,6 +149,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         verb: Verb::Revert,
     },
     CommandSpec {
+        name: "correct",
+        aliases: &[],
+        arg: Arg::ItemReason,
+        usage: "ITEM REASON",
+        help: "retire a fact (e3), conclusion (e3/c1), Σ bullet (c12/s0) or Δ item (c12/d1), after confirmation",
+        verb: Verb::Correct,
+    },
+    CommandSpec {
         name: "messages",
         aliases: &["msg"],
         arg: Arg::None,
@@ -181,6 +193,8 @@ pub struct Parsed {
     pub count: Option<u32>,
     /// The path, for paths.
     pub path: Option<PathBuf>,
+    /// The item and the reason, for corrections.
+    pub item: Option<(rgmem::event::ItemRef, String)>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -204,6 +218,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             seq: Some(seq),
             count: None,
             path: None,
+            item: None,
         });
     }
     let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
@@ -225,6 +240,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         seq: None,
         count: None,
         path: None,
+        item: None,
     };
     match spec.arg {
         Arg::None if !rest.is_empty() => {
@@ -268,6 +284,22 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             ));
         }
         Arg::Path => parsed.path = Some(PathBuf::from(rest)),
+        Arg::ItemReason => {
+            let (id, reason) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            let item = rgmem::event::ItemRef::parse(id).ok_or_else(|| {
+                format!(
+                    ":{}: \"{id}\" names no item (e3, e3/c1, c12/s0, c12/d1; X in the Σ/Δ pane picks one)",
+                    spec.name
+                )
+            })?;
+            if reason.trim().is_empty() {
+                return Err(format!(
+                    ":{} needs a reason after the item, e.g. :correct {item} it was a typo",
+                    spec.name
+                ));
+            }
+            parsed.item = Some((item, reason.trim().to_string()));
+        }
     }
     Ok(parsed)
 }
@@ -429,6 +461,11 @@ impl App {
             Verb::Reject if known(self, seq) => self.confirm = Some(Confirm::Reject(seq)),
             Verb::Revert if known(self, seq) => self.confirm = Some(Confirm::Revert(seq)),
             Verb::Approve | Verb::Reject | Verb::Revert => {}
+            Verb::Correct => {
+                if let Some((item, reason)) = parsed.item {
+                    self.ask_correct(item, reason);
+                }
+            }
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -469,6 +506,7 @@ mod tests {
                     Arg::None | Arg::SeqOrCursor => (*name).to_string(),
                     Arg::Seq | Arg::Count => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
+                    Arg::ItemReason => format!("{name} c12/d1 it was a typo"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
             }

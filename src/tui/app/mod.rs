@@ -6,6 +6,9 @@ mod actions;
 mod chat;
 mod compare_popup;
 mod confirm_text;
+mod correct;
+#[cfg(test)]
+mod correct_tests;
 mod diff_view;
 mod engine_updates;
 #[cfg(test)]
@@ -26,6 +29,7 @@ mod views;
 
 pub use chat::ChatState;
 pub use compare_popup::{ComparePopup, CompareRow};
+pub use correct::Correcting;
 pub use diff_view::{DiffRow, DiffView};
 pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
@@ -70,6 +74,8 @@ pub enum Confirm {
     Thresholds(Thresholds),
     /// Restart the replay: roll back to this seq, then replay from the first turn.
     Restart(Seq),
+    /// Retire this item (the reason waits in `App::pending_correction`).
+    Correct(rgmem::event::ItemRef),
 }
 
 /// One error or notice kept for `:messages`.
@@ -219,6 +225,10 @@ pub struct App {
     pub flash_ticks: u8,
     /// Whether something changed since the last draw.
     pub dirty: bool,
+    /// The Σ/Δ pane's list of items to correct, when open.
+    pub correcting: Option<Correcting>,
+    /// The item and reason a correction popup asks about.
+    pub pending_correction: Option<(rgmem::event::ItemRef, String)>,
     /// Ticks since the file was last checked for what other processes appended.
     pub follow_ticks: u32,
     snapshot_interval: u64,
@@ -283,6 +293,8 @@ impl App {
             flash_ticks: 0,
             dirty: true,
             follow_ticks: 0,
+            correcting: None,
+            pending_correction: None,
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
         }

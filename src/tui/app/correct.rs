@@ -1,0 +1,164 @@
+//! Correcting from the Σ/Δ pane. `X` lists the Σ bullets and Δ items (at head) of the concept the
+//! pane shows; ↑↓ select; `X` again puts `:correct ITEM ` on the command line for the reason;
+//! Enter asks in a popup before `item_corrected` is appended. Esc leaves the list.
+
+use super::{App, Confirm, DiffRow, DiffView, Prompt};
+use crate::tui::command::{Command, EngineRequest};
+use crate::tui::focus::Focus;
+use rgmem::event::{Event, ItemRef, Subject};
+use rgmem::ids::ConceptId;
+
+/// The item list in the Σ/Δ pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Correcting {
+    /// The concept whose items are listed.
+    pub concept: ConceptId,
+    /// The selected item.
+    pub index: usize,
+}
+
+impl App {
+    /// `X` in the Σ/Δ pane: list the shown concept's items, or ask for the selected one's reason.
+    pub(super) fn correct_key(&mut self) {
+        match self.correcting {
+            None => match self.shown_concept() {
+                Some(concept) if !self.items_of(concept).is_empty() => {
+                    self.correcting = Some(Correcting { concept, index: 0 });
+                    self.focus = Focus::Diff;
+                    self.diff_scroll = 0;
+                }
+                Some(concept) => {
+                    let name = self.timeline.head_memory().concept(concept).name.clone();
+                    self.notice = Some(format!("{name} has no Σ bullet or Δ item at head to correct"));
+                }
+                None => {
+                    self.notice = Some(
+                        "X corrects the concept the Σ/Δ pane shows: put the cursor on an RK2/RK3 firing, or select a concept in the tree".into(),
+                    );
+                }
+            },
+            Some(c) => {
+                if let Some((item, _)) = self.items_of(c.concept).get(c.index) {
+                    self.prompt = Some(Prompt::Command(format!("correct {item} ")));
+                    self.notice =
+                        Some("type why it is wrong, then Enter (a popup asks before anything is written)".into());
+                }
+            }
+        }
+    }
+
+    /// ↑↓ in the item list.
+    pub(super) fn correcting_move(&mut self, down: bool) {
+        let Some(c) = self.correcting else { return };
+        let n = self.items_of(c.concept).len();
+        let index = if down {
+            (c.index + 1).min(n.saturating_sub(1))
+        } else {
+            c.index.saturating_sub(1)
+        };
+        self.correcting = Some(Correcting { index, ..c });
+    }
+
+    /// `:correct ITEM REASON`: checked against the memory at head, then asked in a popup.
+    pub(super) fn ask_correct(&mut self, item: ItemRef, reason: String) {
+        if rgmem::engine::item_text(self.timeline.head_memory(), item).is_none() {
+            self.last_error = Some(format!("no {} {item} in the memory at head", item.noun()));
+            return;
+        }
+        self.pending_correction = Some((item, reason));
+        self.confirm = Some(Confirm::Correct(item));
+    }
+
+    /// `y` on the popup.
+    pub(super) fn confirm_correct(&mut self, out: &mut Vec<Command>) {
+        if let Some((item, reason)) = self.pending_correction.take() {
+            self.correcting = None;
+            self.engine(out, EngineRequest::Correct { item, reason });
+        }
+    }
+
+    /// The popup's words.
+    pub(super) fn correct_text(&self, item: ItemRef) -> (String, String) {
+        let was = rgmem::engine::item_text(self.timeline.head_memory(), item).unwrap_or_default();
+        let reason = self
+            .pending_correction
+            .as_ref()
+            .map(|(_, r)| r.as_str())
+            .unwrap_or_default();
+        (
+            "Retire this item?".into(),
+            format!(
+                "Retire {} {item} “{}” because “{reason}”? This appends item_corrected: it leaves recall, what it was built from never re-enters a summary, and `rgmem correct --undo K` takes it back.",
+                item.noun(),
+                rgmem::text::clip(&was, 120)
+            ),
+        )
+    }
+
+    /// The Σ/Δ pane while the list is open.
+    #[must_use]
+    pub fn correction_view(&self) -> Option<DiffView> {
+        let c = self.correcting?;
+        let m = self.timeline.head_memory();
+        let name = m.concept(c.concept).name.clone();
+        let mut rows = vec![DiffRow::Heading(
+            "Correct an item at head: ↑↓ select · X give the reason · Esc back".into(),
+        )];
+        for (i, (item, text)) in self.items_of(c.concept).iter().enumerate() {
+            let selected = i == c.index;
+            let marker = if selected { "▶ " } else { "  " };
+            rows.push(DiffRow::Proposal {
+                text: format!("{marker}{item} {text}"),
+                selected,
+            });
+        }
+        let done: Vec<_> = m
+            .active_corrections()
+            .filter(|k| k.item.concept() == Some(c.concept))
+            .collect();
+        if !done.is_empty() {
+            rows.push(DiffRow::Blank);
+            rows.push(DiffRow::Heading("Corrections in force".into()));
+            for k in done {
+                let what = if k.retires() { "retired" } else { "replaced" };
+                rows.push(DiffRow::Note(format!(
+                    "{} {} {what}: {} ({})",
+                    k.id, k.item, k.was, k.reason
+                )));
+            }
+        }
+        Some(DiffView {
+            title: format!("Correct · {name}"),
+            rows,
+            firing: None,
+        })
+    }
+
+    /// The Σ bullets and Δ items of `concept` at head, with their ids.
+    fn items_of(&self, concept: ConceptId) -> Vec<(ItemRef, String)> {
+        rgmem::engine::items(self.timeline.head_memory())
+            .into_iter()
+            .filter(|(item, _)| item.concept() == Some(concept))
+            .collect()
+    }
+
+    /// The concept the Σ/Δ pane shows: the one selected in the tree when its details are up,
+    /// else the subject of the firing or proposal shown.
+    fn shown_concept(&self) -> Option<ConceptId> {
+        if self.concept_detail
+            && let Some(id) = self.selected_concept()
+        {
+            return Some(ConceptId(id));
+        }
+        let record = self.timeline.entry(self.views.diff.firing?)?;
+        let concept = match record.event {
+            Event::OperatorFired {
+                subject: Subject::Concept(c),
+                ..
+            } => c,
+            Event::AbstractionProposed { concept, .. } => concept,
+            _ => return None,
+        };
+        (concept.index() < self.timeline.head_memory().concepts.len()).then_some(concept)
+    }
+}
