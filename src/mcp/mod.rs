@@ -27,8 +27,9 @@ pub struct Args {
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let engine = shared.open_engine()?;
     let store = Arc::new(store::Store::new(engine, args.person.clone()));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread runs the protocol (tool calls wait on the blocking pool), so requests are taken
+    // up in the order they arrive.
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
@@ -40,7 +41,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 
 async fn stdio(store: Arc<store::Store>) -> Result<()> {
     use rmcp::ServiceExt;
-    let server = tools::MemoryServer::new(store);
+    let server = tools::MemoryServer::new(store, Arc::default());
     // A client that goes away before the handshake (closed stdin) is a clean exit.
     let Ok(running) = server.serve(rmcp::transport::stdio()).await else {
         return Ok(());
@@ -58,8 +59,9 @@ async fn http(store: Arc<store::Store>, port: u16) -> Result<()> {
     };
     let config = StreamableHttpServerConfig::default();
     let ct = config.cancellation_token.clone();
+    let order: Arc<tokio::sync::Mutex<()>> = Arc::default();
     let service: StreamableHttpService<tools::MemoryServer, LocalSessionManager> = StreamableHttpService::new(
-        move || Ok(tools::MemoryServer::new(Arc::clone(&store))),
+        move || Ok(tools::MemoryServer::new(Arc::clone(&store), Arc::clone(&order))),
         Arc::default(),
         config,
     );

@@ -23,6 +23,8 @@ pub const MAX_TURNS: usize = 500;
 pub const MAX_TURN_BYTES: usize = 64 * 1024;
 /// Bytes a question, name or concept may hold.
 pub const MAX_SHORT_BYTES: usize = 4 * 1024;
+/// How long one `remember` call's steps may share a transaction before it commits.
+const GROUP_AGE: std::time::Duration = std::time::Duration::from_secs(2);
 /// The token budget `recall` uses when none is given.
 pub const DEFAULT_BUDGET: u32 = 1500;
 
@@ -124,11 +126,21 @@ impl Store {
             inputs.push(input);
         }
         let user = user.unwrap_or_else(|| rgmem::ingest::DEFAULT_USER.to_string());
+        // One transaction for the call, so a server killed half-way stores none of it; a call
+        // that takes longer commits every GROUP_AGE, so other writers never wait long for it.
+        engine
+            .group_commits(u32::MAX, GROUP_AGE)
+            .context("starting the session")?;
         let mut records: Vec<EventRecord> = Vec::new();
-        for input in &inputs {
-            records.extend(engine.ingest(input, &user).context("storing a turn")?);
-        }
-        records.extend(engine.finish().context("closing the session")?);
+        let stored = (|| -> Result<()> {
+            for input in &inputs {
+                records.extend(engine.ingest(input, &user).context("storing a turn")?);
+            }
+            records.extend(engine.finish().context("closing the session")?);
+            Ok(())
+        })();
+        engine.group_commits(1, GROUP_AGE).context("committing the session")?;
+        stored?;
         Ok(shape::remembered(engine.memory(), &records, session, inputs.len()))
     }
 

@@ -1,6 +1,6 @@
 //! The MCP tools over the store: names, descriptions an agent can follow, annotations (read-only,
 //! destructive, idempotent; none reaches outside the memory file), and the mapping of refusals to
-//! MCP errors. Each call runs on a blocking thread, one at a time per process.
+//! MCP errors. Each call runs on a blocking thread, one at a time per process, in arrival order.
 
 use super::args::{CorrectArgs, HistoryArgs, ProfileArgs, RecallArgs, RememberArgs, UndoArgs};
 use super::store::{Refusal, Store};
@@ -23,14 +23,18 @@ and their reason: the item never comes back in recall. `undo_correction` takes a
 #[derive(Clone)]
 pub struct MemoryServer {
     store: Arc<Store>,
+    /// Calls run one at a time in the order they arrive (a fair lock, taken first thing on a
+    /// single-threaded runtime): a recall sent after a remember sees what it stored.
+    order: Arc<tokio::sync::Mutex<()>>,
     tool_router: ToolRouter<Self>,
 }
 
 impl MemoryServer {
     /// A server over `store`.
-    pub fn new(store: Arc<Store>) -> Self {
+    pub fn new(store: Arc<Store>, order: Arc<tokio::sync::Mutex<()>>) -> Self {
         Self {
             store,
+            order,
             tool_router: Self::tool_router(),
         }
     }
@@ -40,6 +44,7 @@ impl MemoryServer {
         &self,
         f: impl FnOnce(&Store) -> Result<Value, Refusal> + Send + 'static,
     ) -> Result<CallToolResult, ErrorData> {
+        let _turn = self.order.lock().await;
         let store = Arc::clone(&self.store);
         match tokio::task::spawn_blocking(move || f(&store)).await {
             Ok(Ok(value)) => Ok(CallToolResult::structured(value)),
