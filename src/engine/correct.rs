@@ -40,7 +40,7 @@ impl Engine {
             return Err(Error::NoSuchItem {
                 item: item.to_string(),
                 noun: item.noun(),
-                hint: "`rgmem show` and the `profile` and `recall` tools list item ids",
+                hint: "`rgmem show --ids` and the `profile` and `recall` tools list item ids",
             });
         };
         if let Some(k) = self.memory.active_corrections().find(|c| {
