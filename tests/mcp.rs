@@ -260,9 +260,70 @@ async fn hostile_calls_get_mcp_errors_and_store_nothing() {
         assert!(message.contains(says), "{tool} {args}: {message}");
     }
     assert_eq!(log_json(&db).len(), events, "a refused call wrote something");
-    // The server is still serving.
+    // The server is still serving; a date alone, or a time without an offset, is read as UTC.
     ok(&client, "profile", json!({})).await;
+    let dated = json!({"turns": [
+        {"speaker": "user", "text": "I tuned the cello.", "time": "2024-05-02"},
+        {"speaker": "user", "text": "Then I practised scales.", "time": "2024-05-02T09:30:00"}
+    ]});
+    assert_eq!(ok(&client, "remember", dated).await["turns_stored"], 2);
     client.cancel().await.unwrap();
+}
+
+#[test]
+fn a_line_over_the_transport_limit_is_dropped_and_the_server_answers_the_next() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rgmem"))
+        .args(["--db", db.to_str().unwrap(), "serve"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let huge = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"remember","arguments":{{"turns":[{{"speaker":"user","text":"{}"}}]}}}}}}"#,
+        "x".repeat(17 * 1024 * 1024)
+    );
+    let after = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"remember","arguments":{"turns":[{"speaker":"user","text":"I water the plants on Fridays."}]}}}"#;
+    let writer = std::thread::spawn(move || {
+        for line in [
+            init,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            &huge,
+            after,
+        ] {
+            // The server may stop reading a line it drops; a broken pipe then is its right.
+            if stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.write_all(b"\n"))
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(r#""id":3"#) && stdout.contains("turns_stored"),
+        "{stdout}"
+    );
+    let texts: Vec<String> = log_json(&db)
+        .iter()
+        .filter(|e| e["kind"] == "turn_ingested")
+        .map(|e| e["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        texts,
+        ["I water the plants on Fridays."],
+        "the oversized turn is not stored"
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ pub struct TurnArg {
     pub speaker: String,
     /// What was said.
     pub text: String,
-    /// When it was said, ISO 8601 (e.g. "2024-05-08T18:30:00Z"); optional.
+    /// When it was said, ISO 8601 (e.g. "2024-05-08T18:30:00Z"; a date alone, or a time without an offset, is read as UTC); optional.
     #[serde(default)]
     #[schemars(with = "String")]
     pub time: Option<String>,

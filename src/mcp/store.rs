@@ -116,8 +116,8 @@ impl Store {
             }
             short(&format!("turns[{i}].speaker"), &t.speaker)?;
             let mut value = json!({"speaker": t.speaker.trim(), "text": t.text, "session": session});
-            if let Some(time) = &t.time {
-                value["time"] = json!(time);
+            if let Some(time) = t.time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                value["time"] = json!(lenient_time(time));
             }
             let mut input: TurnInput = serde_json::from_value(value).map_err(|e| {
                 Refusal::Invalid(format!("turns[{i}]: {e} (time is ISO 8601, e.g. 2024-05-08T18:30:00Z)"))
@@ -237,6 +237,19 @@ impl Store {
             .with_context(|| format!("undoing k{n}"))?;
         Ok(shape::corrected(engine.memory(), &records))
     }
+}
+
+/// A time as RFC 3339: a date alone is its midnight, a time without an offset is UTC (agents
+/// send both); anything else is passed on to be refused with the reason.
+fn lenient_time(time: &str) -> String {
+    use rgmem::time::Timestamp;
+    if Timestamp::parse(time).is_ok() {
+        return time.to_string();
+    }
+    [format!("{time}T00:00:00Z"), format!("{time}Z")]
+        .into_iter()
+        .find(|t| Timestamp::parse(t).is_ok())
+        .unwrap_or_else(|| time.to_string())
 }
 
 /// The session after the latest one stored.

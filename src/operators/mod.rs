@@ -141,10 +141,10 @@ pub fn propose(event: Event, proposal: ProposalId, consumed: u32) -> Event {
 /// built from (every mention of a corrected fact's episode; the mentions on a corrected Σ/Δ
 /// item's branch from the episodes behind it), so a retired item never comes back from them.
 /// The evidence left out is still consumed with the rest.
-pub(crate) fn admitted(memory: &Memory, buffer: &[Evidence]) -> Vec<Evidence> {
+pub(crate) fn admitted<'a>(memory: &Memory, buffer: &'a [Evidence]) -> std::borrow::Cow<'a, [Evidence]> {
     let corrections: Vec<_> = memory.active_corrections().collect();
     if corrections.is_empty() {
-        return buffer.to_vec();
+        return std::borrow::Cow::Borrowed(buffer);
     }
     let blocked = |e: &Evidence| {
         let turns = memory.episodes.get(e.episode.index()).map(|ep| &ep.turns);
@@ -157,7 +157,7 @@ pub(crate) fn admitted(memory: &Memory, buffer: &[Evidence]) -> Vec<Evidence> {
             _ => false,
         })
     };
-    buffer.iter().filter(|e| !blocked(e)).cloned().collect()
+    std::borrow::Cow::Owned(buffer.iter().filter(|e| !blocked(e)).cloned().collect())
 }
 
 /// Turns buffered evidence into prompt lines: each raw mention, the conclusions of its
@@ -165,7 +165,7 @@ pub(crate) fn admitted(memory: &Memory, buffer: &[Evidence]) -> Vec<Evidence> {
 pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<EvidenceItem> {
     let mut items = Vec::new();
     let mut seen: BTreeSet<EpisodeId> = BTreeSet::new();
-    for e in &admitted(memory, buffer) {
+    for e in admitted(memory, buffer).iter() {
         let time = memory.episodes.get(e.episode.index()).and_then(|ep| ep.time);
         if memory.says_corrected(&e.text) {
             continue;
