@@ -61,11 +61,13 @@ pub enum EngineRequest {
     Export(PathBuf),
     /// Read what other processes appended to the file (no `Done` unless it fails).
     Follow,
-    /// Retire a fact, conclusion, Σ bullet or Δ item, with a reason.
+    /// Retire a fact, conclusion, Σ bullet or Δ item, or replace its text, with a reason.
     Correct {
         /// The item.
         item: rgmem::event::ItemRef,
         /// Why.
         reason: String,
+        /// The new text; `None` retires the item.
+        text: Option<String>,
     },
 }

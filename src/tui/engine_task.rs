@@ -248,11 +248,12 @@ fn perform(
             return export(engine, &path).map(Some);
         }
         EngineRequest::Follow => engine.follow()?,
-        EngineRequest::Correct { item, reason } => {
-            let records = engine.correct(item, None, &reason)?;
+        EngineRequest::Correct { item, reason, text } => {
+            let records = engine.correct(item, text.as_deref(), &reason)?;
             send(EngineUpdate::Appended(records));
+            let done = if text.is_some() { "replaced" } else { "retired" };
             return Ok(Some(format!(
-                "retired {item}: it leaves recall and never re-enters a summary (rgmem correct --undo K takes it back)"
+                "{done} {item}: the old text leaves recall and never re-enters a summary (rgmem correct --undo K takes it back)"
             )));
         }
         EngineRequest::Chat { id, text, user } => {

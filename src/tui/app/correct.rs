@@ -1,6 +1,7 @@
 //! Correcting from the Σ/Δ pane. `X` lists the Σ bullets and Δ items (at head) of the concept the
-//! pane shows; ↑↓ select; `X` again puts `:correct ITEM ` on the command line for the reason;
-//! Enter asks in a popup before `item_corrected` is appended. Esc leaves the list.
+//! pane shows; ↑↓ select; `X` again puts `:correct ITEM ` on the command line for the reason
+//! (and `=> NEW TEXT` to replace rather than retire); Enter asks in a popup before
+//! `item_corrected` is appended. Esc leaves the list.
 
 use super::{App, Confirm, DiffRow, DiffView, Prompt};
 use crate::tui::command::{Command, EngineRequest};
@@ -41,7 +42,7 @@ impl App {
                 if let Some((item, _)) = self.items_of(c.concept).get(c.index) {
                     self.prompt = Some(Prompt::Command(format!("correct {item} ")));
                     self.notice =
-                        Some("type why it is wrong, then Enter (a popup asks before anything is written)".into());
+                        Some("type why it is wrong (=> NEW TEXT replaces it), then Enter; a popup asks first".into());
                 }
             }
         }
@@ -59,40 +60,46 @@ impl App {
         self.correcting = Some(Correcting { index, ..c });
     }
 
-    /// `:correct ITEM REASON`: checked against the memory at head, then asked in a popup.
-    pub(super) fn ask_correct(&mut self, item: ItemRef, reason: String) {
+    /// `:correct ITEM REASON [=> NEW TEXT]`: checked against the memory at head, then asked in
+    /// a popup.
+    pub(super) fn ask_correct(&mut self, item: ItemRef, reason: String, text: Option<String>) {
         if rgmem::engine::item_text(self.timeline.head_memory(), item).is_none() {
             self.last_error = Some(format!("no {} {item} in the memory at head", item.noun()));
             return;
         }
-        self.pending_correction = Some((item, reason));
+        self.pending_correction = Some((item, reason, text));
         self.confirm = Some(Confirm::Correct(item));
     }
 
     /// `y` on the popup.
     pub(super) fn confirm_correct(&mut self, out: &mut Vec<Command>) {
-        if let Some((item, reason)) = self.pending_correction.take() {
+        if let Some((item, reason, text)) = self.pending_correction.take() {
             self.correcting = None;
-            self.engine(out, EngineRequest::Correct { item, reason });
+            self.engine(out, EngineRequest::Correct { item, reason, text });
         }
     }
 
     /// The popup's words.
     pub(super) fn correct_text(&self, item: ItemRef) -> (String, String) {
         let was = rgmem::engine::item_text(self.timeline.head_memory(), item).unwrap_or_default();
-        let reason = self
+        let (reason, text) = self
             .pending_correction
             .as_ref()
-            .map(|(_, r)| r.as_str())
+            .map(|(_, r, t)| (r.as_str(), t.as_deref()))
             .unwrap_or_default();
-        (
-            "Retire this item?".into(),
-            format!(
-                "Retire {} {item} “{}” because “{reason}”? This appends item_corrected: it leaves recall, what it was built from never re-enters a summary, and `rgmem correct --undo K` takes it back.",
-                item.noun(),
-                rgmem::text::clip(&was, 120)
+        let was = rgmem::text::clip(&was, 120);
+        let noun = item.noun();
+        let after = "This appends item_corrected: the old text leaves recall, what it was built from never re-enters a summary, and `rgmem correct --undo K` takes it back.";
+        match text {
+            None => (
+                "Retire this item?".into(),
+                format!("Retire {noun} {item} “{was}” because “{reason}”? {after}"),
             ),
-        )
+            Some(t) => (
+                "Replace this item's text?".into(),
+                format!("Replace {noun} {item} “{was}” with “{t}” because “{reason}”? {after}"),
+            ),
+        }
     }
 
     /// The Σ/Δ pane while the list is open.

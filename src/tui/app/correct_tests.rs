@@ -92,3 +92,28 @@ fn no_is_nothing_written_and_esc_leaves_the_list() {
     );
     assert_eq!(h.app.confirm, None);
 }
+
+#[test]
+fn a_replacement_follows_the_arrow() {
+    let mut h = Harness::new(false);
+    h.play_all();
+    h.app.focus = crate::tui::focus::Focus::Diff;
+    h.app.update(Msg::Action(Action::OpenCommand));
+    type_text(&mut h, "correct c0/s0 wrong habit => Alex lifts twice a week.");
+    h.send(Msg::Key(KeyEvent::from(KeyCode::Enter)));
+    let Some(Confirm::Correct(item)) = h.app.confirm else {
+        panic!("no popup")
+    };
+    let (title, question) = h.app.confirm_text(Confirm::Correct(item));
+    assert!(title.starts_with("Replace"), "{title}");
+    assert!(question.contains("“Alex lifts twice a week.”"), "{question}");
+    h.act(Action::ConfirmYes);
+    let bullets = &h
+        .app
+        .timeline
+        .head_memory()
+        .concept(rgmem::ids::ConceptId(0))
+        .sigma
+        .bullets;
+    assert_eq!(bullets[0].text, "Alex lifts twice a week.");
+}

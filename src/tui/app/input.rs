@@ -152,8 +152,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "correct",
         aliases: &[],
         arg: Arg::ItemReason,
-        usage: "ITEM REASON",
-        help: "retire a fact (e3), conclusion (e3/c1), Σ bullet (c12/s0) or Δ item (c12/d1), after confirmation",
+        usage: "ITEM REASON [=> NEW TEXT]",
+        help: "retire a fact (e3), conclusion (e3/c1), Σ bullet (c12/s0) or Δ item (c12/d1), or replace its text, after confirmation",
         verb: Verb::Correct,
     },
     CommandSpec {
@@ -193,8 +193,8 @@ pub struct Parsed {
     pub count: Option<u32>,
     /// The path, for paths.
     pub path: Option<PathBuf>,
-    /// The item and the reason, for corrections.
-    pub item: Option<(rgmem::event::ItemRef, String)>,
+    /// The item, the reason and any replacement, for corrections.
+    pub item: Option<(rgmem::event::ItemRef, String, Option<String>)>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -292,13 +292,23 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
                     spec.name
                 )
             })?;
-            if reason.trim().is_empty() {
+            let (reason, text) = match reason.split_once("=>") {
+                Some((r, t)) => (r.trim(), Some(t.trim())),
+                None => (reason.trim(), None),
+            };
+            if reason.is_empty() {
                 return Err(format!(
                     ":{} needs a reason after the item, e.g. :correct {item} it was a typo",
                     spec.name
                 ));
             }
-            parsed.item = Some((item, reason.trim().to_string()));
+            if text.is_some_and(str::is_empty) {
+                return Err(format!(
+                    ":{}: nothing after =>; leave => out to retire the item",
+                    spec.name
+                ));
+            }
+            parsed.item = Some((item, reason.to_string(), text.map(str::to_string)));
         }
     }
     Ok(parsed)
@@ -462,8 +472,8 @@ impl App {
             Verb::Revert if known(self, seq) => self.confirm = Some(Confirm::Revert(seq)),
             Verb::Approve | Verb::Reject | Verb::Revert => {}
             Verb::Correct => {
-                if let Some((item, reason)) = parsed.item {
-                    self.ask_correct(item, reason);
+                if let Some((item, reason, text)) = parsed.item {
+                    self.ask_correct(item, reason, text);
                 }
             }
             Verb::Messages => self.show_messages = true,

@@ -74,7 +74,7 @@ pub enum Confirm {
     Thresholds(Thresholds),
     /// Restart the replay: roll back to this seq, then replay from the first turn.
     Restart(Seq),
-    /// Retire this item (the reason waits in `App::pending_correction`).
+    /// Retire this item or replace its text (the reason and text wait in `App::pending_correction`).
     Correct(rgmem::event::ItemRef),
 }
 
@@ -227,8 +227,8 @@ pub struct App {
     pub dirty: bool,
     /// The Σ/Δ pane's list of items to correct, when open.
     pub correcting: Option<Correcting>,
-    /// The item and reason a correction popup asks about.
-    pub pending_correction: Option<(rgmem::event::ItemRef, String)>,
+    /// The item, reason and replacement a correction popup asks about.
+    pub pending_correction: Option<(rgmem::event::ItemRef, String, Option<String>)>,
     /// Ticks since the file was last checked for what other processes appended.
     pub follow_ticks: u32,
     snapshot_interval: u64,
