@@ -207,6 +207,9 @@ async fn a_replaced_fact_reads_corrected_and_the_old_text_is_gone() {
     let after = ok(&client, "recall", json!({"question": "Where does Jordan work?"})).await;
     let recalled = said(&after);
     assert!(!recalled.contains("nurse at the city hospital"), "{recalled}");
+    // Found by its new words, which the keyword index never held.
+    let school = ok(&client, "recall", json!({"question": "Is Jordan a teacher?"})).await;
+    assert!(item_with(&school, "fact", "city school").is_some(), "{school}");
     let profile = ok(&client, "profile", json!({"person": "jordan"})).await;
     assert_eq!(
         profile["corrections"][0]["text"],

@@ -134,16 +134,15 @@ impl<'a> Retriever<'a> {
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
             let conn = self.log.connection();
-            let facts = self.ranked(
-                index::search(
-                    conn,
-                    &self.lineage,
-                    &expr,
-                    DocKind::Fact,
-                    budgets.facts.max(budgets.turn_sources) * 4,
-                )?,
-                root,
-            );
+            let mut hits = index::search(
+                conn,
+                &self.lineage,
+                &expr,
+                DocKind::Fact,
+                budgets.facts.max(budgets.turn_sources) * 4,
+            )?;
+            self.replaced(DocKind::Fact, &keywords, &mut hits);
+            let facts = self.ranked(hits, root);
             for (rank, (hit, value)) in facts
                 .into_iter()
                 .take(budgets.facts.max(budgets.turn_sources))
@@ -183,10 +182,9 @@ impl<'a> Retriever<'a> {
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
             let conn = self.log.connection();
-            let concl = self.ranked(
-                index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
-                root,
-            );
+            let mut hits = index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?;
+            self.replaced(DocKind::Conclusion, &keywords, &mut hits);
+            let concl = self.ranked(hits, root);
             for (hit, value) in concl.into_iter().take(budgets.conclusions) {
                 let e = m.episode(hit.episode);
                 let Some((text, _)) = e.conclusions().nth(hit.item) else {
@@ -253,6 +251,36 @@ impl<'a> Retriever<'a> {
             person,
             trimmed,
         })
+    }
+
+    /// Facts and conclusions whose text a correction replaced, found by their new words (the
+    /// keyword index holds the words they were recorded with): each that holds a keyword and
+    /// is not among `hits` joins them, ranked with the best hit.
+    fn replaced(&self, kind: DocKind, keywords: &[String], hits: &mut Vec<Hit>) {
+        let m = self.memory;
+        let wanted: HashSet<String> = keywords.iter().flat_map(|k| words(k)).collect();
+        let best = hits.iter().map(|h| h.bm25).fold(1.0_f64, f64::max);
+        for k in m.active_corrections() {
+            let Some(text) = &k.text else { continue };
+            let (episode, item) = match (kind, k.item) {
+                (DocKind::Fact, crate::event::ItemRef::Fact { episode }) => (episode, 0),
+                (DocKind::Conclusion, crate::event::ItemRef::Conclusion { episode, index }) => {
+                    (episode, index as usize)
+                }
+                _ => continue,
+            };
+            let known = episode.index() < m.episodes.len();
+            let said = words(text).any(|w| wanted.contains(&w));
+            if known && said && !hits.iter().any(|h| h.episode == episode && h.item == item) {
+                hits.push(Hit {
+                    kind,
+                    episode,
+                    item,
+                    part: 0,
+                    bm25: best,
+                });
+            }
+        }
     }
 
     /// Whether a correction took an item out of recall: a turn that said something corrected,
