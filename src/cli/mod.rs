@@ -71,7 +71,8 @@ enum Command {
     /// (`--undo K` takes a correction back).
     Correct(correct::Args),
     /// Serve the memory over MCP: stdio (what MCP clients launch), or streamable HTTP on
-    /// 127.0.0.1 with `--http PORT`. Tools: remember, recall, profile, history, correct.
+    /// 127.0.0.1 with `--http PORT`. Tools: remember, recall, profile, history, correct,
+    /// undo_correction.
     #[cfg(feature = "mcp")]
     Serve(crate::mcp::Args),
     /// Chat line by line on stdin/stdout: answer from memory, ingest both turns, print firings.
@@ -91,8 +92,8 @@ enum Command {
 
 /// Options that only change what ingesting does, and the commands that never ingest.
 const INGEST_ONLY: [&str; 3] = ["theta_inf", "theta_sum", "approve"];
-const NEVER_INGEST: [&str; 12] = [
-    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct", "serve",
+const NEVER_INGEST: [&str; 11] = [
+    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct",
 ];
 /// Options that only choose the model, and the commands that never call one.
 const MODEL_ONLY: [&str; 5] = ["model", "model_name", "embed_model", "timeout", "recorded"];

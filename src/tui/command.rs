@@ -70,4 +70,6 @@ pub enum EngineRequest {
         /// The new text; `None` retires the item.
         text: Option<String>,
     },
+    /// Undo a correction.
+    UndoCorrection(rgmem::ids::CorrectionId),
 }

@@ -178,6 +178,7 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::SetApprove(_) => "switching approval mode".into(),
         EngineRequest::Follow => "following the file".into(),
         EngineRequest::Correct { item, .. } => format!("correcting {item}"),
+        EngineRequest::UndoCorrection(k) => format!("undoing {k}"),
     };
     let (error, notice) = match perform(engine, request, send) {
         Ok(notice) => (None, notice),
@@ -248,6 +249,11 @@ fn perform(
             return export(engine, &path).map(Some);
         }
         EngineRequest::Follow => engine.follow()?,
+        EngineRequest::UndoCorrection(k) => {
+            let records = engine.undo_correction(k)?;
+            send(EngineUpdate::Appended(records));
+            return Ok(Some(format!("undid {k}: the item reads as before it")));
+        }
         EngineRequest::Correct { item, reason, text } => {
             let records = engine.correct(item, text.as_deref(), &reason)?;
             send(EngineUpdate::Appended(records));

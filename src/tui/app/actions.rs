@@ -198,6 +198,7 @@ impl App {
             }
             Some(Confirm::Restart(_)) => self.replay_restart(out),
             Some(Confirm::Correct(_)) => self.confirm_correct(out),
+            Some(Confirm::Uncorrect(k)) => self.engine(out, EngineRequest::UndoCorrection(k)),
             None => {}
         }
     }

@@ -71,6 +71,32 @@ impl App {
         self.confirm = Some(Confirm::Correct(item));
     }
 
+    /// `:uncorrect K`: a correction in force at head, asked in a popup.
+    pub(super) fn ask_uncorrect(&mut self, k: rgmem::ids::CorrectionId) {
+        if self.timeline.head_memory().active_corrections().any(|c| c.id == k) {
+            self.confirm = Some(Confirm::Uncorrect(k));
+        } else {
+            self.last_error = Some(format!("no correction {k} in force at head"));
+        }
+    }
+
+    /// The undo popup's words.
+    pub(super) fn uncorrect_text(&self, k: rgmem::ids::CorrectionId) -> (String, String) {
+        let what = self
+            .timeline
+            .head_memory()
+            .corrections
+            .get(&k)
+            .map(|c| format!(" ({} {}: {})", c.item.noun(), c.item, rgmem::text::clip(&c.was, 80)))
+            .unwrap_or_default();
+        (
+            "Undo the correction?".into(),
+            format!(
+                "Undo {k}{what}? This appends correction_undone: what it changed reads as before, wherever nothing rewrote it since."
+            ),
+        )
+    }
+
     /// `y` on the popup.
     pub(super) fn confirm_correct(&mut self, out: &mut Vec<Command>) {
         if let Some((item, reason, text)) = self.pending_correction.take() {

@@ -66,6 +66,18 @@ fn x_lists_the_items_asks_for_a_reason_and_writes_only_after_yes() {
     assert_eq!(h.app.timeline.head(), head, "the timeline shows it");
     assert!(h.app.correcting.is_none());
     assert_eq!(h.app.timeline.head_memory().active_corrections().count(), 1);
+
+    // :uncorrect k0 asks, then takes it back.
+    h.app.update(Msg::Action(Action::OpenCommand));
+    type_text(&mut h, "uncorrect k0");
+    h.send(Msg::Key(KeyEvent::from(KeyCode::Enter)));
+    assert!(matches!(h.app.confirm, Some(Confirm::Uncorrect(_))));
+    h.act(Action::ConfirmYes);
+    assert_eq!(h.app.timeline.head_memory().active_corrections().count(), 0);
+    assert!(matches!(
+        h.engine.log().event(h.engine.log().head()).unwrap().event,
+        Event::CorrectionUndone { .. }
+    ));
 }
 
 #[test]

@@ -24,6 +24,8 @@ pub enum Arg {
     Path,
     /// An item id (`c12/d1`) and, after it, why it is wrong.
     ItemReason,
+    /// A correction id (`k0`).
+    Correction,
 }
 
 /// What a command does, once its argument is checked.
@@ -49,6 +51,8 @@ pub enum Verb {
     Revert,
     /// Ask to retire a memory item.
     Correct,
+    /// Ask to undo a correction.
+    Uncorrect,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -157,6 +161,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         verb: Verb::Correct,
     },
     CommandSpec {
+        name: "uncorrect",
+        aliases: &[],
+        arg: Arg::Correction,
+        usage: "K",
+        help: "undo the correction K (k0, as the timeline shows it), after confirmation",
+        verb: Verb::Uncorrect,
+    },
+    CommandSpec {
         name: "messages",
         aliases: &["msg"],
         arg: Arg::None,
@@ -195,6 +207,8 @@ pub struct Parsed {
     pub path: Option<PathBuf>,
     /// The item, the reason and any replacement, for corrections.
     pub item: Option<(rgmem::event::ItemRef, String, Option<String>)>,
+    /// The correction, for undoing one.
+    pub correction: Option<rgmem::ids::CorrectionId>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -219,6 +233,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             count: None,
             path: None,
             item: None,
+            correction: None,
         });
     }
     let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
@@ -241,6 +256,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         count: None,
         path: None,
         item: None,
+        correction: None,
     };
     match spec.arg {
         Arg::None if !rest.is_empty() => {
@@ -309,6 +325,15 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
                 ));
             }
             parsed.item = Some((item, reason.to_string(), text.map(str::to_string)));
+        }
+        Arg::Correction => {
+            let n = rest.strip_prefix('k').unwrap_or(rest).parse::<u32>().map_err(|_| {
+                format!(
+                    ":{}: \"{rest}\" is not a correction id (k0, k1, …; the timeline shows them)",
+                    spec.name
+                )
+            })?;
+            parsed.correction = Some(rgmem::ids::CorrectionId(n));
         }
     }
     Ok(parsed)
@@ -476,6 +501,11 @@ impl App {
                     self.ask_correct(item, reason, text);
                 }
             }
+            Verb::Uncorrect => {
+                if let Some(k) = parsed.correction {
+                    self.ask_uncorrect(k);
+                }
+            }
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -517,6 +547,7 @@ mod tests {
                     Arg::Seq | Arg::Count => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
                     Arg::ItemReason => format!("{name} c12/d1 it was a typo"),
+                    Arg::Correction => format!("{name} k0"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
             }

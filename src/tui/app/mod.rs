@@ -76,6 +76,8 @@ pub enum Confirm {
     Restart(Seq),
     /// Retire this item or replace its text (the reason and text wait in `App::pending_correction`).
     Correct(rgmem::event::ItemRef),
+    /// Undo this correction.
+    Uncorrect(rgmem::ids::CorrectionId),
 }
 
 /// One error or notice kept for `:messages`.
