@@ -90,6 +90,30 @@ pub enum Error {
         /// What it did, with names.
         what: String,
     },
+    /// A correction naming an item this memory does not hold.
+    #[error("no {noun} {item} in the memory at head ({hint})")]
+    NoSuchItem {
+        /// The item as typed.
+        item: String,
+        /// What kind of item it names.
+        noun: &'static str,
+        /// Where to find ids.
+        hint: &'static str,
+    },
+    /// Retiring a fact or conclusion that a correction retired already.
+    #[error("{item} is retired already (by {by}; undo that first to correct it again)")]
+    AlreadyRetired {
+        /// The item.
+        item: String,
+        /// The correction that retired it.
+        by: crate::ids::CorrectionId,
+    },
+    /// A correction without a reason, or with an empty replacement.
+    #[error("a correction needs {0}")]
+    CorrectionIncomplete(&'static str),
+    /// A correction id that is not in the memory, or was undone already.
+    #[error("no correction {0} to undo (undone already, or never made on this branch)")]
+    NoSuchCorrection(crate::ids::CorrectionId),
     /// Reverting an abstraction whose concept a later one rewrote again.
     #[error("{concept}, rewritten at {seq}, has changed since; revert the later abstraction first")]
     ConceptChangedSince {

@@ -57,6 +57,12 @@ id_newtype!(
     "p"
 );
 
+id_newtype!(
+    /// A person's correction of one memory item (a fact, a conclusion, a Σ bullet or a Δ item).
+    CorrectionId(u32),
+    "k"
+);
+
 /// A count or position as the `u32` ids and counters hold it, saturating at `u32::MAX`: no
 /// memory holds four billion of anything, and saturating never panics on one that claims to.
 #[must_use]

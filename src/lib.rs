@@ -61,6 +61,10 @@
 //! - **operator**: RK1 (relation summary after θ_inf mentions), RK2 (Σ/Δ after a concept's score
 //!   reaches θ_sum), RK3 (Σ/Δ flowing up the tree from dirty children).
 //! - **history branch**: the ancestor chain of a seq; a rollback starts a new one.
+//! - **correction**: a person retiring a fact, conclusion, Σ bullet or Δ item, or replacing its text
+//!   (`item_corrected`, undone by `correction_undone`); the fold takes out what was built from the
+//!   item, the operators never gather it again, and retrieval leaves it and the turns that said it
+//!   out ([`memory::Correction`], [`engine::Engine::correct`]).
 //! - **layer**: what a retrieved item is ([`retrieval::Layer`]), or what a planner item asks for
 //!   ([`model::parse::Retrieve`]).
 // Nothing an input, a file, the network or a model can make fail may unwrap, and text is never

@@ -5,6 +5,8 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 mod cli;
+#[cfg(feature = "mcp")]
+mod mcp;
 #[cfg(feature = "tui")]
 mod tui;
 

@@ -276,6 +276,21 @@ fn one_of_each() -> Vec<Event> {
             slot: rgmem::event::Slot::Age,
             value: "12".into(),
         },
+        Event::ItemCorrected {
+            correction: rgmem::ids::CorrectionId(0),
+            item: rgmem::event::ItemRef::Conclusion {
+                episode: EpisodeId(0),
+                index: 1,
+            },
+            was: "Alex works at a bank.".into(),
+            text: Some("Alex works at a bakery.".into()),
+            reason: "they said bakery".into(),
+            quoted: vec![TurnId(0)],
+            clauses: vec!["Alex works at a bank".into()],
+        },
+        Event::CorrectionUndone {
+            correction: rgmem::ids::CorrectionId(0),
+        },
         Event::RolledBack { to: Seq(3) },
     ]
 }
@@ -302,9 +317,11 @@ fn variant(e: &Event) -> usize {
         Event::ModelFailed { .. } => 14,
         Event::RolledBack { .. } => 15,
         Event::SlotStated { .. } => 16,
+        Event::ItemCorrected { .. } => 17,
+        Event::CorrectionUndone { .. } => 18,
     }
 }
-const VARIANTS: usize = 17;
+const VARIANTS: usize = 19;
 
 #[test]
 fn codec_round_trips_every_event_kind() {

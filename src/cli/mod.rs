@@ -6,6 +6,7 @@ mod branches;
 mod chat;
 mod common;
 mod control;
+mod correct;
 mod cost;
 mod coverage;
 mod diff;
@@ -66,6 +67,14 @@ enum Command {
     Reject(control::SeqArg),
     /// Revert the abstraction applied at SEQ (an RK2/RK3 firing or an approval).
     Revert(control::SeqArg),
+    /// Retire a fact, conclusion, Σ bullet or Δ item, or replace its text, with a reason
+    /// (`--undo K` takes a correction back).
+    Correct(correct::Args),
+    /// Serve the memory over MCP: stdio (what MCP clients launch), or streamable HTTP on
+    /// 127.0.0.1 with `--http PORT`. Tools: remember, recall, profile, history, correct,
+    /// undo_correction.
+    #[cfg(feature = "mcp")]
+    Serve(crate::mcp::Args),
     /// Chat line by line on stdin/stdout: answer from memory, ingest both turns, print firings.
     Chat(chat::Args),
     /// Write the current branch as a session file with its recorded model replies.
@@ -83,13 +92,13 @@ enum Command {
 
 /// Options that only change what ingesting does, and the commands that never ingest.
 const INGEST_ONLY: [&str; 3] = ["theta_inf", "theta_sum", "approve"];
-const NEVER_INGEST: [&str; 10] = [
-    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask",
+const NEVER_INGEST: [&str; 11] = [
+    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct",
 ];
 /// Options that only choose the model, and the commands that never call one.
 const MODEL_ONLY: [&str; 5] = ["model", "model_name", "embed_model", "timeout", "recorded"];
-const NEVER_MODEL: [&str; 9] = [
-    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export",
+const NEVER_MODEL: [&str; 10] = [
+    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "correct",
 ];
 
 /// The command line, with each subcommand's help listing only the shared options it uses.
@@ -143,6 +152,9 @@ pub fn main() -> ExitCode {
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),
         Some(Command::Reject(args)) => control::reject(&cli.shared, &args),
         Some(Command::Revert(args)) => control::revert(&cli.shared, &args),
+        Some(Command::Correct(args)) => correct::run(&cli.shared, &args),
+        #[cfg(feature = "mcp")]
+        Some(Command::Serve(args)) => crate::mcp::run(&cli.shared, &args),
         Some(Command::Chat(args)) => chat::run(&cli.shared, &args),
         Some(Command::Export(args)) => export::run(&cli.shared, &args),
         Some(Command::Ask(args)) => ask::run(&cli.shared, &args),

@@ -22,6 +22,9 @@ pub struct Args {
     /// Counters only: leave out each relation's summary.
     #[arg(long, conflicts_with = "json")]
     brief: bool,
+    /// List every item `rgmem correct` can name, one per line: its id, then its text.
+    #[arg(long, conflicts_with_all = ["json", "coverage"])]
+    ids: bool,
     /// List the memory items no question reached, from `rgmem eval locomo --coverage FILE`.
     #[arg(long, value_name = "FILE", conflicts_with = "json")]
     coverage: Option<std::path::PathBuf>,
@@ -42,6 +45,13 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let mut out = super::escape::stdout();
     if let Some(file) = &args.coverage {
         return super::coverage::print_unreached(file, &shared.db_path(), &memory, &mut out);
+    }
+    if args.ids {
+        for (item, text) in rgmem::engine::items(&memory) {
+            let kind = item.noun();
+            writeln!(out, "{item:<10} {kind:<10} {}", text.replace('\n', " "))?;
+        }
+        return Ok(());
     }
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&memory.to_view())?)?;

@@ -22,6 +22,12 @@ pub struct Args {
     /// The person's name, instead of "User" (or of the session header's name) until they say theirs.
     #[arg(long, value_name = "NAME")]
     user: Option<String>,
+    /// Watch a memory file another process writes (`rgmem serve`, `rgmem replay`): start on the
+    /// timeline at head; new events appear within a second, and the cursor moves with the head
+    /// unless you moved it. (The inspector always picks up what others append; this starts it
+    /// watching rather than chatting.)
+    #[arg(long, conflicts_with = "session")]
+    follow: bool,
     /// Colour the concept tree and the evidence pane by recall coverage, from
     /// `rgmem eval locomo --coverage FILE` (the entry for this memory file).
     #[arg(long, value_name = "FILE")]
@@ -85,6 +91,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         snapshot_interval: rgmem::timeline::SNAPSHOT_INTERVAL,
         coverage,
         keymap,
+        follow: args.follow,
     };
     let result = crate::tui::run(engine, options, &keymap_problems).context("running the inspector");
     for problem in &keymap_problems {

@@ -2,8 +2,14 @@
 //! threshold changes, rollbacks, approvals) into committed steps.
 
 mod answer;
+mod correct;
+mod follow;
 mod open_turns;
 pub use answer::{Answer, AskOptions, split_support};
+pub use correct::{MAX_CORRECTION_TEXT, item_text, items};
+pub use follow::{records_after, without_gaps};
+#[cfg(test)]
+mod correct_tests;
 #[cfg(test)]
 mod tests;
 

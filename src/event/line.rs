@@ -106,6 +106,23 @@ impl Event {
                 )
             }
             Event::ModelFailed { purpose, error, .. } => format!("{}: {}", purpose.name(), clip(error, 80)),
+            Event::ItemCorrected {
+                correction,
+                item,
+                was,
+                text,
+                reason,
+                ..
+            } => match text {
+                Some(t) => format!(
+                    "{correction} {item} replaced: {} → {} ({})",
+                    clip(was, 30),
+                    clip(t, 30),
+                    clip(reason, 40)
+                ),
+                None => format!("{correction} {item} retired: {} ({})", clip(was, 50), clip(reason, 40)),
+            },
+            Event::CorrectionUndone { correction } => format!("{correction} undone"),
             Event::RolledBack { to } => format!("to {to}"),
         }
     }

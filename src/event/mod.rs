@@ -5,6 +5,7 @@
 
 mod attachment;
 mod codec;
+mod item;
 mod level;
 mod line;
 mod names;
@@ -16,13 +17,14 @@ mod upgrade;
 
 pub use attachment::{Attachment, said, split_v1};
 pub use codec::{CURRENT_VERSION, CodecError, decode, encode};
+pub use item::ItemRef;
 pub use level::Level;
 pub use names::{Names, article};
 pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
 pub use slot::{Holder, Slot, sentence as slot_sentence};
 pub use speaker::Speaker;
 
-use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
+use crate::ids::{ConceptId, CorrectionId, EpisodeId, ProposalId, RelationId, Seq, TurnId};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -495,6 +497,35 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "FailureKind::is_call")]
         failure: FailureKind,
     },
+    /// A person corrected one item: retired it (`text` absent) or replaced its text. A retired
+    /// item leaves recall, and what it was built from never re-enters a summary; everything the
+    /// fold needs is here (the turns that said it were found when the event was made).
+    ItemCorrected {
+        /// The correction's id (what [`Event::CorrectionUndone`] names).
+        correction: CorrectionId,
+        /// What was corrected.
+        item: ItemRef,
+        /// Its text when corrected.
+        was: String,
+        /// The replacement; absent when the item is retired.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// Why, in the person's words.
+        reason: String,
+        /// The person's turns that said what the item says, hidden from recall with it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        quoted: Vec<TurnId>,
+        /// The clauses the item says, as summaries quote them: a Σ mention, Δ item, relation
+        /// mention, summary sentence or inference holding one goes with the item.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        clauses: Vec<String>,
+    },
+    /// A correction was undone: the item, and what the correction removed with it, read as before
+    /// wherever nothing rewrote them since.
+    CorrectionUndone {
+        /// The correction.
+        correction: CorrectionId,
+    },
     /// The history jumped back: this event's parent is `to`, and so is the memory.
     RolledBack {
         /// The seq returned to.
@@ -546,6 +577,8 @@ impl Event {
             Self::AbstractionReverted { .. } => "abstraction_reverted",
             Self::ModelCalled { .. } => "model_called",
             Self::ModelFailed { .. } => "model_failed",
+            Self::ItemCorrected { .. } => "item_corrected",
+            Self::CorrectionUndone { .. } => "correction_undone",
             Self::RolledBack { .. } => "rolled_back",
         }
     }

@@ -174,6 +174,19 @@ impl Memory {
                 self.usage.tokens_out += u64::from(*tokens_out);
             }
             Event::ModelFailed { .. } => self.usage.failures += 1,
+            Event::ItemCorrected {
+                correction,
+                item,
+                was,
+                text,
+                reason,
+                quoted,
+                clauses,
+            } => {
+                let record = super::correct::recorded(*correction, *item, was, text.as_deref(), reason, quoted);
+                self.correct(*correction, *item, text.as_deref(), clauses, record);
+            }
+            Event::CorrectionUndone { correction } => self.undo_correction(*correction),
             // The memory a rollback applies to is already the memory at `to` (its parent).
             Event::RolledBack { .. } => {}
         }

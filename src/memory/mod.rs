@@ -11,6 +11,7 @@
 //! (the paper's "P prefers aggregated representations") while its timing stays tied to evidence.
 
 mod apply;
+mod correct;
 pub mod delta;
 mod episode;
 mod graph;
@@ -21,13 +22,14 @@ mod validate;
 mod view;
 
 pub use crate::event::Level;
+pub use correct::Correction;
 pub use episode::{Episode, Turn};
 pub use graph::{BASE_CONCEPTS, BASE_KEYS, Concept, Evidence, Relation};
 pub use shared::{Items, Nodes};
 pub use validate::InvalidEvent;
 
 use crate::event::{Abstraction, Event, Operator, Trigger};
-use crate::ids::{ConceptId, EpisodeId, ProposalId, RelationId, TurnId};
+use crate::ids::{ConceptId, CorrectionId, EpisodeId, ProposalId, RelationId, TurnId};
 use apply::concept_key;
 use rpds::HashTrieMapSync;
 use serde::{Deserialize, Serialize};
@@ -136,6 +138,9 @@ pub struct Memory {
     /// Every slot statement, in order.
     #[serde(default)]
     pub slots: Items<SlotEntry>,
+    /// Corrections, undone ones included (see [`Memory::active_corrections`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub corrections: BTreeMap<CorrectionId, Correction>,
     #[serde(skip)]
     index: Index,
 }

@@ -5,7 +5,7 @@
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Memory;
-use crate::event::{Event, Subject};
+use crate::event::{Event, ItemRef, Subject};
 use crate::ids::{ConceptId, EpisodeId, RelationId, TurnId};
 
 /// Why an event (or a checkpoint) cannot apply to a memory.
@@ -61,7 +61,12 @@ impl Memory {
             | Event::AbstractionRejected { .. }
             | Event::ModelCalled { .. }
             | Event::ModelFailed { .. }
+            | Event::CorrectionUndone { .. }
             | Event::RolledBack { .. } => Ok(()),
+            Event::ItemCorrected { item, quoted, .. } => {
+                self.has_item(item)?;
+                quoted.iter().try_for_each(|t| self.has_turn(*t))
+            }
         }
     }
 
@@ -111,6 +116,28 @@ impl Memory {
 
     fn has_episode(&self, id: EpisodeId) -> Result<(), InvalidEvent> {
         present(id.index() < self.episodes.len(), || format!("unknown episode {}", id.0))
+    }
+
+    /// Whether a correctable item exists: its episode or concept, and its position in it.
+    pub(super) fn has_item(&self, item: &ItemRef) -> Result<(), InvalidEvent> {
+        let missing = || InvalidEvent(format!("no {} {item} in this memory", item.noun()));
+        let position = |index: u32, len: usize| usize::try_from(index).is_ok_and(|i| i < len);
+        let found = match *item {
+            ItemRef::Fact { episode } => self.episodes.get(episode.index()).is_some(),
+            ItemRef::Conclusion { episode, index } => self
+                .episodes
+                .get(episode.index())
+                .is_some_and(|e| position(index, e.conclusions().count())),
+            ItemRef::Sigma { concept, index } => self
+                .concepts
+                .get(concept.index())
+                .is_some_and(|c| position(index, c.sigma.bullets.len())),
+            ItemRef::Delta { concept, index } => self
+                .concepts
+                .get(concept.index())
+                .is_some_and(|c| position(index, c.delta.items.len())),
+        };
+        if found { Ok(()) } else { Err(missing()) }
     }
 
     fn has_turn(&self, id: TurnId) -> Result<(), InvalidEvent> {

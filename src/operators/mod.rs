@@ -20,6 +20,7 @@ use crate::memory::{Evidence, Memory};
 use crate::model::parse::{self, ParseError};
 use crate::model::{EvidenceItem, EvidenceKind, Task};
 use crate::step::Step;
+use crate::text::entity_key;
 use std::collections::BTreeSet;
 
 /// What an operator will do once the model has answered: everything its event records except
@@ -136,13 +137,39 @@ pub fn propose(event: Event, proposal: ProposalId, consumed: u32) -> Event {
     }
 }
 
+/// The buffered evidence an operator may still gather: a correction keeps out what its item was
+/// built from (every mention of a corrected fact's episode; the mentions on a corrected Σ/Δ
+/// item's branch from the episodes behind it), so a retired item never comes back from them.
+/// The evidence left out is still consumed with the rest.
+pub(crate) fn admitted<'a>(memory: &Memory, buffer: &'a [Evidence]) -> std::borrow::Cow<'a, [Evidence]> {
+    let corrections: Vec<_> = memory.active_corrections().collect();
+    if corrections.is_empty() {
+        return std::borrow::Cow::Borrowed(buffer);
+    }
+    let blocked = |e: &Evidence| {
+        let turns = memory.episodes.get(e.episode.index()).map(|ep| &ep.turns);
+        corrections.iter().any(|c| match (c.item, &c.branch) {
+            (crate::event::ItemRef::Fact { episode }, _) => episode == e.episode,
+            (_, Some(branch)) => {
+                (branch.is_empty() || entity_key(branch) == entity_key(&e.facet))
+                    && turns.is_some_and(|ts| ts.iter().any(|t| c.turns.contains(t)))
+            }
+            _ => false,
+        })
+    };
+    std::borrow::Cow::Owned(buffer.iter().filter(|e| !blocked(e)).cloned().collect())
+}
+
 /// Turns buffered evidence into prompt lines: each raw mention, the conclusions of its
-/// episode (once per episode), and RK1 inferences.
+/// episode (once per episode, a retired one left out), and RK1 inferences.
 pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<EvidenceItem> {
     let mut items = Vec::new();
     let mut seen: BTreeSet<EpisodeId> = BTreeSet::new();
-    for e in buffer {
+    for e in admitted(memory, buffer).iter() {
         let time = memory.episodes.get(e.episode.index()).and_then(|ep| ep.time);
+        if memory.says_corrected(&e.text) {
+            continue;
+        }
         if e.inference {
             items.push(EvidenceItem {
                 kind: EvidenceKind::Inference,
@@ -163,7 +190,10 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
         if seen.insert(e.episode)
             && let Some(ep) = memory.episodes.get(e.episode.index())
         {
-            for (c, salient) in ep.conclusions() {
+            for (i, (c, salient)) in ep.conclusions().enumerate() {
+                if memory.conclusion_retired(e.episode, i) || memory.says_corrected(c) {
+                    continue;
+                }
                 items.push(EvidenceItem {
                     kind: EvidenceKind::Conclusion,
                     facet: e.facet.clone(),
@@ -177,8 +207,8 @@ pub(crate) fn evidence_items(memory: &Memory, buffer: &[Evidence]) -> Vec<Eviden
     items
 }
 
-/// The distinct episodes behind a buffer, for provenance.
-pub(crate) fn evidence_episodes(buffer: &[Evidence]) -> Vec<EpisodeId> {
-    let set: BTreeSet<EpisodeId> = buffer.iter().map(|e| e.episode).collect();
+/// The distinct episodes behind a buffer's admitted evidence, for provenance.
+pub(crate) fn evidence_episodes(memory: &Memory, buffer: &[Evidence]) -> Vec<EpisodeId> {
+    let set: BTreeSet<EpisodeId> = admitted(memory, buffer).iter().map(|e| e.episode).collect();
     set.into_iter().collect()
 }

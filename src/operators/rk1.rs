@@ -31,9 +31,9 @@ pub fn plan(memory: &Memory, relation: RelationId) -> Option<Firing> {
         before: Abstraction::Summary {
             summary: r.summary.clone(),
         },
-        evidence: evidence_episodes(&r.buffer),
+        evidence: evidence_episodes(memory, &r.buffer),
         consumed: saturating_u32(r.buffer.len()),
-        sources: provenance::sources(memory, &r.buffer),
+        sources: provenance::sources(memory, &super::admitted(memory, &r.buffer)),
     })
 }
 

@@ -33,9 +33,9 @@ pub fn plan(memory: &Memory, concept: ConceptId) -> Option<Firing> {
             threshold: memory.thresholds.theta_sum,
         },
         before: memory.profile(concept),
-        evidence: evidence_episodes(&c.buffer),
+        evidence: evidence_episodes(memory, &c.buffer),
         consumed: saturating_u32(c.buffer.len()),
-        sources: provenance::sources(memory, &c.buffer),
+        sources: provenance::sources(memory, &super::admitted(memory, &c.buffer)),
     })
 }
 

@@ -134,16 +134,15 @@ impl<'a> Retriever<'a> {
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
             let conn = self.log.connection();
-            let facts = self.ranked(
-                index::search(
-                    conn,
-                    &self.lineage,
-                    &expr,
-                    DocKind::Fact,
-                    budgets.facts.max(budgets.turn_sources) * 4,
-                )?,
-                root,
-            );
+            let mut hits = index::search(
+                conn,
+                &self.lineage,
+                &expr,
+                DocKind::Fact,
+                budgets.facts.max(budgets.turn_sources) * 4,
+            )?;
+            self.replaced(DocKind::Fact, &keywords, &mut hits);
+            let facts = self.ranked(hits, root);
             for (rank, (hit, value)) in facts
                 .into_iter()
                 .take(budgets.facts.max(budgets.turn_sources))
@@ -183,10 +182,9 @@ impl<'a> Retriever<'a> {
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
             let conn = self.log.connection();
-            let concl = self.ranked(
-                index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?,
-                root,
-            );
+            let mut hits = index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?;
+            self.replaced(DocKind::Conclusion, &keywords, &mut hits);
+            let concl = self.ranked(hits, root);
             for (hit, value) in concl.into_iter().take(budgets.conclusions) {
                 let e = m.episode(hit.episode);
                 let Some((text, _)) = e.conclusions().nth(hit.item) else {
@@ -242,6 +240,8 @@ impl<'a> Retriever<'a> {
                 },
             ));
         }
+        // What a person corrected away never comes back, whichever list found it.
+        items.retain(|i| !self.corrected_away(i));
         items.sort_by_key(|i| i.layer);
         let trimmed = budgets.tokens.map_or(0, |b| {
             let facets = self.facets(&items, &keywords, &first);
@@ -256,10 +256,75 @@ impl<'a> Retriever<'a> {
         })
     }
 
-    /// Hits re-weighted for the question's person and normalised to the best one (0..1].
+    /// Facts and conclusions whose text a correction replaced, found by their new words (the
+    /// keyword index holds the words they were recorded with): each that holds a keyword and
+    /// is not among `hits` joins them, ranked with the best hit.
+    fn replaced(&self, kind: DocKind, keywords: &[String], hits: &mut Vec<Hit>) {
+        let m = self.memory;
+        let wanted: HashSet<String> = keywords.iter().flat_map(|k| words(k)).collect();
+        let best = hits.iter().map(|h| h.bm25).fold(1.0_f64, f64::max);
+        for k in m.active_corrections() {
+            let Some(text) = &k.text else { continue };
+            let (episode, item) = match (kind, k.item) {
+                (DocKind::Fact, crate::event::ItemRef::Fact { episode }) => (episode, 0),
+                (DocKind::Conclusion, crate::event::ItemRef::Conclusion { episode, index }) => {
+                    (episode, index as usize)
+                }
+                _ => continue,
+            };
+            let known = episode.index() < m.episodes.len();
+            let said = words(text).any(|w| wanted.contains(&w));
+            if known && said && !hits.iter().any(|h| h.episode == episode && h.item == item) {
+                hits.push(Hit {
+                    kind,
+                    episode,
+                    item,
+                    part: 0,
+                    bm25: best,
+                });
+            }
+        }
+    }
+
+    /// Whether a correction took an item out of recall: a turn that said something corrected,
+    /// or a retired fact.
+    fn corrected_away(&self, item: &Item) -> bool {
+        let m = self.memory;
+        let p = &item.provenance;
+        match item.layer {
+            Layer::Turn => !p.turns.is_empty() && p.turns.iter().all(|t| m.turn_hidden(*t)),
+            Layer::Fact => p.episodes.len() == 1 && p.episodes.iter().all(|e| m.fact_retired(*e)),
+            Layer::Conclusion | Layer::Concept | Layer::Relation => false,
+        }
+    }
+
+    /// Whether a correction took a ranked row out of recall: a retired fact or conclusion, a
+    /// conclusion that repeats what a correction took out, a turn that said it.
+    fn retired(&self, hit: &Hit) -> bool {
+        let m = self.memory;
+        match hit.kind {
+            DocKind::Fact => m.fact_retired(hit.episode),
+            DocKind::Conclusion => {
+                m.conclusion_retired(hit.episode, hit.item)
+                    || m.episode(hit.episode)
+                        .conclusions()
+                        .nth(hit.item)
+                        .is_some_and(|(c, _)| m.says_corrected(c))
+            }
+            DocKind::Turn => m
+                .episode(hit.episode)
+                .turns
+                .get(hit.item)
+                .is_some_and(|t| m.turn_hidden(*t)),
+        }
+    }
+
+    /// Hits re-weighted for the question's person and normalised to the best one (0..1]; rows a
+    /// correction retired are left out.
     fn ranked(&self, hits: Vec<Hit>, root: Option<ConceptId>) -> Vec<(Hit, f64)> {
         let mut scored: Vec<(Hit, f64)> = hits
             .into_iter()
+            .filter(|h| !self.retired(h))
             .map(|h| {
                 let own = root.is_none_or(|r| self.memory.episode(h.episode).person == r);
                 let w = if own { 1.0 } else { OTHER_PERSON };

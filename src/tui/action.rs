@@ -45,6 +45,8 @@ pub enum Action {
     Reject,
     /// Ask to revert the abstraction under the cursor or the selected concept.
     Revert,
+    /// List the Σ/Δ items of the concept in the Σ/Δ pane; on a selected one, ask why and retire it.
+    Correct,
     /// Play or pause the session replay.
     PlayPause,
     /// Ingest one more turn of the session replay.
@@ -123,6 +125,7 @@ impl Action {
             Self::Approve => "approve the selected proposal (asks first)",
             Self::Reject => "reject the selected proposal (asks first)",
             Self::Revert => "revert the firing at the cursor or shown in Σ/Δ (asks first)",
+            Self::Correct => "correct: list the Σ/Δ items shown; again on one, retire it with a reason (asks first)",
             Self::PlayPause => "replay: play or pause",
             Self::ReplayStep => "replay: ingest one more turn",
             Self::SpeedUp => "replay: faster",
@@ -162,6 +165,7 @@ impl Action {
                 | Self::Approve
                 | Self::Reject
                 | Self::Revert
+                | Self::Correct
                 | Self::Restart
                 | Self::ThetaInfUp
                 | Self::ThetaInfDown

@@ -62,4 +62,17 @@ pub enum EngineRequest {
     Revert(Seq),
     /// Write the head's branch as a session file, with its recorded model replies.
     Export(PathBuf),
+    /// Read what other processes appended to the file (no `Done` unless it fails).
+    Follow,
+    /// Retire a fact, conclusion, Σ bullet or Δ item, or replace its text, with a reason.
+    Correct {
+        /// The item.
+        item: rgmem::event::ItemRef,
+        /// Why.
+        reason: String,
+        /// The new text; `None` retires the item.
+        text: Option<String>,
+    },
+    /// Undo a correction.
+    UndoCorrection(rgmem::ids::CorrectionId),
 }

@@ -86,8 +86,21 @@ fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &U
     if updates.send(opened).is_err() {
         return;
     }
+    // The app extends its log record by record: whatever another process appended while a step
+    // was planned goes to it first (read on a connection of its own), so it never meets a gap.
+    let mut known = engine.log().head();
+    let mut reader = rgmem::log::Log::open_read_only(engine.log().path()).ok();
     while let Ok(request) = requests.recv() {
         handle(&mut engine, request, &mut |u| {
+            let u = match (u, reader.as_mut()) {
+                (EngineUpdate::Appended(records), Some(reader)) => {
+                    match rgmem::engine::without_gaps(reader, &mut known, records.clone()) {
+                        Ok(all) => EngineUpdate::Appended(all),
+                        Err(_) => EngineUpdate::Appended(records),
+                    }
+                }
+                (u, _) => u,
+            };
             let _ = updates.send(u);
         });
     }
@@ -134,6 +147,18 @@ fn build_snapshots(engine: &Engine, updates: UnboundedSender<EngineUpdate>) {
 
 /// Performs one request, reporting through `send`. Synchronous, so tests can drive it directly.
 pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(EngineUpdate)) {
+    if request == EngineRequest::Follow {
+        match engine.follow() {
+            Ok(records) if records.is_empty() => {}
+            Ok(records) => send(EngineUpdate::Appended(records)),
+            Err(e) => send(EngineUpdate::Done {
+                id: None,
+                error: Some(format!("following the file failed: {e}")),
+                notice: None,
+            }),
+        }
+        return;
+    }
     let chat_id = match &request {
         EngineRequest::Chat { id, .. } => Some(*id),
         _ => None,
@@ -153,6 +178,9 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
         EngineRequest::CloseSegment => "closing the segment".into(),
         EngineRequest::Reply { .. } => "ingesting the reply".into(),
         EngineRequest::SetApprove(_) => "switching approval mode".into(),
+        EngineRequest::Follow => "following the file".into(),
+        EngineRequest::Correct { item, .. } => format!("correcting {item}"),
+        EngineRequest::UndoCorrection(k) => format!("undoing {k}"),
     };
     let (error, notice) = match perform(engine, request, send) {
         Ok(notice) => (None, notice),
@@ -228,6 +256,20 @@ fn perform(
         }
         EngineRequest::Export(path) => {
             return export(engine, &path).map(Some);
+        }
+        EngineRequest::Follow => engine.follow()?,
+        EngineRequest::UndoCorrection(k) => {
+            let records = engine.undo_correction(k)?;
+            send(EngineUpdate::Appended(records));
+            return Ok(Some(format!("undid {k}: the item reads as before it")));
+        }
+        EngineRequest::Correct { item, reason, text } => {
+            let records = engine.correct(item, text.as_deref(), &reason)?;
+            send(EngineUpdate::Appended(records));
+            let done = if text.is_some() { "replaced" } else { "retired" };
+            return Ok(Some(format!(
+                "{done} {item}: the old text leaves recall and never re-enters a summary (rgmem correct --undo K takes it back)"
+            )));
         }
         EngineRequest::Chat { id, text, user } => {
             return chat(engine, id, &text, &user, send);

@@ -79,6 +79,7 @@ impl App {
             }
             Action::Approve | Action::Reject => self.decide(action == Action::Approve),
             Action::Revert => self.ask_revert(),
+            Action::Correct => self.correct_key(),
             Action::PlayPause => self.replay_play_pause(out),
             Action::ReplayStep => {
                 if let Some(r) = self.replay.as_mut() {
@@ -157,6 +158,9 @@ impl App {
             self.show_messages = false;
         } else if self.confirm.is_some() {
             self.confirm = None;
+            self.pending_correction = None;
+        } else if self.correcting.is_some() {
+            self.correcting = None;
         } else if let Some(p) = self.chat.pending.take() {
             self.chat.cancelling = Some(p.id);
             out.push(Command::CancelModel);
@@ -201,6 +205,8 @@ impl App {
                 self.engine(out, EngineRequest::SetThresholds(next));
             }
             Some(Confirm::Restart(_)) => self.replay_restart(out),
+            Some(Confirm::Correct(_)) => self.confirm_correct(out),
+            Some(Confirm::Uncorrect(k)) => self.engine(out, EngineRequest::UndoCorrection(k)),
             None => {}
         }
     }
@@ -313,6 +319,7 @@ impl App {
                     self.evidence_scroll.saturating_sub(by)
                 };
             }
+            Focus::Diff if self.correcting.is_some() && by == 1 => self.correcting_move(down),
             Focus::Diff if self.approval && by == 1 => {
                 let n = self.views.proposals.len();
                 if down && self.proposal_index + 1 < n {

@@ -16,6 +16,10 @@ pub enum Arg {
     Seconds,
     /// A file path.
     Path,
+    /// An item id (`c12/d1`) and, after it, why it is wrong.
+    ItemReason,
+    /// A correction id (`k0`).
+    Correction,
 }
 
 /// What a command does, once its argument is checked.
@@ -43,6 +47,10 @@ pub enum Verb {
     Close,
     /// Set the idle gap that closes a live chat's segment.
     Idle,
+    /// Ask to retire a memory item.
+    Correct,
+    /// Ask to undo a correction.
+    Uncorrect,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -141,6 +149,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "SEQ",
         help: "revert the RK2/RK3 firing or approval at SEQ, after confirmation",
         verb: Verb::Revert,
+    },
+    CommandSpec {
+        name: "correct",
+        aliases: &[],
+        arg: Arg::ItemReason,
+        usage: "ITEM REASON [=> NEW TEXT]",
+        help: "retire a fact (e3), conclusion (e3/c1), Σ bullet (c12/s0) or Δ item (c12/d1), or replace its text, after confirmation",
+        verb: Verb::Correct,
+    },
+    CommandSpec {
+        name: "uncorrect",
+        aliases: &[],
+        arg: Arg::Correction,
+        usage: "K",
+        help: "undo the correction K (k0, as the timeline shows it), after confirmation",
+        verb: Verb::Uncorrect,
     },
     CommandSpec {
         name: "close",

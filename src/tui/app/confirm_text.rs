@@ -60,6 +60,8 @@ impl App {
                     ),
                 )
             }
+            Confirm::Correct(item) => self.correct_text(item),
+            Confirm::Uncorrect(k) => self.uncorrect_text(k),
             Confirm::Restart(start) => (
                 "Restart the replay?".into(),
                 format!(

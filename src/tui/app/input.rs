@@ -22,6 +22,10 @@ pub struct Parsed {
     pub count: Option<u32>,
     /// The path, for paths.
     pub path: Option<PathBuf>,
+    /// The item, the reason and any replacement, for corrections.
+    pub item: Option<(rgmem::event::ItemRef, String, Option<String>)>,
+    /// The correction, for undoing one.
+    pub correction: Option<rgmem::ids::CorrectionId>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -45,6 +49,8 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             seq: Some(seq),
             count: None,
             path: None,
+            item: None,
+            correction: None,
         });
     }
     let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
@@ -66,6 +72,8 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         seq: None,
         count: None,
         path: None,
+        item: None,
+        correction: None,
     };
     match spec.arg {
         Arg::None if !rest.is_empty() => {
@@ -118,6 +126,41 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             ));
         }
         Arg::Path => parsed.path = Some(PathBuf::from(rest)),
+        Arg::ItemReason => {
+            let (id, reason) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            let item = rgmem::event::ItemRef::parse(id).ok_or_else(|| {
+                format!(
+                    ":{}: \"{id}\" names no item (e3, e3/c1, c12/s0, c12/d1; X in the Σ/Δ pane picks one)",
+                    spec.name
+                )
+            })?;
+            let (reason, text) = match reason.split_once("=>") {
+                Some((r, t)) => (r.trim(), Some(t.trim())),
+                None => (reason.trim(), None),
+            };
+            if reason.is_empty() {
+                return Err(format!(
+                    ":{} needs a reason after the item, e.g. :correct {item} it was a typo",
+                    spec.name
+                ));
+            }
+            if text.is_some_and(str::is_empty) {
+                return Err(format!(
+                    ":{}: nothing after =>; leave => out to retire the item",
+                    spec.name
+                ));
+            }
+            parsed.item = Some((item, reason.to_string(), text.map(str::to_string)));
+        }
+        Arg::Correction => {
+            let n = rest.strip_prefix('k').unwrap_or(rest).parse::<u32>().map_err(|_| {
+                format!(
+                    ":{}: \"{rest}\" is not a correction id (k0, k1, …; the timeline shows them)",
+                    spec.name
+                )
+            })?;
+            parsed.correction = Some(rgmem::ids::CorrectionId(n));
+        }
     }
     Ok(parsed)
 }
@@ -281,6 +324,16 @@ impl App {
             Verb::Approve | Verb::Reject | Verb::Revert => {}
             Verb::Close => self.close_now(out),
             Verb::Idle => self.set_idle_gap(parsed.count.unwrap_or(0)),
+            Verb::Correct => {
+                if let Some((item, reason, text)) = parsed.item {
+                    self.ask_correct(item, reason, text);
+                }
+            }
+            Verb::Uncorrect => {
+                if let Some(k) = parsed.correction {
+                    self.ask_uncorrect(k);
+                }
+            }
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -321,6 +374,8 @@ mod tests {
                     Arg::None | Arg::SeqOrCursor => (*name).to_string(),
                     Arg::Seq | Arg::Count | Arg::Seconds => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
+                    Arg::ItemReason => format!("{name} c12/d1 it was a typo"),
+                    Arg::Correction => format!("{name} k0"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
             }

@@ -7,10 +7,15 @@ mod chat;
 mod command_table;
 mod compare_popup;
 mod confirm_text;
+mod correct;
+#[cfg(test)]
+mod correct_tests;
 mod diff_view;
 mod engine_updates;
 #[cfg(test)]
 pub(crate) mod fixture;
+#[cfg(test)]
+mod follow_tests;
 #[cfg(test)]
 mod hanging_tests;
 mod hints;
@@ -29,6 +34,7 @@ mod views;
 
 pub use chat::ChatState;
 pub use compare_popup::{ComparePopup, CompareRow};
+pub use correct::Correcting;
 pub use diff_view::{DiffRow, DiffView};
 pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
@@ -73,6 +79,10 @@ pub enum Confirm {
     Thresholds(Thresholds),
     /// Restart the replay: roll back to this seq, then replay from the first turn.
     Restart(Seq),
+    /// Retire this item or replace its text (the reason and text wait in `App::pending_correction`).
+    Correct(rgmem::event::ItemRef),
+    /// Undo this correction.
+    Uncorrect(rgmem::ids::CorrectionId),
 }
 
 /// One error or notice kept for `:messages`.
@@ -83,6 +93,9 @@ pub struct Message {
     /// An error rather than a notice.
     pub error: bool,
 }
+
+/// Ticks between looks at the file for other processes' events (half a second).
+pub const FOLLOW_TICKS: u32 = 5;
 
 /// Messages kept for `:messages`.
 const MESSAGES_KEPT: usize = 200;
@@ -121,6 +134,8 @@ pub struct Options {
     pub coverage: Option<rgmem::eval::coverage::MemoryCoverage>,
     /// The keys (the defaults with the user's keymap file on top).
     pub keymap: Keymap,
+    /// `--follow`: start on the timeline, watching the file another process writes.
+    pub follow: bool,
 }
 
 impl Default for Options {
@@ -135,6 +150,7 @@ impl Default for Options {
             snapshot_interval: SNAPSHOT_INTERVAL,
             coverage: None,
             keymap: Keymap::default(),
+            follow: false,
         }
     }
 }
@@ -216,6 +232,12 @@ pub struct App {
     pub flash_ticks: u8,
     /// Whether something changed since the last draw.
     pub dirty: bool,
+    /// The Σ/Δ pane's list of items to correct, when open.
+    pub correcting: Option<Correcting>,
+    /// The item, reason and replacement a correction popup asks about.
+    pub pending_correction: Option<(rgmem::event::ItemRef, String, Option<String>)>,
+    /// Ticks since the file was last checked for what other processes appended.
+    pub follow_ticks: u32,
     snapshot_interval: u64,
     /// The keys.
     pub keymap: Keymap,
@@ -229,7 +251,9 @@ impl App {
     pub fn new(options: Options) -> Self {
         // A replay starts on the tree, whose letters only browse: text typed before pressing Tab
         // can never write to the log.
-        let focus = if options.replay.is_some() {
+        let focus = if options.follow {
+            Focus::Timeline
+        } else if options.replay.is_some() {
             Focus::Tree
         } else {
             Focus::Chat
@@ -267,13 +291,19 @@ impl App {
             model: options.model,
             user: options.user,
             last_error: None,
-            notice: None,
+            notice: options.follow.then(|| {
+                "following the file: what other processes append shows within a second (:follow returns to head)"
+                    .to_string()
+            }),
             banner: None,
             theme: options.theme,
             size: (80, 24),
             ticks: 0,
             flash_ticks: 0,
             dirty: true,
+            follow_ticks: 0,
+            correcting: None,
+            pending_correction: None,
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
             idle_close: idle_close::IdleClose::default(),
@@ -420,6 +450,15 @@ impl App {
             self.dirty = true;
         }
         self.idle_tick(elapsed, out);
+        // Another process (`rgmem serve`, the CLI) may write the file: look every few ticks,
+        // when nothing of ours is in flight, so its events appear within a second.
+        if self.loaded && self.busy == 0 && self.replay.is_none() {
+            self.follow_ticks += 1;
+            if self.follow_ticks >= FOLLOW_TICKS {
+                self.follow_ticks = 0;
+                out.push(Command::Engine(EngineRequest::Follow));
+            }
+        }
     }
 
     /// Where typed text goes, for a printable key the focused pane does not use.

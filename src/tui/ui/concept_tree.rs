@@ -147,6 +147,20 @@ pub fn detail(memory: &Memory, id: u32, theme: Theme) -> (String, Vec<Line<'stat
         }
         lines.extend(text.lines().map(|l| Line::raw(l.to_string())));
     }
+    let corrections: Vec<_> = memory
+        .active_corrections()
+        .filter(|k| k.item.concept() == Some(c.id))
+        .collect();
+    if !corrections.is_empty() {
+        lines.push(Line::styled("── corrections (X in the Σ/Δ pane) ──", theme.title));
+        for k in corrections {
+            let what = if k.retires() { "retired" } else { "replaced" };
+            lines.push(Line::styled(
+                format!("{} {} {what}: {} (because: {})", k.id, k.item, k.was, k.reason),
+                theme.dim,
+            ));
+        }
+    }
     lines.push(Line::styled(
         format!("── relations ({}) ──", c.relations.len()),
         theme.title,

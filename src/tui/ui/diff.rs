@@ -20,7 +20,9 @@ use unicode_width::UnicodeWidthStr;
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, focused: bool) {
-    let (title, lines) = if app.focus == Focus::Tree && app.concept_detail && !app.maximised {
+    let (title, lines) = if let Some(view) = app.correction_view() {
+        (view.title.clone(), lines(&view, app.theme))
+    } else if app.focus == Focus::Tree && app.concept_detail && !app.maximised {
         match app.selected_concept() {
             Some(c) => concept_tree::detail(app.timeline.memory(), c, app.theme),
             None => (app.views.diff.title.clone(), lines(&app.views.diff, app.theme)),
