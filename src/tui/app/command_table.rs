@@ -16,6 +16,8 @@ pub enum Arg {
     Seconds,
     /// A file path.
     Path,
+    /// An optional range of θ, `A..B`.
+    Range,
 }
 
 /// What a command does, once its argument is checked.
@@ -43,6 +45,8 @@ pub enum Verb {
     Close,
     /// Set the idle gap that closes a live chat's segment.
     Idle,
+    /// Open the phase view.
+    Phase,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -157,6 +161,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "SECONDS",
         help: "close a live chat's segment after SECONDS without typing (0: never)",
         verb: Verb::Idle,
+    },
+    CommandSpec {
+        name: "phase",
+        aliases: &[],
+        arg: Arg::Range,
+        usage: "[A..B]",
+        help: "the phase view: the replayed session re-run at θ_inf A..B (default 1..8), as a curve",
+        verb: Verb::Phase,
     },
     CommandSpec {
         name: "messages",

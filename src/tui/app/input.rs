@@ -22,6 +22,8 @@ pub struct Parsed {
     pub count: Option<u32>,
     /// The path, for paths.
     pub path: Option<PathBuf>,
+    /// The range, for ranges.
+    pub range: Option<(u32, u32)>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -45,6 +47,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             seq: Some(seq),
             count: None,
             path: None,
+            range: None,
         });
     }
     let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
@@ -66,6 +69,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         seq: None,
         count: None,
         path: None,
+        range: None,
     };
     match spec.arg {
         Arg::None if !rest.is_empty() => {
@@ -118,6 +122,19 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             ));
         }
         Arg::Path => parsed.path = Some(PathBuf::from(rest)),
+        Arg::Range if rest.is_empty() => {}
+        Arg::Range => {
+            let bad = || {
+                format!(
+                    ":{}: \"{rest}\" is not a range of θ (e.g. :{} 1..12)",
+                    spec.name, spec.name
+                )
+            };
+            let (a, b) = rest.split_once("..").ok_or_else(bad)?;
+            let a = a.trim().parse::<u32>().map_err(|_| bad())?;
+            let b = b.trim().trim_start_matches('=').parse::<u32>().map_err(|_| bad())?;
+            parsed.range = Some((a, b));
+        }
     }
     Ok(parsed)
 }
@@ -167,7 +184,10 @@ impl App {
     /// Whether the engine owes an answer: a request is in flight or a chat message waits.
     #[must_use]
     pub fn awaits_engine(&self) -> bool {
-        self.busy > 0 || self.chat.pending.is_some() || !self.chat.queued.is_empty()
+        self.busy > 0
+            || self.chat.pending.is_some()
+            || !self.chat.queued.is_empty()
+            || self.phase.as_ref().is_some_and(|p| p.running)
     }
 
     /// Whether a session replay is playing, so time moving on ingests its next turn.
@@ -281,6 +301,7 @@ impl App {
             Verb::Approve | Verb::Reject | Verb::Revert => {}
             Verb::Close => self.close_now(out),
             Verb::Idle => self.set_idle_gap(parsed.count.unwrap_or(0)),
+            Verb::Phase => self.open_phase(parsed.range, out),
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -321,6 +342,7 @@ mod tests {
                     Arg::None | Arg::SeqOrCursor => (*name).to_string(),
                     Arg::Seq | Arg::Count | Arg::Seconds => format!("{name} 3"),
                     Arg::Path => format!("{name} /tmp/x"),
+                    Arg::Range => format!("{name} 1..3"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
             }

@@ -21,6 +21,7 @@ mod idle_tests;
 mod input;
 #[cfg(test)]
 pub(crate) mod live_tests;
+mod phase;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -32,6 +33,7 @@ pub use compare_popup::{ComparePopup, CompareRow};
 pub use diff_view::{DiffRow, DiffView};
 pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
+pub use phase::{PhaseView, truth_of};
 pub use replay::Replay;
 pub use timeline_rows::RowKind;
 pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
@@ -121,6 +123,8 @@ pub struct Options {
     pub coverage: Option<rgmem::eval::coverage::MemoryCoverage>,
     /// The keys (the defaults with the user's keymap file on top).
     pub keymap: Keymap,
+    /// The replayed session's ground truth, for the phase view.
+    pub truth: Option<rgmem::eval::truth::GroundTruth>,
 }
 
 impl Default for Options {
@@ -135,6 +139,7 @@ impl Default for Options {
             snapshot_interval: SNAPSHOT_INTERVAL,
             coverage: None,
             keymap: Keymap::default(),
+            truth: None,
         }
     }
 }
@@ -221,6 +226,12 @@ pub struct App {
     pub keymap: Keymap,
     /// When a live chat's segment closes on idle.
     pub idle_close: idle_close::IdleClose,
+    /// The phase view, if open.
+    pub phase: Option<PhaseView>,
+    /// Sweeps started (each sweep's id).
+    pub phase_sweeps: u64,
+    /// The replayed session's ground truth.
+    pub truth: Option<rgmem::eval::truth::GroundTruth>,
 }
 
 impl App {
@@ -277,6 +288,9 @@ impl App {
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
             idle_close: idle_close::IdleClose::default(),
+            phase: None,
+            phase_sweeps: 0,
+            truth: options.truth,
         }
     }
 
@@ -378,6 +392,10 @@ impl App {
         }
         if self.compare.is_some() {
             self.compare_key(key);
+            return;
+        }
+        if self.phase.is_some() {
+            self.phase_key(key, out);
             return;
         }
         // An empty chat input passes its own plain keys (`?`) through; once it holds text they type.
