@@ -81,21 +81,23 @@ impl ComparePopup {
     pub fn between(timeline: &Timeline, mark: Seq) -> Self {
         let cursor = timeline.cursor();
         let before = timeline.memory_at(mark);
-        Self::diff(mark, &before, cursor, timeline.memory())
+        Self::diff(mark, &before, cursor, timeline.memory(), false)
     }
 
     /// Two memories that are not points of one log: the left labelled `left`, the right `right`.
     #[must_use]
     pub fn between_memories(left: String, before: &Memory, right: String, after: &Memory) -> Self {
-        let mut popup = Self::diff(Seq(0), before, Seq(0), after);
+        let mut popup = Self::diff(Seq(0), before, Seq(0), after, true);
         popup.labels = Some((left, right));
         popup
     }
 
-    fn diff(mark: Seq, before: &Memory, cursor: Seq, after: &Memory) -> Self {
+    fn diff(mark: Seq, before: &Memory, cursor: Seq, after: &Memory, labelled: bool) -> Self {
         let diff = memory_diff(mark, before, cursor, after);
         let mut rows = Vec::new();
         let presence = |p: Presence| match p {
+            Presence::Added if labelled => "only on the right",
+            Presence::Removed if labelled => "only on the left",
             Presence::Added => "only at the cursor",
             Presence::Removed => "only at the mark",
             Presence::Kept => "changed",

@@ -22,6 +22,8 @@ mod input;
 #[cfg(test)]
 pub(crate) mod live_tests;
 mod phase;
+#[cfg(test)]
+mod phase_tests;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -155,4 +155,4 @@ mod first_minutes_tests;
 #[cfg(test)]
 mod golden_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
