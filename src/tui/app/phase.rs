@@ -115,6 +115,11 @@ impl App {
         use crossterm::event::KeyCode;
         let Some(view) = self.phase.as_mut() else { return };
         let last = view.runs.len().saturating_sub(1);
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL) {
+            out.push(Command::CancelSweep);
+            out.push(Command::Quit);
+            return;
+        }
         match key.code {
             KeyCode::Left | KeyCode::Char('h') => view.cursor = view.cursor.saturating_sub(1),
             KeyCode::Right | KeyCode::Char('l') => view.cursor = (view.cursor + 1).min(last),

@@ -175,6 +175,12 @@ fn esc_cancels_a_running_sweep_and_late_points_are_dropped() {
     assert!(!h.app.awaits_engine());
     key(&mut h, KeyCode::Esc);
     assert!(h.app.phase.is_none(), "a second Esc closes the view");
+    type_command(&mut h, "phase");
+    let quit = h.send(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    assert!(
+        quit.contains(&Command::Quit) && quit.contains(&Command::CancelSweep),
+        "C-c quits from the view"
+    );
 }
 
 #[test]
