@@ -269,3 +269,46 @@ fn three_messages_about_a_new_hobby_fire_rk1_at_theta_inf_3() {
     }
     tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
 }
+
+/// Issue 26, the phase view: replay the injury example, `:phase`, wait for the sweep, move the θ
+/// cursor to θ 1 and to θ 8, and Enter shows the memory at that θ beside the live one.
+#[test]
+#[ignore = "needs tmux"]
+fn phase_sweeps_the_replay_and_enter_shows_the_chosen_theta_beside_the_live_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("phase.db");
+    let tmux = Tmux {
+        name: format!("rgmem-phase-{}", std::process::id()),
+    };
+    let command = format!(
+        "{} --db {} tui --session {SESSION_FILE}",
+        env!("CARGO_BIN_EXE_rgmem"),
+        db.display()
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &tmux.name, "-x", "80", "-y", "24"])
+        .arg(&command)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .status()
+        .unwrap();
+    assert!(started.success());
+    tmux.wait_for("the replay", |s| s.contains("0/110"));
+    tmux.keys(":phase");
+    tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+    let screen = tmux.wait_for("the sweep to finish", |s| s.contains("θ_inf 1..8 swept"));
+    assert!(screen.contains("stability") && screen.contains("balance"), "{screen}");
+    assert!(screen.contains("peak θ"), "the peak is labelled:\n{screen}");
+    for (key, theta) in [("Left", 1), ("Right", 8)] {
+        for _ in 0..8 {
+            tmux.run(&["send-keys", "-t", &tmux.name, key]);
+        }
+        let want = format!("θ_inf {theta} · θ_sum {}", 2 * theta);
+        let screen = tmux.wait_for(&want, |s| s.contains(&want));
+        assert!(screen.contains("RK1 ") && screen.contains("Σ bullets"), "{screen}");
+    }
+    tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+    let screen = tmux.wait_for("the compare view", |s| s.contains("θ_inf 8 (sweep) (left)"));
+    assert!(screen.contains("Σ"), "the memories' Σ are on screen:\n{screen}");
+    tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
+}

@@ -47,7 +47,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             let name = path
                 .file_name()
                 .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
-            Some((name, input.user, input.turns))
+            let truth = std::fs::read_to_string(path)
+                .ok()
+                .and_then(|text| crate::tui::app::truth_of(&text));
+            Some((name, input.user, input.turns, truth))
         }
         None => None,
     };
@@ -72,7 +75,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let model = engine.model_mut().name();
     let user = match (&args.user, &replay) {
         (Some(name), _) if !name.trim().is_empty() => name.trim().to_string(),
-        (_, Some((_, user, _))) => user.clone(),
+        (_, Some((_, user, _, _))) => user.clone(),
         _ => engine
             .memory()
             .roots()
@@ -85,7 +88,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         db: crate::tui::app::place(&db),
         model,
         user,
-        replay: replay.map(|(name, _, turns)| (name, turns)),
+        truth: replay.as_ref().and_then(|(_, _, _, truth)| truth.clone()),
+        replay: replay.map(|(name, _, turns, _)| (name, turns)),
         approve: shared.approve,
         theme: Theme::from_env(),
         snapshot_interval: rgmem::timeline::SNAPSHOT_INTERVAL,
@@ -93,7 +97,15 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         keymap,
         follow: args.follow,
     };
-    let result = crate::tui::run(engine, options, &keymap_problems).context("running the inspector");
+    // The phase view sweeps with the offline model only: a real model would be called for every
+    // turn at every θ.
+    let sweep_model: Option<crate::tui::sweep_task::ModelFactory> = (shared.model == super::common::ModelKind::Offline)
+        .then(|| {
+            let shared = shared.clone();
+            std::sync::Arc::new(move || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))))
+                as crate::tui::sweep_task::ModelFactory
+        });
+    let result = crate::tui::run(engine, options, &keymap_problems, sweep_model).context("running the inspector");
     for problem in &keymap_problems {
         eprintln!("keymap: {problem}");
     }

@@ -89,6 +89,8 @@ pub enum Action {
     SetMark,
     /// Compare the memory at the mark with the memory at the cursor, side by side.
     OpenCompare,
+    /// Open the phase view: the session swept over θ_inf.
+    OpenPhase,
     /// Send the chat input.
     SendMessage,
     /// Put the previous message of the input history in the chat input.
@@ -147,6 +149,7 @@ impl Action {
             Self::OpenHistory => "every firing on the selected concept; Enter goes there",
             Self::SetMark => "mark the cursor, to compare with another point",
             Self::OpenCompare => "the memory at the mark beside the cursor's",
+            Self::OpenPhase => "phase view: the replayed session swept over θ_inf 1..8 (:phase A..B)",
             Self::SendMessage => "send the message; the reply streams in",
             Self::InputHistoryBack => "previous message from the input history",
             Self::InputHistoryForward => "next message from the input history",

@@ -15,6 +15,25 @@ pub enum Command {
     CancelModel,
     /// Leave the inspector.
     Quit,
+    /// Re-run the session at each θ in the background (the phase view).
+    Sweep(SweepRequest),
+    /// Stop the running sweep after the θ in progress.
+    CancelSweep,
+}
+
+/// What the phase view sweeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SweepRequest {
+    /// Identifies its updates.
+    pub id: u64,
+    /// θ_inf to run, in order (θ_sum = 2·θ_inf).
+    pub thetas: Vec<u32>,
+    /// The session's turns.
+    pub turns: Vec<TurnInput>,
+    /// The user's display name.
+    pub user: String,
+    /// The session's ground truth, if its header carries one.
+    pub truth: Option<rgmem::eval::truth::GroundTruth>,
 }
 
 /// A request to the engine task, which alone owns the database and the model.

@@ -23,8 +23,10 @@ pub struct EngineHandle {
     requests: mpsc::Sender<EngineRequest>,
     /// Cancels the model call in flight (`None` for models that cannot be cancelled).
     cancel: Option<rgmem::model::Cancel>,
-    /// Updates from the engine.
+    /// Updates from the engine (and from the phase view's sweep).
     pub updates: tokio::sync::mpsc::UnboundedReceiver<EngineUpdate>,
+    /// Runs the phase view's sweeps, reporting on `updates`.
+    pub sweeper: super::sweep_task::Sweeper,
 }
 
 impl EngineHandle {
@@ -58,6 +60,7 @@ pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
                 }),
         );
     }
+    let sweeper = super::sweep_task::Sweeper::new(None, up_tx.clone());
     std::thread::Builder::new()
         .name("rgmem-engine".into())
         .spawn(move || run(engine, &req_rx, &up_tx))?;
@@ -65,6 +68,7 @@ pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
         requests: req_tx,
         cancel,
         updates: up_rx,
+        sweeper,
     })
 }
 

@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod layout;
 pub mod msg;
 pub mod runtime;
+pub mod sweep_task;
 pub mod text;
 pub mod theme;
 pub mod ui;
@@ -30,8 +31,16 @@ use rgmem::Engine;
 /// Opens the inspector over an engine; returns when the user quits. The terminal is restored
 /// on every exit path, panics included. `problems` (the user's keymap file's) are shown at start
 /// and kept for `:messages`.
-pub fn run(engine: Engine, options: Options, problems: &[String]) -> Result<()> {
-    let handle = engine_task::spawn(engine).context("starting the engine thread")?;
+pub fn run(
+    engine: Engine,
+    options: Options,
+    problems: &[String],
+    sweep_model: Option<sweep_task::ModelFactory>,
+) -> Result<()> {
+    let mut handle = engine_task::spawn(engine).context("starting the engine thread")?;
+    if let Some(factory) = sweep_model {
+        handle.sweeper = sweep_task::Sweeper::new(Some(factory), handle.sweeper.updates());
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

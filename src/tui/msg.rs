@@ -79,6 +79,8 @@ pub enum EngineUpdate {
         /// What is wrong with it, if anything.
         problem: Option<String>,
     },
+    /// The phase view's background sweep.
+    Phase(PhaseUpdate),
     /// A request finished; `error` says why it failed, if it did.
     Done {
         /// The request it answers, for chat requests.
@@ -115,4 +117,25 @@ impl<T> std::fmt::Debug for Handoff<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Handoff")
     }
+}
+
+/// What the phase view's sweep reports, one θ at a time.
+#[derive(Debug, Clone)]
+pub enum PhaseUpdate {
+    /// One θ is done.
+    Point {
+        /// The sweep.
+        id: u64,
+        /// Its figures, as `rgmem sweep --json` prints them.
+        point: rgmem::eval::sweep::Point,
+        /// Its memory and change lags.
+        detail: Box<rgmem::eval::sweep::Detail>,
+    },
+    /// The sweep ended (`error`: why early).
+    Done {
+        /// The sweep.
+        id: u64,
+        /// What stopped it.
+        error: Option<String>,
+    },
 }

@@ -132,6 +132,7 @@ impl App {
             Action::OpenHistory => self.open_history(),
             Action::SetMark => self.set_mark(),
             Action::OpenCompare => self.open_compare(),
+            Action::OpenPhase => self.open_phase(None, out),
             Action::SendMessage
             | Action::InputHistoryBack
             | Action::InputHistoryForward

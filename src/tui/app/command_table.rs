@@ -20,6 +20,8 @@ pub enum Arg {
     ItemReason,
     /// A correction id (`k0`).
     Correction,
+    /// An optional range of θ, `A..B`.
+    Range,
 }
 
 /// What a command does, once its argument is checked.
@@ -51,6 +53,8 @@ pub enum Verb {
     Correct,
     /// Ask to undo a correction.
     Uncorrect,
+    /// Open the phase view.
+    Phase,
     /// Show the last messages.
     Messages,
     /// Show the help.
@@ -181,6 +185,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "SECONDS",
         help: "close a live chat's segment after SECONDS without typing (0: never)",
         verb: Verb::Idle,
+    },
+    CommandSpec {
+        name: "phase",
+        aliases: &[],
+        arg: Arg::Range,
+        usage: "[A..B]",
+        help: "the phase view: the replayed session re-run at θ_inf A..B (default 1..8), as a curve",
+        verb: Verb::Phase,
     },
     CommandSpec {
         name: "messages",

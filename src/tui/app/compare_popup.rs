@@ -5,6 +5,7 @@
 use rgmem::diff::{BulletChange, Change, DiffLine, bullet_diff};
 use rgmem::history::{Presence, memory_diff};
 use rgmem::ids::Seq;
+use rgmem::memory::Memory;
 use rgmem::timeline::Timeline;
 
 /// One row: a heading across both columns, or a bullet with its text on each side.
@@ -34,6 +35,8 @@ pub struct ComparePopup {
     pub rows: Vec<CompareRow>,
     /// Rows scrolled.
     pub scroll: usize,
+    /// What the two sides are, when they are not points of the log (the phase view's θ).
+    pub labels: Option<(String, String)>,
 }
 
 fn side(line: &DiffLine, skip: Change) -> String {
@@ -78,9 +81,23 @@ impl ComparePopup {
     pub fn between(timeline: &Timeline, mark: Seq) -> Self {
         let cursor = timeline.cursor();
         let before = timeline.memory_at(mark);
-        let diff = memory_diff(mark, &before, cursor, timeline.memory());
+        Self::diff(mark, &before, cursor, timeline.memory(), false)
+    }
+
+    /// Two memories that are not points of one log: the left labelled `left`, the right `right`.
+    #[must_use]
+    pub fn between_memories(left: String, before: &Memory, right: String, after: &Memory) -> Self {
+        let mut popup = Self::diff(Seq(0), before, Seq(0), after, true);
+        popup.labels = Some((left, right));
+        popup
+    }
+
+    fn diff(mark: Seq, before: &Memory, cursor: Seq, after: &Memory, labelled: bool) -> Self {
+        let diff = memory_diff(mark, before, cursor, after);
         let mut rows = Vec::new();
         let presence = |p: Presence| match p {
+            Presence::Added if labelled => "only on the right",
+            Presence::Removed if labelled => "only on the left",
             Presence::Added => "only at the cursor",
             Presence::Removed => "only at the mark",
             Presence::Kept => "changed",
@@ -110,6 +127,7 @@ impl ComparePopup {
             cursor,
             rows,
             scroll: 0,
+            labels: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use rgmem::timeline::Timeline;
 impl App {
     pub(super) fn on_engine(&mut self, update: EngineUpdate, out: &mut Vec<Command>) {
         match update {
+            EngineUpdate::Phase(update) => self.on_phase(update),
             EngineUpdate::Loaded { records, approve } => {
                 self.timeline = Timeline::from_records(&records, self.snapshot_interval);
                 self.loaded = true;

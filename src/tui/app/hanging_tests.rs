@@ -78,6 +78,8 @@ impl Live {
                     self.engine.cancel();
                 }
                 Command::Engine(request) => assert!(self.engine.send(request), "the engine thread stopped"),
+                Command::Sweep(request) => self.engine.sweeper.start(request),
+                Command::CancelSweep => self.engine.sweeper.cancel(),
                 Command::Quit => {}
             }
         }

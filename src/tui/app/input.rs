@@ -26,6 +26,8 @@ pub struct Parsed {
     pub item: Option<(rgmem::event::ItemRef, String, Option<String>)>,
     /// The correction, for undoing one.
     pub correction: Option<rgmem::ids::CorrectionId>,
+    /// The range, for ranges.
+    pub range: Option<(u32, u32)>,
 }
 
 fn seq_arg(word: &str) -> Option<Seq> {
@@ -51,6 +53,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             path: None,
             item: None,
             correction: None,
+            range: None,
         });
     }
     let Some(spec) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) else {
@@ -74,6 +77,7 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
         path: None,
         item: None,
         correction: None,
+        range: None,
     };
     match spec.arg {
         Arg::None if !rest.is_empty() => {
@@ -161,6 +165,19 @@ pub fn parse(line: &str) -> Result<Parsed, String> {
             })?;
             parsed.correction = Some(rgmem::ids::CorrectionId(n));
         }
+        Arg::Range if rest.is_empty() => {}
+        Arg::Range => {
+            let bad = || {
+                format!(
+                    ":{}: \"{rest}\" is not a range of θ (e.g. :{} 1..12)",
+                    spec.name, spec.name
+                )
+            };
+            let (a, b) = rest.split_once("..").ok_or_else(bad)?;
+            let a = a.trim().parse::<u32>().map_err(|_| bad())?;
+            let b = b.trim().trim_start_matches('=').parse::<u32>().map_err(|_| bad())?;
+            parsed.range = Some((a, b));
+        }
     }
     Ok(parsed)
 }
@@ -210,7 +227,10 @@ impl App {
     /// Whether the engine owes an answer: a request is in flight or a chat message waits.
     #[must_use]
     pub fn awaits_engine(&self) -> bool {
-        self.busy > 0 || self.chat.pending.is_some() || !self.chat.queued.is_empty()
+        self.busy > 0
+            || self.chat.pending.is_some()
+            || !self.chat.queued.is_empty()
+            || self.phase.as_ref().is_some_and(|p| p.running)
     }
 
     /// Whether a session replay is playing, so time moving on ingests its next turn.
@@ -334,6 +354,7 @@ impl App {
                     self.ask_uncorrect(k);
                 }
             }
+            Verb::Phase => self.open_phase(parsed.range, out),
             Verb::Messages => self.show_messages = true,
             Verb::Help => self.show_help = true,
             Verb::Quit => out.push(Command::Quit),
@@ -376,6 +397,7 @@ mod tests {
                     Arg::Path => format!("{name} /tmp/x"),
                     Arg::ItemReason => format!("{name} c12/d1 it was a typo"),
                     Arg::Correction => format!("{name} k0"),
+                    Arg::Range => format!("{name} 1..3"),
                 };
                 assert_eq!(parse(&line).map(|p| p.verb), Ok(c.verb), "{line}");
             }

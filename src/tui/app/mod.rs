@@ -26,6 +26,9 @@ mod idle_tests;
 mod input;
 #[cfg(test)]
 pub(crate) mod live_tests;
+mod phase;
+#[cfg(test)]
+mod phase_tests;
 mod replay;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -38,6 +41,7 @@ pub use correct::Correcting;
 pub use diff_view::{DiffRow, DiffView};
 pub use history_popup::HistoryPopup;
 pub use input::COMMANDS;
+pub use phase::{PhaseView, truth_of};
 pub use replay::Replay;
 pub use timeline_rows::RowKind;
 pub use views::{ChatLine, EvidenceRow, NodeKind, TreeRow, Views};
@@ -136,6 +140,8 @@ pub struct Options {
     pub keymap: Keymap,
     /// `--follow`: start on the timeline, watching the file another process writes.
     pub follow: bool,
+    /// The replayed session's ground truth, for the phase view.
+    pub truth: Option<rgmem::eval::truth::GroundTruth>,
 }
 
 impl Default for Options {
@@ -151,6 +157,7 @@ impl Default for Options {
             coverage: None,
             keymap: Keymap::default(),
             follow: false,
+            truth: None,
         }
     }
 }
@@ -243,6 +250,12 @@ pub struct App {
     pub keymap: Keymap,
     /// When a live chat's segment closes on idle.
     pub idle_close: idle_close::IdleClose,
+    /// The phase view, if open.
+    pub phase: Option<PhaseView>,
+    /// Sweeps started (each sweep's id).
+    pub phase_sweeps: u64,
+    /// The replayed session's ground truth.
+    pub truth: Option<rgmem::eval::truth::GroundTruth>,
 }
 
 impl App {
@@ -307,6 +320,9 @@ impl App {
             snapshot_interval: options.snapshot_interval,
             keymap: options.keymap,
             idle_close: idle_close::IdleClose::default(),
+            phase: None,
+            phase_sweeps: 0,
+            truth: options.truth,
         }
     }
 
@@ -408,6 +424,10 @@ impl App {
         }
         if self.compare.is_some() {
             self.compare_key(key);
+            return;
+        }
+        if self.phase.is_some() {
+            self.phase_key(key, out);
             return;
         }
         // An empty chat input passes its own plain keys (`?`) through; once it holds text they type.

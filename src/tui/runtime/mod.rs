@@ -60,7 +60,7 @@ where
     // Settled: the startup requests' answers come first (the engine answers in order); no input
     // is read before them, nor before the log is open.
     let mut owed = startup.iter().filter(|c| matches!(c, Command::Engine(_))).count();
-    if perform(startup, &engine, app) {
+    if perform(startup, &mut engine, app) {
         return Ok(());
     }
     let mut heard = false;
@@ -104,14 +104,14 @@ where
             count(update, &mut heard, &mut owed);
         }
         let commands = app.update(msg);
-        if perform(commands, &engine, app) {
+        if perform(commands, &mut engine, app) {
             return Ok(());
         }
         // Coalesce: apply every update already waiting before the next draw.
         while let Ok(update) = engine.updates.try_recv() {
             count(&update, &mut heard, &mut owed);
             let commands = app.update(Msg::Engine(update));
-            if perform(commands, &engine, app) {
+            if perform(commands, &mut engine, app) {
                 return Ok(());
             }
         }
@@ -139,13 +139,15 @@ fn from_engine(update: Option<EngineUpdate>) -> Msg {
 }
 
 /// Performs commands; true when the app asked to quit.
-fn perform(commands: Vec<Command>, engine: &EngineHandle, app: &mut App) -> bool {
+fn perform(commands: Vec<Command>, engine: &mut EngineHandle, app: &mut App) -> bool {
     for command in commands {
         match command {
             Command::Quit => return true,
             Command::CancelModel => {
                 engine.cancel();
             }
+            Command::Sweep(request) => engine.sweeper.start(request),
+            Command::CancelSweep => engine.sweeper.cancel(),
             Command::Engine(request) => {
                 if !engine.send(request) {
                     app.last_error = Some("the engine thread stopped".into());

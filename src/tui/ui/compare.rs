@@ -14,10 +14,13 @@ use ratatui::widgets::{Clear, Paragraph};
 pub fn render(frame: &mut Frame<'_>, area: Rect, popup: &ComparePopup, theme: Theme) {
     let rect = centered(area, area.width.saturating_sub(4), area.height.saturating_sub(2));
     frame.render_widget(Clear, rect);
-    let title = format!(
-        "Compare · mark {} (left) ↔ cursor {} (right) · ↑↓ scroll · Esc close",
-        popup.mark, popup.cursor
-    );
+    let title = match &popup.labels {
+        Some((left, right)) => format!("Compare · {left} (left) ↔ {right} (right) · ↑↓ scroll · Esc close"),
+        None => format!(
+            "Compare · mark {} (left) ↔ cursor {} (right) · ↑↓ scroll · Esc close",
+            popup.mark, popup.cursor
+        ),
+    };
     let block = pane_block(title, true, theme);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);

@@ -10,6 +10,7 @@ pub mod evidence;
 pub mod help;
 mod highlight;
 pub mod history;
+pub mod phase;
 pub mod status_bar;
 pub mod timeline;
 
@@ -55,6 +56,9 @@ pub fn render(frame: &mut Frame<'_>, app: &mut App) {
         );
     }
     status_bar::render(frame, layout.status, app);
+    if let Some(view) = &app.phase {
+        phase::render(frame, area, view, app.theme);
+    }
     if let Some(confirm) = app.confirm {
         render_confirm(frame, area, app, confirm);
     }
@@ -151,4 +155,4 @@ mod first_minutes_tests;
 #[cfg(test)]
 mod golden_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

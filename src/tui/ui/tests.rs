@@ -20,7 +20,7 @@ use rgmem::ids::Seq;
 
 pub(super) const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
-pub(super) fn screen(app: &mut App, w: u16, h: u16) -> String {
+pub(crate) fn screen(app: &mut App, w: u16, h: u16) -> String {
     app.size = (w, h);
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| render(f, app)).unwrap();

@@ -16,7 +16,10 @@ use crate::memory::{Memory, Thresholds};
 use crate::model::Model;
 use crate::retrieval::embed::{builtin, cosine};
 use serde::Serialize;
+
+mod table;
 use std::path::Path;
+pub use table::{peak, table};
 
 /// What a sweep runs over.
 pub enum Input<'a> {
@@ -103,6 +106,16 @@ impl Churn {
     }
 }
 
+/// What one θ's run left besides its [`Point`]: the memory it ended with (on a session input)
+/// and, with ground truth, the turns each real change took to reach Δ.
+#[derive(Debug, Clone, Default)]
+pub struct Detail {
+    /// The memory after the last turn and the closing step (on a session input).
+    pub memory: Option<Memory>,
+    /// Per real change in the truth: its name and its lag in turns (`None`: it never arrived).
+    pub change_lags: Vec<(String, Option<u32>)>,
+}
+
 /// Runs the sweep over `thetas`, one fresh memory file per θ in `work_dir`.
 pub fn run(
     input: &Input<'_>,
@@ -110,6 +123,17 @@ pub fn run(
     work_dir: &Path,
     make_model: &mut dyn FnMut() -> crate::Result<Box<dyn Model>>,
     on_point: &mut dyn FnMut(&Point),
+) -> Result<Vec<Point>> {
+    run_detailed(input, thetas, work_dir, make_model, &mut |p, _| on_point(p))
+}
+
+/// [`run`], also handing each θ's [`Detail`] to `on_point` (the inspector's phase view).
+pub fn run_detailed(
+    input: &Input<'_>,
+    thetas: &[u32],
+    work_dir: &Path,
+    make_model: &mut dyn FnMut() -> crate::Result<Box<dyn Model>>,
+    on_point: &mut dyn FnMut(&Point, &Detail),
 ) -> Result<Vec<Point>> {
     std::fs::create_dir_all(work_dir).map_err(|source| Error::Io {
         path: work_dir.display().to_string(),
@@ -128,6 +152,7 @@ pub fn run(
             }
         };
         let mut scores = None;
+        let mut detail = Detail::default();
         let eval = match input {
             Input::Session(turns, user, truth) => {
                 let path = work_dir.join(format!("theta-{theta}.db"));
@@ -149,8 +174,15 @@ pub fn run(
                     let last = turns.last().map_or(0, |t| t.index);
                     arrivals.observe(engine.memory(), truth, last);
                     scores = Some(super::truth::score(engine.memory(), truth, &arrivals));
+                    detail.change_lags = truth
+                        .changes
+                        .iter()
+                        .zip(&arrivals.arrived_at)
+                        .map(|(c, a)| (c.name.clone(), a.map(|t| t.saturating_sub(c.turn.unwrap_or(0)))))
+                        .collect();
                 }
                 add(engine.memory());
+                detail.memory = Some(engine.memory().clone());
                 None
             }
             Input::Locomo(convs) => {
@@ -208,7 +240,7 @@ pub fn run(
             eval,
             truth: scores,
         };
-        on_point(&point);
+        on_point(&point, &detail);
         points.push(point);
     }
     Ok(points)
@@ -227,151 +259,63 @@ fn remove_db(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The sweep as a table; the θ where the balance peaks is marked.
-#[must_use]
-pub fn table(points: &[Point]) -> String {
-    let mut out = format!(
-        "{:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>8} {:>8} {:>6}",
-        "θ_inf", "θ_sum", "RK1", "RK2", "RK3", "calls", "tokens", "Σchurn", "Σsteps"
-    );
-    let with_truth = points.iter().any(|p| p.truth.is_some());
-    let with_eval = points.iter().any(|p| p.eval.is_some());
-    if with_truth {
-        out.push_str(&format!(
-            " {:>6} {:>5} {:>5} {:>6} {:>6} {:>6} {:>7}",
-            "stab.", "Σ", "noise", "plast.", "lag", "timely", "balance"
-        ));
-    }
-    if with_eval {
-        out.push_str(&format!(
-            " {:>8} {:>9} {:>7} {:>6} {:>7}",
-            "rg.evid", "flat.evid", "rg.ans", "rg.F1", "rg.tok"
-        ));
-    }
-    out.push('\n');
-    let best = peak(points);
-    for p in points {
-        let mark = if Some(p.theta_inf) == best { "*" } else { " " };
-        out.push_str(&format!(
-            "{:>4}{mark} {:>5} {:>5} {:>5} {:>5} {:>6} {:>8} {:>8.4} {:>6}",
-            p.theta_inf, p.theta_sum, p.rk1, p.rk2, p.rk3, p.model_calls, p.tokens, p.sigma_churn, p.sigma_changes
-        ));
-        if let Some(t) = p.truth {
-            let lag = t.mean_lag.map_or_else(|| "-".to_string(), |l| format!("{l:.1}"));
-            out.push_str(&format!(
-                " {:>5.0}% {:>5} {:>5} {:>5.0}% {:>6} {:>5.0}% {:>6.0}%",
-                t.stability * 100.0,
-                t.sigma_bullets,
-                t.noise_in_sigma,
-                t.plasticity * 100.0,
-                lag,
-                t.timely_plasticity * 100.0,
-                (t.balance * 100.0).abs()
-            ));
-        } else if with_truth {
-            out.push_str(&format!(" {:>48}", "-"));
-        }
-        if let Some(e) = p.eval {
-            let f1 = e
-                .rgmem_f1
-                .map_or_else(|| "-".to_string(), |f| format!("{:.1}", f * 100.0));
-            out.push_str(&format!(
-                " {:>7.1}% {:>8.1}% {:>6.1}% {:>6} {:>7.0}",
-                e.rgmem_evidence_recall * 100.0,
-                e.flat_bm25_evidence_recall * 100.0,
-                e.rgmem_answer_token_recall * 100.0,
-                f1,
-                e.rgmem_context_tokens
-            ));
-        }
-        out.push('\n');
-    }
-    match (best, with_truth) {
-        (Some(b), true) => out.push_str(&format!(
-            "* θ_inf = {b}: the balance of stability and lag-weighted plasticity peaks here\n"
-        )),
-        (Some(b), false) => out.push_str(&format!("* θ_inf = {b}: the best answer-token recall\n")),
-        _ => {}
-    }
-    out
-}
-
-/// The θ_inf where the balance peaks (ground truth), else where rgmem's answer-token recall does;
-/// the lowest θ wins a tie.
-#[must_use]
-pub fn peak(points: &[Point]) -> Option<u32> {
-    let value = |p: &Point| {
-        p.truth
-            .map(|t| t.balance)
-            .or_else(|| p.eval.map(|e| e.rgmem_answer_token_recall))
-    };
-    let mut best: Option<(u32, f64)> = None;
-    for p in points {
-        if let Some(v) = value(p)
-            && best.is_none_or(|(_, b)| v > b + 1e-9)
-        {
-            best = Some((p.theta_inf, v));
-        }
-    }
-    best.map(|(t, _)| t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::session::SessionFile;
+    use crate::model::offline::OfflineModel;
 
-    fn point(theta_inf: u32, stability: f64, lag: Option<f64>) -> Point {
-        let timely = lag.map_or(0.0, |l| {
-            super::super::truth::LAG_HORIZON / (super::super::truth::LAG_HORIZON + l)
-        });
-        Point {
-            theta_inf,
-            theta_sum: theta_inf * 2,
-            rk1: 1,
-            rk2: 1,
-            rk3: 1,
-            model_calls: 3,
-            tokens: 100,
-            steps: 10,
-            sigma_churn: 0.01,
-            sigma_changes: 1,
-            eval: None,
-            truth: Some(Scores {
-                stability,
-                sigma_bullets: 4,
-                noise_in_sigma: 0,
-                plasticity: if lag.is_some() { 1.0 } else { 0.0 },
-                mean_lag: lag,
-                timely_plasticity: timely,
-                balance: 2.0 * stability * timely / (stability + timely).max(1e-9),
-            }),
-        }
-    }
-
+    /// The phase view reads [`run_detailed`] one θ at a time; its points must be the ones `rgmem
+    /// sweep --json` prints (which serialises [`run`] over the whole range).
     #[test]
-    fn the_table_shows_timely_plasticity_and_marks_the_balance_peak() {
-        // Too low a θ lets noise in; too high a θ lets the change arrive late, then not at all.
-        let points = [
-            point(1, 0.25, Some(0.0)),
-            point(3, 1.0, Some(2.0)),
-            point(6, 1.0, Some(40.0)),
-            point(8, 1.0, None),
-        ];
-        let table = table(&points);
-        let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].ends_with("plast.    lag timely balance"), "{table}");
-        assert!(lines[2].starts_with("   3*"), "{table}");
-        assert!(lines[2].ends_with("100%    2.0    91%     95%"), "{table}");
-        assert!(lines[3].ends_with("100%   40.0    33%     50%"), "{table}");
-        assert!(lines[4].ends_with("0%      -     0%      0%"), "{table}");
-        assert_eq!(
-            lines.last().copied(),
-            Some("* θ_inf = 3: the balance of stability and lag-weighted plasticity peaks here")
-        );
-        let widths: Vec<usize> = lines.iter().take(5).map(|l| l.chars().count()).collect();
-        assert!(
-            widths.iter().all(|w| *w == widths[0]),
-            "columns line up: {widths:?}\n{table}"
-        );
+    fn one_theta_at_a_time_gives_the_points_of_the_whole_range_with_each_change_lag() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/sample_sessions/diet_change.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let file = SessionFile::parse(&text, path).unwrap();
+        let truth = GroundTruth::from_session_text(&text, path).unwrap().unwrap();
+        let user = file.user_name();
+        let input = Input::Session(&file.turns, &user, Some(&truth));
+        let dir = tempfile::tempdir().unwrap();
+        let thetas = [1, 3, 6];
+        let whole = run(
+            &input,
+            &thetas,
+            dir.path(),
+            &mut || Ok(Box::new(OfflineModel)),
+            &mut |_| {},
+        )
+        .unwrap();
+        let mut single = Vec::new();
+        for theta in thetas {
+            run_detailed(
+                &input,
+                &[theta],
+                &dir.path().join("one"),
+                &mut || Ok(Box::new(OfflineModel)),
+                &mut |p, d| single.push((p.clone(), d.clone())),
+            )
+            .unwrap();
+        }
+        let json = |points: &[Point]| serde_json::to_string_pretty(points).unwrap();
+        let points: Vec<Point> = single.iter().map(|(p, _)| p.clone()).collect();
+        assert_eq!(json(&points), json(&whole));
+        for (point, detail) in &single {
+            let memory = detail.memory.as_ref().expect("a session run keeps its memory");
+            let sigma: usize = memory.roots().map(|r| r.sigma.render().lines().count()).sum();
+            assert!(sigma > 0 || point.theta_inf > 1, "θ {}: Σ is empty", point.theta_inf);
+            assert_eq!(detail.change_lags.len(), truth.changes.len());
+            let scores = point.truth.expect("the sample carries ground truth");
+            let arrived: Vec<f64> = detail
+                .change_lags
+                .iter()
+                .filter_map(|(_, l)| l.map(f64::from))
+                .collect();
+            let mean = (!arrived.is_empty()).then(|| arrived.iter().sum::<f64>() / arrived.len() as f64);
+            assert_eq!(
+                mean, scores.mean_lag,
+                "θ {}: each change's lag averages to the mean",
+                point.theta_inf
+            );
+        }
     }
 }

@@ -1,0 +1,106 @@
+//! The phase view's sweep, on a thread of its own: `rgmem::eval::sweep::run_detailed` one θ at a
+//! time (each a fresh memory in a scratch directory), a point sent after each, a cancel flag
+//! looked at between θ. [`sweep`] is the whole job, called directly by tests.
+
+use super::command::SweepRequest;
+use super::msg::{EngineUpdate, PhaseUpdate};
+use rgmem::eval::sweep::{Input, run_detailed};
+use rgmem::model::Model;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Makes a fresh model for each θ (the inspector's own model kind).
+pub type ModelFactory = Arc<dyn Fn() -> rgmem::Result<Box<dyn Model>> + Send + Sync>;
+
+/// Starts and cancels sweeps.
+pub struct Sweeper {
+    factory: Option<ModelFactory>,
+    updates: UnboundedSender<EngineUpdate>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Sweeper {
+    /// A sweeper that reports on `updates`; without a factory every sweep says why it cannot run.
+    pub fn new(factory: Option<ModelFactory>, updates: UnboundedSender<EngineUpdate>) -> Self {
+        Self {
+            factory,
+            updates,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Starts `request` on a thread; a running sweep is cancelled first.
+    pub fn start(&mut self, request: SweepRequest) {
+        self.cancel();
+        self.cancel = Arc::new(AtomicBool::new(false));
+        let cancel = self.cancel.clone();
+        let updates = self.updates.clone();
+        let factory = self.factory.clone();
+        let id = request.id;
+        let spawned = std::thread::Builder::new().name("rgmem-sweep".into()).spawn(move || {
+            let Some(factory) = factory else {
+                let error = "the phase view sweeps with the offline model only (it would call this model for every turn at every θ)";
+                let _ = updates.send(EngineUpdate::Phase(PhaseUpdate::Done {
+                    id,
+                    error: Some(error.into()),
+                }));
+                return;
+            };
+            let dir = std::env::temp_dir().join(format!("rgmem-phase-{}-{id}", std::process::id()));
+            sweep(&request, &mut || factory(), &cancel, &dir, &mut |u| {
+                let _ = updates.send(EngineUpdate::Phase(u));
+            });
+            let _ = std::fs::remove_dir_all(&dir);
+        });
+        if spawned.is_err() {
+            let _ = self.updates.send(EngineUpdate::Phase(PhaseUpdate::Done {
+                id,
+                error: Some("could not start the sweep thread".into()),
+            }));
+        }
+    }
+
+    /// Where it reports.
+    pub fn updates(&self) -> UnboundedSender<EngineUpdate> {
+        self.updates.clone()
+    }
+
+    /// Stops the running sweep after the θ in progress.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs `request` θ by θ into `work_dir`, sending a point after each and `Done` at the end.
+pub fn sweep(
+    request: &SweepRequest,
+    make_model: &mut dyn FnMut() -> rgmem::Result<Box<dyn Model>>,
+    cancel: &AtomicBool,
+    work_dir: &Path,
+    send: &mut dyn FnMut(PhaseUpdate),
+) {
+    let id = request.id;
+    let input = Input::Session(&request.turns, &request.user, request.truth.as_ref());
+    for &theta in &request.thetas {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let result = run_detailed(&input, &[theta], work_dir, make_model, &mut |point, detail| {
+            send(PhaseUpdate::Point {
+                id,
+                point: point.clone(),
+                detail: Box::new(detail.clone()),
+            });
+        });
+        if let Err(e) = result {
+            send(PhaseUpdate::Done {
+                id,
+                error: Some(format!("θ_inf {theta}: {e}")),
+            });
+            return;
+        }
+    }
+    send(PhaseUpdate::Done { id, error: None });
+}

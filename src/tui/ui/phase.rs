@@ -1,0 +1,216 @@
+//! The phase view: the sweep's curve against θ_inf (a ratatui `Chart`), the current θ and the
+//! θ cursor marked, the peak labelled, a gauge while it runs, and the cursor θ's figures beside it.
+
+use super::pane_block;
+use crate::tui::app::PhaseView;
+use crate::tui::theme::Theme;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Wrap};
+use rgmem::eval::sweep::{Point, peak};
+
+/// One curve: its legend name and its points (θ_inf, value in 0..=1).
+pub type Series = (String, Vec<(f64, f64)>);
+
+/// The curves drawn: stability, lag-weighted plasticity and balance with ground truth; else
+/// firings, Σ churn and model tokens, each scaled to its largest value (the legend says it).
+#[must_use]
+pub fn series(points: &[Point]) -> Vec<Series> {
+    let at = |f: &dyn Fn(&Point) -> f64| -> Vec<(f64, f64)> {
+        points.iter().map(|p| (f64::from(p.theta_inf), f(p))).collect()
+    };
+    if points.iter().all(|p| p.truth.is_some()) && !points.is_empty() {
+        let t = |f: fn(&rgmem::eval::truth::Scores) -> f64| move |p: &Point| p.truth.as_ref().map_or(0.0, f);
+        return vec![
+            ("stability".into(), at(&t(|s| s.stability))),
+            ("plasticity".into(), at(&t(|s| s.timely_plasticity))),
+            ("balance".into(), at(&t(|s| s.balance))),
+        ];
+    }
+    let scaled = |name: &str, f: &dyn Fn(&Point) -> f64| -> Series {
+        let max = points.iter().map(f).fold(0.0, f64::max);
+        let label = format!("{name} (max {})", trim(max));
+        (label, at(&|p| if max > 0.0 { f(p) / max } else { 0.0 }))
+    };
+    vec![
+        scaled("firings", &|p| f64::from(p.rk1 + p.rk2 + p.rk3)),
+        scaled("Σ churn", &|p| p.sigma_churn),
+        scaled("tokens", &|p| p.tokens as f64),
+    ]
+}
+
+fn trim(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+const COLOURS: [Color; 3] = [Color::Cyan, Color::Magenta, Color::Yellow];
+
+/// The key to the curves and the two marks, one line.
+fn legend(view: &PhaseView, theme: Theme) -> Line<'static> {
+    let points: Vec<Point> = view.runs.iter().map(|(p, _)| p.clone()).collect();
+    let mut spans = Vec::new();
+    for ((name, _), colour) in series(&points).into_iter().zip(COLOURS) {
+        spans.push(Span::styled(format!("━ {name}  "), Style::default().fg(colour)));
+    }
+    spans.push(Span::styled(format!("┊ live θ {}  ", view.current), theme.dim));
+    spans.push(Span::styled("█ θ cursor", theme.title));
+    Line::from(spans)
+}
+
+/// Draws the view over the screen, above the status bar.
+pub fn render(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
+    let rect = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    frame.render_widget(Clear, rect);
+    let title = "Phase · θ_inf sweep · ←→ θ · Enter compare · a apply · Esc close".to_string();
+    let block = pane_block(title, true, theme);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let [top, key, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Length(1), Constraint::Min(1)]).areas(inner);
+    status_line(frame, top, view, theme);
+    frame.render_widget(Paragraph::new(legend(view, theme)), key);
+    let side = if body.width >= 100 { 34 } else { 26 };
+    let [chart_area, side_area] = Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(body);
+    chart(frame, chart_area, view, theme);
+    let text = figures(view);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(pane_block("θ cursor".into(), false, theme)),
+        side_area,
+    );
+}
+
+fn status_line(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
+    let done = format!("{}/{} θ", view.runs.len(), view.thetas.len());
+    if view.running {
+        let gauge = Gauge::default()
+            .ratio(view.progress().clamp(0.0, 1.0))
+            .label(format!("sweeping θ_inf {}: {done} · Esc cancels", range(view)))
+            .gauge_style(theme.title);
+        frame.render_widget(gauge, area);
+        return;
+    }
+    let points: Vec<Point> = view.runs.iter().map(|(p, _)| p.clone()).collect();
+    let peak = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
+    let text = match &view.stopped {
+        Some(why) => format!("θ_inf {}: {done} · {why}{peak}", range(view)),
+        None => format!("θ_inf {} swept · live θ {}{peak}", range(view), view.current),
+    };
+    let style = if view.stopped.is_some() { theme.error } else { theme.dim };
+    frame.render_widget(Paragraph::new(text).style(style), area);
+}
+
+fn range(view: &PhaseView) -> String {
+    match (view.thetas.first(), view.thetas.last()) {
+        (Some(a), Some(b)) => format!("{a}..{b}"),
+        _ => "-".into(),
+    }
+}
+
+fn chart(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
+    let points: Vec<Point> = view.runs.iter().map(|(p, _)| p.clone()).collect();
+    let curves = series(&points);
+    let (lo, hi) = match (view.thetas.first(), view.thetas.last()) {
+        (Some(a), Some(b)) => (f64::from(*a), f64::from(*b).max(f64::from(*a) + 1.0)),
+        _ => (1.0, 8.0),
+    };
+    let colours = COLOURS;
+    let vline = |x: f64| -> Vec<(f64, f64)> { (0..=10).map(|i| (x, f64::from(i) / 10.0)).collect() };
+    let live = vline(f64::from(view.current));
+    let cursor = view
+        .selected()
+        .map(|(p, _)| vline(f64::from(p.theta_inf)))
+        .unwrap_or_default();
+    let mut datasets: Vec<Dataset<'_>> = curves
+        .iter()
+        .zip(colours)
+        .map(|((name, data), colour)| {
+            Dataset::default()
+                .name(name.clone())
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(Style::default().fg(colour))
+                .data(data)
+        })
+        .collect();
+    datasets.push(
+        Dataset::default()
+            .name(format!("live θ {}", view.current))
+            .marker(Marker::Dot)
+            .style(theme.dim)
+            .data(&live),
+    );
+    datasets.push(
+        Dataset::default()
+            .name("θ cursor")
+            .marker(Marker::Block)
+            .style(theme.title)
+            .data(&cursor),
+    );
+    let peak_label = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
+    let labels = |a: f64, b: f64| -> Vec<Line<'static>> {
+        if b - a <= 12.0 {
+            view.thetas.iter().map(|t| Line::from(t.to_string())).collect()
+        } else {
+            vec![
+                Line::from(trim(a)),
+                Line::from(format!("{:.0}", (a + b) / 2.0)),
+                Line::from(trim(b)),
+            ]
+        }
+    };
+    let widget = Chart::new(datasets)
+        .block(pane_block(format!("θ_inf →{peak_label}"), false, theme))
+        .x_axis(Axis::default().bounds([lo, hi]).labels(labels(lo, hi)))
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, 1.0])
+                .labels(vec![Line::from("0"), Line::from(".5"), Line::from("1")]),
+        )
+        .legend_position(None);
+    frame.render_widget(widget, area);
+}
+
+/// The θ cursor's figures, as lines.
+fn figures(view: &PhaseView) -> Vec<Line<'static>> {
+    let Some((p, detail)) = view.selected() else {
+        return vec![Line::from("no θ swept yet")];
+    };
+    let mut lines = vec![
+        Line::from(format!("θ_inf {} · θ_sum {}", p.theta_inf, p.theta_sum)),
+        Line::from(format!("RK1 {} · RK2 {} · RK3 {}", p.rk1, p.rk2, p.rk3)),
+    ];
+    if let Some(memory) = &detail.memory {
+        let sigma: usize = memory.roots().map(|r| r.sigma.render().lines().count()).sum();
+        let delta: usize = memory.roots().map(|r| r.delta.render().lines().count()).sum();
+        lines.push(Line::from(format!("Σ bullets {sigma} · Δ items {delta}")));
+    }
+    lines.push(Line::from(format!(
+        "Σ churn {:.4} · tokens {}",
+        p.sigma_churn, p.tokens
+    )));
+    if let Some(t) = p.truth {
+        lines.push(Line::from(format!(
+            "stab. {:.0}% · plast. {:.0}% · bal. {:.0}%",
+            t.stability * 100.0,
+            t.timely_plasticity * 100.0,
+            t.balance * 100.0
+        )));
+    }
+    for (name, lag) in &detail.change_lags {
+        let lag = lag.map_or_else(|| "never".to_string(), |l| format!("lag {l}"));
+        lines.push(Line::from(format!("{name}: {lag}")));
+    }
+    lines
+}
