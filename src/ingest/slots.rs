@@ -65,6 +65,10 @@ const RELATION_QUALIFIERS: &[&str] = &[
     "older", "younger", "little", "big", "best", "old", "new", "late", "twin",
 ];
 
+/// Most slots one turn states: a turn naming thousands of people is a list, not a life, and is
+/// not read further.
+const MOST: usize = 32;
+
 /// Roles one speaks "as" that are no occupation ("as a parent, how do I …").
 const NOT_JOBS: &[&str] = &[
     "parent", "parents", "sibling", "family", "couple", "beginner", "newbie", "result", "team", "group", "whole",
@@ -104,7 +108,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
     let toks = tokens(text);
     let mut out: Vec<(Holder, Slot, String)> = Vec::new();
     let mut add = |h: Holder, s: Slot, v: String| {
-        if !v.is_empty() && !out.iter().any(|(h2, s2, v2)| *h2 == h && *s2 == s && *v2 == v) {
+        if out.len() < MOST && !v.is_empty() && !out.iter().any(|(h2, s2, v2)| *h2 == h && *s2 == s && *v2 == v) {
             out.push((h, s, v));
         }
     };
@@ -331,6 +335,14 @@ mod tests {
             said("like my best friend Anthony suggested"),
             ["Anthony is Pat's best friend"]
         );
+    }
+
+    #[test]
+    fn a_huge_turn_is_read_in_bounded_work() {
+        let text = (0..20_000)
+            .map(|i| format!("my friend Name{i} is {} ", i % 90 + 1))
+            .collect::<String>();
+        assert_eq!(stated(&text).len(), MOST);
     }
 
     #[test]

@@ -28,12 +28,6 @@ pub struct SlotEntry {
     pub time: Option<Timestamp>,
 }
 
-impl SlotEntry {
-    fn same_slot(&self, other: &SlotEntry) -> bool {
-        self.person == other.person && self.slot == other.slot && holder_key(&self.holder) == holder_key(&other.holder)
-    }
-}
-
 fn holder_key(h: &Holder) -> String {
     match h {
         Holder::Person => String::new(),
@@ -47,8 +41,10 @@ impl Memory {
     #[must_use]
     pub fn slots_of(&self, person: ConceptId) -> Vec<(&SlotEntry, Vec<&SlotEntry>)> {
         let mut out: Vec<(&SlotEntry, Vec<&SlotEntry>)> = Vec::new();
+        // Where each (slot, holder) is in `out`, so a long memory is read in one pass.
+        let mut at: std::collections::HashMap<(Slot, String), usize> = std::collections::HashMap::new();
         for e in self.slots.iter().filter(|e| e.person == person) {
-            match out.iter_mut().find(|(cur, _)| cur.same_slot(e)) {
+            match at.get(&(e.slot, holder_key(&e.holder))).and_then(|i| out.get_mut(*i)) {
                 // Who someone is does not change by being said again: "my friend Brittney" after
                 // "my sister Brittney" adds no news, so the first stays.
                 Some(_) if e.slot == Slot::Relation => {}
@@ -58,7 +54,10 @@ impl Memory {
                         *cur = e;
                     }
                 }
-                None => out.push((e, Vec::new())),
+                None => {
+                    at.insert((e.slot, holder_key(&e.holder)), out.len());
+                    out.push((e, Vec::new()));
+                }
             }
         }
         out

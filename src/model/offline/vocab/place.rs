@@ -164,16 +164,23 @@ impl Setting {
     }
 
     /// Whether the passage is plainly about another base concept than `base`: none of its words
-    /// is filed under `base`, and either another base has at least `DOMINANT` (2 in a long passage) or the passage is about
-    /// something the lexicon does not list. There a word with a common second sense is taken in
-    /// that sense unless its own clause speaks for the filed one.
+    /// is filed under `base`, and either another base has at least `DOMINANT` (2 in a long
+    /// passage) or the passage is about something the lexicon does not list. There a word with a
+    /// common second sense is taken in that sense unless its own clause speaks for the filed one.
     pub(crate) fn plainly_elsewhere(&self, base: &str) -> bool {
-        let count = |b: &str| self.votes.iter().filter(|(v, _)| v == b).count();
-        let own = count(base);
+        // One pass: there are 11 bases however long the passage.
+        let mut tally: Vec<(&str, usize)> = Vec::new();
+        for (b, _) in &self.votes {
+            match tally.iter_mut().find(|(t, _)| t == b) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((b, 1)),
+            }
+        }
+        let own = tally.iter().find(|(b, _)| *b == base).map_or(0, |(_, n)| *n);
+        let most = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
         // A long passage in which the lexicon hears almost nothing of a person's life is about
         // something it does not list (a proof, a deployment): plainly not about `base` either.
         let unlisted = self.words >= UNLISTED_WORDS && self.votes.len().saturating_mul(UNLISTED_RATE) < self.words;
-        let most = self.votes.iter().map(|(b, _)| count(b)).max().unwrap_or(0);
         own == 0 && (unlisted || most >= DOMINANT || (most >= 2 && self.words >= LONG_WORDS))
     }
 
