@@ -80,3 +80,30 @@ fn debug_output_never_shows_the_key() {
     assert!(shown.contains("[redacted]"));
     assert_eq!(model.name(), "openai:fake-llm");
 }
+
+#[test]
+fn an_answer_cut_off_at_the_cap_keeps_its_whole_sentences_and_a_json_reply_does_not() {
+    let (rt, server) = server();
+    rt.block_on(
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "choices": [{"index": 0, "message": {"role": "assistant",
+                    "content": "Alex goes to the gym four times a week. Then again and again and"},
+                    "finish_reason": "length"}],
+            })))
+            .mount(&server),
+    );
+    let mut model = OpenAiModel::new(config_for(&format!("{}/v1/", server.uri()))).unwrap();
+    let answer = model
+        .complete(&ModelRequest::new(Task::Answer {
+            person: "Alex".into(),
+            context: "- Alex: I go four times a week.".into(),
+            question: "How often does Alex go to the gym?".into(),
+        }))
+        .unwrap();
+    assert_eq!(answer.reply, "Alex goes to the gym four times a week.");
+    let err = model
+        .complete(&ModelRequest::new(Task::Plan { question: "q".into() }))
+        .unwrap_err();
+    assert!(matches!(err, ModelError::CutOff(_)), "{err}");
+}

@@ -150,6 +150,20 @@ impl OpenAiModel {
             tokens.1 = tokens
                 .1
                 .saturating_add(usage.completion.unwrap_or_else(|| estimate_tokens(&reply)));
+            // A free-text answer cut off at the cap is still what the model said (a small model
+            // that rambles past 512 tokens has usually answered in its first sentence): it is
+            // kept, up to its last whole sentence, once asking again with a larger cap has not
+            // helped, or at once when it was streamed. A cut-off JSON reply is no reply.
+            let free_text = request.purpose == Purpose::Answer && options_free_text(mode);
+            if finish.as_deref() == Some("length") && attempt_cap > 0 && free_text && (retried || stream) {
+                return Ok(Completion {
+                    mode,
+                    tokens_in: tokens.0,
+                    tokens_out: tokens.1,
+                    latency_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+                    reply: if stream { reply } else { whole_sentences(&reply) },
+                });
+            }
             if finish.as_deref() == Some("length") && attempt_cap > 0 {
                 // A streamed reply was already handed out; asking again would show it twice.
                 if retried || stream {
@@ -174,6 +188,19 @@ impl OpenAiModel {
                 reply,
             });
         }
+    }
+}
+
+/// Whether a reply in `mode` is free text rather than JSON under a schema.
+fn options_free_text(mode: OutputMode) -> bool {
+    mode != OutputMode::JsonSchema
+}
+
+/// The reply up to its last sentence end, or whole when it has none.
+fn whole_sentences(reply: &str) -> String {
+    match reply.rfind(['.', '!', '?']) {
+        Some(i) if i > 0 => reply.get(..=i).unwrap_or(reply).to_string(),
+        _ => reply.to_string(),
     }
 }
 
