@@ -15,7 +15,9 @@ pub fn lenient_json(reply: &str) -> Result<Value, ParseError> {
     // Prose before the JSON may hold brackets of its own ("the paths [as asked]:"), so each
     // opening bracket is tried in turn, up to a bound.
     for (start, _) in body.match_indices(['[', '{']).take(MAX_JSON_STARTS) {
-        let candidate = &body[start..];
+        let Some(candidate) = body.get(start..) else {
+            continue;
+        };
         if let Ok(v) = serde_json::from_str::<Value>(candidate.trim()) {
             return Ok(v);
         }
