@@ -35,11 +35,13 @@ pub fn by_weight(children: &[ChildSummary]) -> Vec<&ChildSummary> {
     out
 }
 
-/// The law's sentences: "Health is shaped by Fitness and Diet.", or for many children "User is
-/// shaped most by Work and Study, Health and Wellness and Social Relationships; 4 other areas
-/// come up less.", then the children whose Δ is active ("Fitness shows active tension.").
+/// The law's sentences: "Health is shaped by Fitness and Diet.", or for many children "Work
+/// and Study is shaped most by Career, Education and Workplace; 2 other areas come up less.",
+/// then the children whose Δ is active ("Fitness shows active tension."). For a person
+/// (`person`) the children are what their conversations are about: "Sam's conversations
+/// centre on Work and Study and Dining."
 #[must_use]
-pub fn law(concept: &str, children: &[ChildSummary]) -> String {
+pub fn law(concept: &str, children: &[ChildSummary], person: bool) -> String {
     let ranked = by_weight(children);
     let names: Vec<&str> = ranked.iter().map(|c| c.name.as_str()).collect();
     let carrying: Vec<&str> = ranked
@@ -47,8 +49,20 @@ pub fn law(concept: &str, children: &[ChildSummary]) -> String {
         .filter(|c| weight(c) > 0)
         .map(|c| c.name.as_str())
         .collect();
+    let shaped = if person {
+        format!("{concept}'s conversations centre on")
+    } else {
+        format!("{concept} is shaped by")
+    };
     let mut law = match (names.as_slice(), carrying.len()) {
+        ([one], _) if person => format!("{shaped} {one} so far."),
         ([one], _) => format!("{concept} currently rests on {one} alone; this is a narrow view of {concept}."),
+        (_, n) if n > NAMED && person => {
+            let named = carrying.get(..NAMED).unwrap_or(&carrying);
+            let rest = n.saturating_sub(NAMED);
+            let areas = if rest == 1 { "area comes" } else { "areas come" };
+            format!("{shaped} {}; {rest} other {areas} up less.", join(named))
+        }
         (_, n) if n > NAMED => {
             let named = carrying.get(..NAMED).unwrap_or(&carrying);
             let rest = n.saturating_sub(NAMED);
@@ -58,8 +72,8 @@ pub fn law(concept: &str, children: &[ChildSummary]) -> String {
                 join(named)
             )
         }
-        (_, n) if n > 0 => format!("{concept} is shaped by {}.", join(&carrying)),
-        (many, _) => format!("{concept} is shaped by {}.", join(many)),
+        (_, n) if n > 0 => format!("{shaped} {}.", join(&carrying)),
+        (many, _) => format!("{shaped} {}.", join(many)),
     };
     let tense: Vec<&str> = ranked
         .iter()
@@ -113,12 +127,18 @@ mod tests {
                 active,
             ),
         ];
-        let law = law("Sam", &children);
         assert_eq!(
-            law,
-            "Sam is shaped most by Work and Study, Health and Wellness and Dining; 1 other area comes up less. \
+            law("Sam", &children, true),
+            "Sam's conversations centre on Work and Study, Health and Wellness and Dining; 1 other area comes \
+             up less. Work and Study shows active tension."
+        );
+        assert_eq!(
+            law("Life", &children, false),
+            "Life is shaped most by Work and Study, Health and Wellness and Dining; 1 other area comes up less. \
              Work and Study shows active tension."
         );
+        let one = vec![child("Work and Study", "- Jobs: Jobs recur.", "")];
+        assert_eq!(law("Sam", &one, true), "Sam's conversations centre on Work and Study so far.");
     }
 
     #[test]
@@ -128,12 +148,12 @@ mod tests {
             child("Diet", "", ""),
             child("Sleep", "- Naps: Naps recur.", ""),
         ];
-        assert_eq!(law("Health", &children), "Health is shaped by Fitness and Sleep.");
+        assert_eq!(law("Health", &children, false), "Health is shaped by Fitness and Sleep.");
         let empty = vec![child("Fitness", "", ""), child("Diet", "", "")];
-        assert_eq!(law("Health", &empty), "Health is shaped by Fitness and Diet.");
+        assert_eq!(law("Health", &empty, false), "Health is shaped by Fitness and Diet.");
         let one = vec![child("Fitness", "", "")];
         assert_eq!(
-            law("Health", &one),
+            law("Health", &one, false),
             "Health currently rests on Fitness alone; this is a narrow view of Health."
         );
     }

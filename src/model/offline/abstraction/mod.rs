@@ -478,7 +478,7 @@ fn trait_of(
 }
 
 /// RK3: Macro-Law, Core Traits (children's Σ) and Restrictions and Guidelines (children's Δ).
-pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
+pub fn rk3(concept: &str, children: &[ChildSummary], person: bool) -> String {
     let mut traits: Vec<SigmaBullet> = Vec::new();
     let mut restrictions: Vec<(bool, String)> = Vec::new();
     // The heaviest children first, so their bullets are the ones the cap keeps.
@@ -507,7 +507,7 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
         let at = restrictions.iter().position(|(active, _)| !active).unwrap_or(0);
         restrictions.remove(at);
     }
-    let law = law::law(concept, children);
+    let law = law::law(concept, children, person);
     let mut out = format!("# Macro-Law\n{law}\n# Core Traits\n");
     for t in &traits {
         out.push_str(&format!("- {}\n", shorten(t, 400)));
