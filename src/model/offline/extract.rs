@@ -132,8 +132,12 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         let in_sense_found: Vec<_> = clauses(&sentence)
             .flat_map(|clause| {
                 let toks: Vec<String> = words(clause).collect();
+                // "… and run:" before a code block or a list: what follows the colon is the
+                // verb's object, a command, so a word with a second sense is in that sense.
+                let introduces = clause.trim_end().ends_with(':');
                 lex.located(clause)
                     .into_iter()
+                    .filter(|f| !(introduces && f.entry.polysemous && f.at + f.len == toks.len()))
                     .filter(|f| in_sense(&toks, f, &setting))
                     .collect::<Vec<_>>()
             })
@@ -345,7 +349,8 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
         if !intransitive {
             continue;
         }
-        let (base, sub) = place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
+        let (base, sub) =
+            place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
         return Some((title_case(candidate), base.into(), sub.into()));
     }
     None

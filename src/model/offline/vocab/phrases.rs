@@ -30,53 +30,6 @@ const DETERMINERS: &[&str] = &[
     "a", "an", "the", "my", "our", "this", "these", "that", "those", "your", "his", "her", "their",
 ];
 
-/// Head nouns that name a quantity or a measure of something ("the match score", "a size limit",
-/// "the sum formula", "our success rate"): what is measured may be a topic, the measure is not.
-const MEASURES: &[&str] = &[
-    "score",
-    "scores",
-    "size",
-    "sizes",
-    "limit",
-    "limits",
-    "rate",
-    "rates",
-    "count",
-    "counts",
-    "number",
-    "numbers",
-    "formula",
-    "formulas",
-    "total",
-    "totals",
-    "amount",
-    "amounts",
-    "value",
-    "values",
-    "percentage",
-    "ratio",
-    "level",
-    "levels",
-    "speed",
-    "length",
-    "width",
-    "height",
-    "threshold",
-    "thresholds",
-    "priority",
-    "average",
-    "method",
-    "usage",
-    "time",
-    "times",
-    "accuracy",
-    "progress",
-    "results",
-    "result",
-    "error",
-    "errors",
-];
-
 /// Head nouns too general to name a topic on their own: "the resume analyzer project" is named
 /// "resume analyzer", and "the whole thing" is nothing.
 const GENERIC_HEADS: &[&str] = &[
@@ -223,7 +176,7 @@ fn noun_phrases(toks: &[String]) -> Vec<Vec<String>> {
             run.pop();
         }
         // "the match score", "the image size": a quantity of something, not a topic.
-        if run.last().is_some_and(|h| MEASURES.contains(&h.as_str())) {
+        if run.last().is_some_and(|h| super::MEASURES.contains(&h.as_str())) {
             continue;
         }
         if run.len() >= 2 {

@@ -8,7 +8,7 @@
 //! - a noun whose compound modifier belongs elsewhere ("induction proof exercises").
 
 use super::place::{Setting, lead_of};
-use super::{ACTIVITY_SETTINGS, ADVERBS, QUALIFIERS};
+use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
 
@@ -51,18 +51,41 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if found.entry.polysemous && setting.plainly_elsewhere(&found.entry.base) && !vouched(toks, found) {
         return false;
     }
-    if !setting.leans_from(&found.entry.base, &found.entry.general) {
+    // A word with a common second sense is always read with its neighbours ("run the unit
+    // tests", "a connection pool", "for state management"); another only where the setting
+    // leans to another base.
+    let strict = found.entry.polysemous;
+    if !strict && !setting.leans_from(&found.entry.base, &found.entry.general) {
         return true;
     }
     if let Some(object) = object(toks, after) {
         return object.is_empty() || fits(&object, found.entry, OTHER_SENSE, false);
     }
     // "writing sequence terms", "running python": an -ing word's bare object. After a noun the
-    // next word is as often its verb ("my boss asked") as a compound's head, so it is not read.
-    if word.ends_with("ing")
-        && let Some(next) = toks.get(after).filter(|w| bare(w))
+    // next word is as often its verb ("my boss asked") as a compound's head, so it is not read;
+    // a word with a second sense is read as a verb unless a determiner makes it a noun ("run
+    // unit tests", not "a run today").
+    let as_noun = found
+        .at
+        .checked_sub(1)
+        .and_then(|j| toks.get(j))
+        .is_some_and(|d| DETERMINERS.contains(&d.as_str()));
+    // A word then a past form is a subject and its verb ("work calmed down").
+    if (word.ends_with("ing") || (strict && !as_noun))
+        && let Some(next) = toks
+            .get(after)
+            .filter(|w| bare(w) && !(strict && w.ends_with("ed")) && !PARTICLES.contains(&w.as_str()))
         && !ACTIVITY_SETTINGS.contains(&next.as_str())
         && !fits(next, found.entry, OTHER_SENSE, false)
+    {
+        return false;
+    }
+    // A word with a second sense that qualifies a measure or a setting is in its technical
+    // sense ("the pool size", "environment variables").
+    if strict
+        && toks
+            .get(after)
+            .is_some_and(|n| MEASURES.contains(&n.as_str()) || SETTINGS_HEADS.contains(&n.as_str()))
     {
         return false;
     }
@@ -70,10 +93,23 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if is_stopword(word) {
         return true;
     }
-    match modifier(toks, found.at) {
+    let m = modifier(toks, found.at).or_else(|| strict.then(|| after_preposition(toks, found.at)).flatten());
+    match m {
         // The modifier alone pulls elsewhere, but a compound that as a whole still reads as the
         // head's base keeps it ("the science museum", "the Peace Museum"). A two-word modifier
-        // names a thing of its own ("induction proof exercises") and is not outweighed.
+        // names a thing of its own ("induction proof exercises") and is not outweighed. A word
+        // with a second sense leans on its modifier alone: "state management" reads as its head.
+        // A word with a second sense needs a modifier that speaks for its base ("the swimming
+        // pool", "my office manager"), not merely one that does not speak against it.
+        Some(m) if strict => {
+            let lex = crate::lexicon::Lexicon::builtin();
+            // A modifier with a second sense of its own ("pool" in "connection pool
+            // exhaustion") vouches for nothing.
+            match lex.matches(&m).find(|e| !e.polysemous) {
+                Some(e) => e.base == found.entry.base,
+                None => lead_of(&m, &found.entry.base, "") > 0.0,
+            }
+        }
         Some(m) => {
             fits(&m, found.entry, OTHER_HEAD, true)
                 || (!m.contains(' ') && lead_of(&format!("{m} {word}"), &found.entry.base, "") >= 0.0)
@@ -258,6 +294,74 @@ fn modifier(toks: &[String], at: usize) -> Option<String> {
                 && !QUALIFIERS.contains(&w.as_str())
         });
         content.then(|| words.join(" "))
+    })
+}
+
+/// Head nouns that name a part, a setting, a measure or a failure of a system: what they qualify
+/// is a system's ("pool settings", "environment variables", "the management module", "pool
+/// exhaustion", "engagement metrics").
+const SETTINGS_HEADS: &[&str] = &[
+    "settings",
+    "setting",
+    "variable",
+    "variables",
+    "config",
+    "configuration",
+    "module",
+    "modules",
+    "service",
+    "services",
+    "parameter",
+    "parameters",
+    "option",
+    "options",
+    "exhaustion",
+    "leak",
+    "leaks",
+    "overflow",
+    "timeout",
+    "timeouts",
+    "metric",
+    "metrics",
+    "data",
+    "tracking",
+    "endpoint",
+    "endpoints",
+    "api",
+    "logic",
+    "layer",
+];
+
+/// Prepositions and adverbs of direction after a verb, which take no object of their own
+/// ("walk around Shinjuku", "run along the river", "work abroad").
+const PARTICLES: &[&str] = &[
+    "around", "along", "across", "past", "through", "toward", "towards", "up", "down", "over", "under", "near", "by",
+    "outside", "inside", "back", "away", "off", "abroad", "ahead", "behind", "beside", "round", "together",
+];
+
+/// Prepositions, question determiners and conjunctions after which a noun phrase begins
+/// ("issues with connection pool exhaustion", "which secrets management service", "image and
+/// caption management").
+const NOUN_OPENERS: &[&str] = &[
+    "with", "for", "of", "in", "on", "about", "from", "by", "into", "at", "via", "without", "during", "which", "what",
+    "whose", "any", "each", "every", "another", "and", "or",
+];
+
+/// The compound modifier (one or two words) before a noun that a preposition, a question
+/// determiner, a conjunction or an -ing verb opens ("with connection pool exhaustion", "for
+/// state management", "optimizing memory management"); a word there is not a verb taking the
+/// noun.
+fn after_preposition(toks: &[String], at: usize) -> Option<String> {
+    (1..=2).find_map(|n| {
+        let start = at.checked_sub(n)?;
+        let p = toks.get(start.checked_sub(1)?)?;
+        let words = toks.get(start..at)?;
+        let nouns = words
+            .iter()
+            .all(|m| bare(m) && !QUALIFIERS.contains(&m.as_str()) && !m.ends_with("ed") && !m.ends_with("ing"));
+        // An -ing verb takes the whole compound as its object ("optimizing memory management").
+        let opened = NOUN_OPENERS.contains(&p.as_str()) || (p.ends_with("ing") && p.chars().count() > 4);
+        (nouns && opened).then(|| words.join(" "))
     })
 }
 

@@ -202,3 +202,85 @@ fn a_word_of_two_senses_keeps_its_filed_one_where_its_clause_or_setting_speaks_f
         .any(|g| g == "Employment")
     );
 }
+
+#[test]
+fn a_word_with_a_second_sense_is_read_with_its_neighbours_even_in_a_short_turn() {
+    // A short turn gives the setting no votes: the neighbours alone say which sense it is.
+    for (s, not) in [
+        (
+            "Always run unit tests before I ask about deployment readiness.",
+            "Running",
+        ),
+        ("I'm having issues with connection pool exhaustion.", "Swimming"),
+        ("I use Redux for state management.", "Management"),
+        ("Which secrets management service is easiest?", "Management"),
+        ("I've tried increasing the pool size to 20 connections.", "Swimming"),
+        (
+            "I'm using python-dotenv for environment variable management.",
+            "Environmentalism",
+        ),
+        ("I'm trying to fix it by using a context manager.", "Management"),
+        (
+            "I'm experiencing issues with connection pool exhaustion in my database.",
+            "Fatigue",
+        ),
+        (
+            "I've been experiencing some issues with Redis connection pool exhaustion.",
+            "Swimming",
+        ),
+        (
+            "I'm trying to implement the engagement metrics collection for Twitter.",
+            "Marriage",
+        ),
+        (
+            "I've had issues with my Redis caching for image and caption management.",
+            "Management",
+        ),
+        (
+            "I'm working on optimizing memory management for my scheduling service.",
+            "Management",
+        ),
+        (
+            "I'm experiencing a memory leak in my image processing pipeline.",
+            "Home Repairs",
+        ),
+    ] {
+        let found = senses_in(s, s);
+        assert!(!found.iter().any(|g| g == not), "{s}: {found:?}");
+    }
+    for (s, filed) in [
+        ("I went for a run this morning.", "Running"),
+        ("I run every morning before breakfast.", "Running"),
+        ("We spent the afternoon at the swimming pool.", "Swimming"),
+        ("My manager yelled at me again.", "Management"),
+        ("My office manager yelled at me again.", "Management"),
+        ("We're just going to walk around Shinjuku and eat.", "Walking"),
+        ("I was so exhausted after the surgery and the operation.", "Surgery"),
+        ("Our basement had a leak after the storm.", "Home Repairs"),
+    ] {
+        let found = senses_in(s, s);
+        assert!(found.iter().any(|g| g == filed), "{s}: {found:?}");
+    }
+}
+
+#[test]
+fn a_second_sense_rule_leaves_the_filed_sense_where_grammar_says_so() {
+    for s in [
+        "I'm not going to tell work until I have an offer.",
+        "Work calmed down a bit, they hired one person.",
+        "She still says no barbell work until August.",
+    ] {
+        let found = senses_in(s, s);
+        assert!(found.iter().any(|g| g == "Employment"), "{s}: {found:?}");
+    }
+}
+
+#[test]
+fn a_verb_before_a_colon_takes_what_follows_as_its_object() {
+    let lex = Lexicon::builtin();
+    let text = "I'll navigate to the project directory and run:\n\n```bash\npytest tests/\n```\n\nI'll let you know.";
+    let found = crate::model::offline::extract::entities(lex, text);
+    assert!(!found.contains("Running"), "{found}");
+    let found = crate::model::offline::extract::entities(lex, "I went for a run this morning, then swam.");
+    assert!(found.contains("Running"), "{found}");
+}
