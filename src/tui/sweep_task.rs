@@ -41,7 +41,7 @@ impl Sweeper {
         let id = request.id;
         let spawned = std::thread::Builder::new().name("rgmem-sweep".into()).spawn(move || {
             let Some(factory) = factory else {
-                let error = "the phase view sweeps with the offline model only (it would call this model for every turn at every θ)";
+                let error = "no model to sweep with";
                 let _ = updates.send(EngineUpdate::Phase(PhaseUpdate::Done {
                     id,
                     error: Some(error.into()),
@@ -82,7 +82,11 @@ pub fn sweep(
     send: &mut dyn FnMut(PhaseUpdate),
 ) {
     let id = request.id;
-    let input = Input::Session(&request.turns, &request.user, request.truth.as_ref());
+    let input = if request.closes.is_empty() {
+        Input::Session(&request.turns, &request.user, request.truth.as_ref())
+    } else {
+        Input::Chat(&request.turns, &request.user, &request.closes)
+    };
     for &theta in &request.thetas {
         if cancel.load(Ordering::Relaxed) {
             return;

@@ -27,6 +27,21 @@ pub enum Input<'a> {
     Session(&'a [TurnInput], &'a str, Option<&'a GroundTruth>),
     /// LoCoMo conversations, evaluated after ingestion.
     Locomo(&'a [Conversation]),
+    /// A live chat's turns and user name, with the positions (into the turns) after which its
+    /// segment was closed (on idle or `:close`): each θ closes there too, so the run at the
+    /// chat's own θ segments the conversation as the chat did.
+    Chat(&'a [TurnInput], &'a str, &'a [usize]),
+}
+
+impl<'a> Input<'a> {
+    /// The turns, user, ground truth and closing positions of a session or chat input.
+    fn conversation(&self) -> Option<(&'a [TurnInput], &'a str, Option<&'a GroundTruth>, &'a [usize])> {
+        match *self {
+            Input::Session(turns, user, truth) => Some((turns, user, truth, &[])),
+            Input::Chat(turns, user, closes) => Some((turns, user, None, closes)),
+            Input::Locomo(_) => None,
+        }
+    }
 }
 
 /// Eval metrics at one θ (categories 1–4).
@@ -153,16 +168,19 @@ pub fn run_detailed(
         };
         let mut scores = None;
         let mut detail = Detail::default();
-        let eval = match input {
-            Input::Session(turns, user, truth) => {
+        let eval = match (input.conversation(), input) {
+            (Some((turns, user, truth, closes)), _) => {
                 let path = work_dir.join(format!("theta-{theta}.db"));
                 remove_db(&path)?;
                 let mut engine = Engine::open(Log::open(&path)?, make_model()?)?;
                 engine.set_thresholds(thresholds)?;
                 engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
                 let mut arrivals = Arrivals::default();
-                for t in *turns {
+                for (i, t) in turns.iter().enumerate() {
                     engine.ingest(t, user)?;
+                    if closes.contains(&i) {
+                        engine.finish()?;
+                    }
                     churn.observe(engine.memory());
                     if let Some(truth) = truth {
                         arrivals.observe(engine.memory(), truth, t.index);
@@ -185,7 +203,7 @@ pub fn run_detailed(
                 detail.memory = Some(engine.memory().clone());
                 None
             }
-            Input::Locomo(convs) => {
+            (None, Input::Locomo(convs)) => {
                 let opts = Options {
                     conversations: Vec::new(),
                     budgets: crate::retrieval::Budgets::default(),
@@ -221,6 +239,8 @@ pub fn run_detailed(
                     rgmem_f1: (!f1s.is_empty()).then(|| f1s.iter().sum::<f64>() / f1s.len() as f64),
                 })
             }
+            // A session or chat always has a conversation (the first arm).
+            (None, Input::Session(..) | Input::Chat(..)) => None,
         };
         let point = Point {
             theta_inf: thresholds.theta_inf,

@@ -79,7 +79,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme)
         Layout::vertical([Constraint::Length(1), Constraint::Length(1), Constraint::Min(1)]).areas(inner);
     status_line(frame, top, view, theme);
     frame.render_widget(Paragraph::new(legend(view, theme)), key);
-    let side = if body.width >= 100 { 34 } else { 26 };
+    let side = match body.width {
+        140.. => 40,
+        100.. => 34,
+        _ => 26,
+    };
     let [chart_area, side_area] = Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(body);
     chart(frame, chart_area, view, theme);
     let text = figures(view);
@@ -105,7 +109,12 @@ fn status_line(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme
     let peak = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
     let text = match &view.stopped {
         Some(why) => format!("θ_inf {}: {done} · {why}{peak}", range(view)),
-        None => format!("θ_inf {} swept · live θ {}{peak}", range(view), view.current),
+        None => format!(
+            "θ_inf {} swept · {} · live θ {}{peak}",
+            range(view),
+            view.over,
+            view.current
+        ),
     };
     let style = if view.stopped.is_some() { theme.error } else { theme.dim };
     frame.render_widget(Paragraph::new(text).style(style), area);
@@ -159,27 +168,66 @@ fn chart(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
             .data(&cursor),
     );
     let peak_label = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
-    let labels = |a: f64, b: f64| -> Vec<Line<'static>> {
-        if b - a <= 12.0 {
-            view.thetas.iter().map(|t| Line::from(t.to_string())).collect()
-        } else {
-            vec![
-                Line::from(trim(a)),
-                Line::from(format!("{:.0}", (a + b) / 2.0)),
-                Line::from(trim(b)),
-            ]
-        }
-    };
+    let block = pane_block(format!("θ_inf →{peak_label}"), false, theme);
+    let plot = block.inner(area);
+    let y_labels = vec![Line::from("0"), Line::from(".5"), Line::from("1")];
+    let label_width = y_labels.iter().map(Line::width).max().unwrap_or(0);
+    // Two empty x labels keep the axis line and its label row; the row is written below.
     let widget = Chart::new(datasets)
-        .block(pane_block(format!("θ_inf →{peak_label}"), false, theme))
-        .x_axis(Axis::default().bounds([lo, hi]).labels(labels(lo, hi)))
-        .y_axis(
+        .block(block)
+        .x_axis(
             Axis::default()
-                .bounds([0.0, 1.0])
-                .labels(vec![Line::from("0"), Line::from(".5"), Line::from("1")]),
+                .bounds([lo, hi])
+                .labels(vec![Line::from(""), Line::from("")]),
         )
+        .y_axis(Axis::default().bounds([0.0, 1.0]).labels(y_labels))
         .legend_position(None);
     frame.render_widget(widget, area);
+    let ticks = Rect {
+        y: plot.bottom().saturating_sub(1),
+        height: plot.height.min(1),
+        ..plot
+    };
+    // The θ labels are placed here, each under its own column: the chart's own x labels are
+    // spread evenly by count, which put "3" two columns left of the θ 3 cursor at 80×24.
+    let graph_x = label_width + 1;
+    let graph_width = usize::from(plot.width).saturating_sub(graph_x);
+    let shown: Vec<u32> = if view.thetas.len() <= 12 {
+        view.thetas.clone()
+    } else {
+        let mid = (lo + hi) / 2.0;
+        vec![lo as u32, mid.round() as u32, hi as u32]
+    };
+    frame.render_widget(
+        Paragraph::new(tick_line(&shown, (lo, hi), graph_x, graph_width)).style(theme.dim),
+        ticks,
+    );
+}
+
+/// The θ labels as one line: each θ's number centred on the column the chart draws it at
+/// (`graph_x` columns of y labels and axis first, then `width` columns of graph).
+#[must_use]
+pub fn tick_line(thetas: &[u32], (lo, hi): (f64, f64), graph_x: usize, width: usize) -> String {
+    let mut cells: Vec<char> = vec![' '; graph_x + width];
+    let span = (hi - lo).max(1.0);
+    for &t in thetas {
+        let label: Vec<char> = t.to_string().chars().collect();
+        let at = ((f64::from(t) - lo) / span * width.saturating_sub(1) as f64).round() as usize;
+        let start = (graph_x + at)
+            .saturating_sub(label.len() / 2)
+            .min(cells.len().saturating_sub(label.len()));
+        if cells
+            .get(start.saturating_sub(1)..start + label.len())
+            .is_some_and(|c| c.iter().all(|c| *c == ' '))
+        {
+            for (i, ch) in label.into_iter().enumerate() {
+                if let Some(cell) = cells.get_mut(start + i) {
+                    *cell = ch;
+                }
+            }
+        }
+    }
+    cells.into_iter().collect::<String>().trim_end().to_string()
 }
 
 /// The θ cursor's figures, as lines.
@@ -196,17 +244,15 @@ fn figures(view: &PhaseView) -> Vec<Line<'static>> {
         let delta: usize = memory.roots().map(|r| r.delta.render().lines().count()).sum();
         lines.push(Line::from(format!("Σ bullets {sigma} · Δ items {delta}")));
     }
-    lines.push(Line::from(format!(
-        "Σ churn {:.4} · tokens {}",
-        p.sigma_churn, p.tokens
-    )));
+    lines.push(Line::from(format!("Σ churn {:.4}", p.sigma_churn)));
+    lines.push(Line::from(format!("tokens {}", p.tokens)));
     if let Some(t) = p.truth {
         lines.push(Line::from(format!(
-            "stab. {:.0}% · plast. {:.0}% · bal. {:.0}%",
+            "stab. {:.0}% · plast. {:.0}%",
             t.stability * 100.0,
-            t.timely_plasticity * 100.0,
-            t.balance * 100.0
+            t.timely_plasticity * 100.0
         )));
+        lines.push(Line::from(format!("balance {:.0}%", t.balance * 100.0)));
     }
     for (name, lag) in &detail.change_lags {
         let lag = lag.map_or_else(|| "never".to_string(), |l| format!("lag {l}"));
