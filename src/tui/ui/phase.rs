@@ -57,7 +57,8 @@ fn legend(view: &PhaseView, theme: Theme) -> Line<'static> {
     let points: Vec<Point> = view.runs.iter().map(|(p, _)| p.clone()).collect();
     let mut spans = Vec::new();
     for ((name, _), colour) in series(&points).into_iter().zip(COLOURS) {
-        spans.push(Span::styled(format!("━ {name}  "), Style::default().fg(colour)));
+        let letter = name.chars().next().unwrap_or('━');
+        spans.push(Span::styled(format!("{letter}━ {name}  "), Style::default().fg(colour)));
     }
     spans.push(Span::styled(format!("┊ live θ {}  ", view.current), theme.dim));
     spans.push(Span::styled("█ θ cursor", theme.title));
@@ -183,6 +184,13 @@ fn chart(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
         .y_axis(Axis::default().bounds([0.0, 1.0]).labels(y_labels))
         .legend_position(None);
     frame.render_widget(widget, area);
+    let graph = Rect {
+        x: plot.x.saturating_add(label_width as u16 + 1),
+        width: plot.width.saturating_sub(label_width as u16 + 1),
+        height: plot.height.saturating_sub(2),
+        ..plot
+    };
+    letter_points(frame, graph, &curves, (lo, hi));
     let ticks = Rect {
         y: plot.bottom().saturating_sub(1),
         height: plot.height.min(1),
@@ -202,6 +210,28 @@ fn chart(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
         Paragraph::new(tick_line(&shown, (lo, hi), graph_x, graph_width)).style(theme.dim),
         ticks,
     );
+}
+
+/// Each curve's initial at each of its points, in its colour, so the curves are told apart
+/// where they cross and without colour (`NO_COLOR`, a pasted screen). The cell is the one the
+/// chart's Braille line passes through.
+fn letter_points(frame: &mut Frame<'_>, graph: Rect, curves: &[Series], (lo, hi): (f64, f64)) {
+    if graph.width == 0 || graph.height == 0 {
+        return;
+    }
+    let span = (hi - lo).max(1.0);
+    let (w, h) = (f64::from(graph.width) * 2.0, f64::from(graph.height) * 4.0);
+    for ((name, data), colour) in curves.iter().zip(COLOURS) {
+        let Some(letter) = name.chars().next() else { continue };
+        for &(x, y) in data {
+            let col = (((x - lo) / span * (w - 1.0)).max(0.0) / 2.0) as u16;
+            let row = (((1.0 - y.clamp(0.0, 1.0)) * (h - 1.0)).max(0.0) / 4.0) as u16;
+            let at = (graph.x + col.min(graph.width - 1), graph.y + row.min(graph.height - 1));
+            if let Some(cell) = frame.buffer_mut().cell_mut(at) {
+                cell.set_char(letter).set_fg(colour);
+            }
+        }
+    }
 }
 
 /// The θ labels as one line: each θ's number centred on the column the chart draws it at
@@ -240,7 +270,12 @@ fn figures(view: &PhaseView) -> Vec<Line<'static>> {
         Line::from(format!("RK1 {} · RK2 {} · RK3 {}", p.rk1, p.rk2, p.rk3)),
     ];
     if let Some(memory) = &detail.memory {
-        let sigma: usize = memory.roots().map(|r| r.sigma.render().lines().count()).sum();
+        // With ground truth, the count the sweep table scores (every concept, one per label);
+        // else the lines of the persons' Σ.
+        let sigma = p.truth.map_or_else(
+            || memory.roots().map(|r| r.sigma.render().lines().count()).sum(),
+            |t| t.sigma_bullets,
+        );
         let delta: usize = memory.roots().map(|r| r.delta.render().lines().count()).sum();
         lines.push(Line::from(format!("Σ bullets {sigma} · Δ items {delta}")));
     }
