@@ -83,7 +83,10 @@ impl App {
         {
             out.push(Command::CancelSweep);
         }
-        let (turns, closes, over) = self.sweep_input();
+        let (turns, closes, mut over) = self.sweep_input();
+        if let Some(model) = &self.sweep_calls {
+            over = format!("{over} · recorded replies, else {model}");
+        }
         self.phase_sweeps += 1;
         let thetas: Vec<u32> = (lo..=hi).collect();
         let current = self.timeline.head_memory().thresholds.theta_inf;

@@ -82,5 +82,11 @@ fn a_sweep_that_would_call_the_model_asks_first() {
     let commands = h.send(Msg::Key(KeyEvent::from(KeyCode::Char('y'))));
     let request = requested(&commands);
     assert_eq!(request.thetas, (1..=8).collect::<Vec<_>>());
-    assert!(h.app.phase.as_ref().is_some_and(|v| v.running));
+    let view = h.app.phase.as_ref().expect("y opens the view");
+    assert!(view.running);
+    assert!(
+        view.over.ends_with("recorded replies, else openai:gpt-4o-mini"),
+        "the view says where replies come from: {}",
+        view.over
+    );
 }

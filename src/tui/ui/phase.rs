@@ -60,7 +60,7 @@ fn legend(view: &PhaseView, theme: Theme) -> Line<'static> {
         let letter = name.chars().next().unwrap_or('━');
         spans.push(Span::styled(format!("{letter}━ {name}  "), Style::default().fg(colour)));
     }
-    spans.push(Span::styled(format!("┊ live θ {}  ", view.current), theme.dim));
+    spans.push(Span::styled(format!("• live θ {}  ", view.current), theme.dim));
     spans.push(Span::styled("█ θ cursor", theme.title));
     Line::from(spans)
 }
