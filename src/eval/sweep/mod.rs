@@ -33,9 +33,12 @@ pub enum Input<'a> {
     Chat(&'a [TurnInput], &'a str, &'a [usize]),
 }
 
+/// A session or chat input's turns, user, ground truth and closing positions.
+type Talk<'a> = (&'a [TurnInput], &'a str, Option<&'a GroundTruth>, &'a [usize]);
+
 impl<'a> Input<'a> {
     /// The turns, user, ground truth and closing positions of a session or chat input.
-    fn conversation(&self) -> Option<(&'a [TurnInput], &'a str, Option<&'a GroundTruth>, &'a [usize])> {
+    fn conversation(&self) -> Option<Talk<'a>> {
         match *self {
             Input::Session(turns, user, truth) => Some((turns, user, truth, &[])),
             Input::Chat(turns, user, closes) => Some((turns, user, None, closes)),
