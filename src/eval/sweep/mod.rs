@@ -341,4 +341,50 @@ mod tests {
             );
         }
     }
+
+    /// A live chat closes its segment after each answered message, and its sweep closes where
+    /// it did: each message's mention is counted at its own close, so three fire RK1 at θ_inf 3
+    /// and not at 4.
+    #[test]
+    fn a_chat_is_segmented_where_it_closed() {
+        let said = [
+            "I started bouldering at the climbing gym this week.",
+            "Bouldering again tonight at the climbing gym, my forearms are gone.",
+            "More bouldering at the climbing gym with Sam, I sent my first V3.",
+        ];
+        let turns: Vec<TurnInput> = said
+            .iter()
+            .flat_map(|text| {
+                [
+                    (crate::event::Speaker::User, *text),
+                    (crate::event::Speaker::Assistant, "Nice."),
+                ]
+            })
+            .enumerate()
+            .map(|(i, (speaker, text))| TurnInput {
+                speaker,
+                text: text.into(),
+                attachments: Vec::new(),
+                time: None,
+                session: 1,
+                index: u32::try_from(i).unwrap(),
+                source_ref: None,
+            })
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let chat = Input::Chat(&turns, "Alex", &[1, 3, 5]);
+        let rk1 = |theta: u32| {
+            run(
+                &chat,
+                &[theta],
+                dir.path(),
+                &mut || Ok(Box::new(OfflineModel)),
+                &mut |_| {},
+            )
+            .unwrap()[0]
+                .rk1
+        };
+        assert!(rk1(3) >= 1, "three closed mentions reach θ_inf 3");
+        assert_eq!(rk1(4), 0, "and not θ_inf 4");
+    }
 }
