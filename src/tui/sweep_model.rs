@@ -1,10 +1,15 @@
-//! The phase view's model with `--model openai`: replies the memory file already recorded are
-//! reused (a sweep asks many of the prompts the live run asked), and only a prompt with none
-//! goes to the live model. `:phase` asks before it starts such a sweep (`Confirm::Sweep`).
+//! The phase view's models. With `--model openai`, [`RecordedFirst`]: replies the memory file
+//! already recorded are reused (a sweep asks many of the prompts the live run asked), and only a
+//! prompt with none goes to the live model; `:phase` asks before it starts such a sweep
+//! (`Confirm::Sweep`). Every sweep's model is [`Stoppable`]: once Esc cancels the sweep, no
+//! further call reaches the model, so a cancelled sweep stops spending at once rather than after
+//! the θ in progress.
 
 use rgmem::event::Purpose;
 use rgmem::log::recorded::RecordedModel;
-use rgmem::model::{Completion, Model, ModelError, ModelRequest, OutputMode};
+use rgmem::model::{Cancel, Completion, Model, ModelError, ModelRequest, OutputMode};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Recorded replies first, then the live model.
 pub struct RecordedFirst {
@@ -59,6 +64,62 @@ impl Model for RecordedFirst {
     }
 }
 
+/// A sweep's model that refuses every call once its sweep is cancelled.
+pub struct Stoppable {
+    inner: Box<dyn Model>,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Stoppable {
+    /// Wraps `inner`; calls fail from the moment `cancelled` is set.
+    #[must_use]
+    pub fn new(inner: Box<dyn Model>, cancelled: Arc<AtomicBool>) -> Self {
+        Self { inner, cancelled }
+    }
+
+    fn check(&self) -> Result<(), ModelError> {
+        if self.cancelled.load(Ordering::Relaxed) {
+            Err(ModelError::Other("the sweep was cancelled".into()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Model for Stoppable {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
+        self.check()?;
+        self.inner.complete(request)
+    }
+
+    fn output_mode(&mut self, purpose: Purpose) -> OutputMode {
+        self.inner.output_mode(purpose)
+    }
+
+    fn embed(&mut self, texts: &[String]) -> Option<Result<Vec<Vec<f32>>, ModelError>> {
+        if let Err(e) = self.check() {
+            return Some(Err(e));
+        }
+        self.inner.embed(texts)
+    }
+
+    fn generative(&self) -> bool {
+        self.inner.generative()
+    }
+
+    fn canceller(&self) -> Option<Cancel> {
+        self.inner.canceller()
+    }
+
+    fn endpoint(&self) -> Option<String> {
+        self.inner.endpoint()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +165,16 @@ mod tests {
         });
         assert_eq!(model.complete(&other).unwrap().reply, "live");
         assert_eq!(model.name(), "openai:test");
+    }
+
+    #[test]
+    fn a_cancelled_sweep_calls_the_model_no_more() {
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let mut model = Stoppable::new(Box::new(Live(0)), cancelled.clone());
+        let request = ModelRequest::new(Task::Plan { question: "q".into() });
+        assert_eq!(model.complete(&request).unwrap().reply, "live");
+        cancelled.store(true, Ordering::Relaxed);
+        let err = model.complete(&request).unwrap_err();
+        assert_eq!(err.to_string(), "the sweep was cancelled");
     }
 }

@@ -32,22 +32,13 @@ pub fn series(points: &[Point]) -> Vec<Series> {
     }
     let scaled = |name: &str, f: &dyn Fn(&Point) -> f64| -> Series {
         let max = points.iter().map(f).fold(0.0, f64::max);
-        let label = format!("{name} (max {})", trim(max));
-        (label, at(&|p| if max > 0.0 { f(p) / max } else { 0.0 }))
+        (name.to_string(), at(&|p| if max > 0.0 { f(p) / max } else { 0.0 }))
     };
     vec![
         scaled("firings", &|p| f64::from(p.rk1 + p.rk2 + p.rk3)),
         scaled("Σ churn", &|p| p.sigma_churn),
         scaled("tokens", &|p| p.tokens as f64),
     ]
-}
-
-fn trim(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.3}")
-    }
 }
 
 const COLOURS: [Color; 3] = [Color::Cyan, Color::Magenta, Color::Yellow];
@@ -59,6 +50,11 @@ fn legend(view: &PhaseView, theme: Theme) -> Line<'static> {
     for ((name, _), colour) in series(&points).into_iter().zip(COLOURS) {
         let letter = name.chars().next().unwrap_or('━');
         spans.push(Span::styled(format!("{letter}━ {name}  "), Style::default().fg(colour)));
+    }
+    if !points.iter().all(|p| p.truth.is_some()) || points.is_empty() {
+        // Firings, churn and tokens share one axis, each divided by its largest value (the
+        // cursor's own figures are in the side panel); kept short to fit 80 columns.
+        spans.push(Span::styled("÷ max  ", theme.dim));
     }
     spans.push(Span::styled(format!("• live θ {}  ", view.current), theme.dim));
     spans.push(Span::styled("█ θ cursor", theme.title));
