@@ -28,6 +28,8 @@ mod input;
 pub(crate) mod live_tests;
 mod phase;
 #[cfg(test)]
+mod phase_fixture_tests;
+#[cfg(test)]
 mod phase_live_tests;
 #[cfg(test)]
 mod phase_tests;

@@ -192,14 +192,3 @@ fn with_nothing_said_yet_phase_says_what_it_needs() {
     assert!(h.app.notice.as_deref().unwrap_or("").contains("nothing to sweep yet"));
     assert!(type_command(&mut h, "phase 5..2").is_empty());
 }
-
-#[test]
-fn the_phase_view_at_80x24_and_160x48() {
-    let (mut h, _) = swept();
-    for (w, ht) in [(80, 24), (160, 48)] {
-        insta::assert_snapshot!(
-            format!("phase_{w}x{ht}"),
-            crate::tui::ui::tests::screen(&mut h.app, w, ht)
-        );
-    }
-}
