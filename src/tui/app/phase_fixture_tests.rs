@@ -9,7 +9,9 @@ use rgmem::eval::sweep::{Detail, Point};
 use rgmem::eval::truth::Scores;
 
 /// θ_inf, RK1, stability, timely plasticity, Σ bullets, each change's lag.
-const ROWS: [(u32, u32, f64, f64, usize, [Option<u32>; 2]); 8] = [
+type Row = (u32, u32, f64, f64, usize, [Option<u32>; 2]);
+
+const ROWS: [Row; 8] = [
     (1, 93, 0.24, 0.74, 25, [Some(8), Some(6)]),
     (2, 31, 0.55, 0.69, 11, [Some(8), Some(10)]),
     (3, 16, 0.86, 0.58, 7, [Some(18), Some(12)]),
