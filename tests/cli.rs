@@ -498,3 +498,40 @@ fn show_prints_each_relation_summary_under_its_counter_and_brief_leaves_them_out
         "{brief}"
     );
 }
+
+// ---------------------------------------------------------------- the timeline
+
+#[test]
+fn the_timeline_lists_what_was_said_to_happen_on_a_date_in_date_order_with_its_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let session = dir.path().join("s.jsonl");
+    std::fs::write(
+        &session,
+        r#"{"rgmem_session": 1, "title": "t", "user": "Sam"}
+{"speaker": "user", "text": "We moved to Porto last month. The boxes are still everywhere.", "time": "2024-03-10T09:00:00Z", "session": 1}
+{"speaker": "assistant", "text": "Congratulations on the move! Last year you mentioned it.", "time": "2024-03-10T09:01:00Z"}
+{"speaker": "user", "text": "I ran my first half marathon yesterday.", "time": "2024-03-20T09:02:00Z", "session": 2}
+{"speaker": "user", "text": "Nothing dated here at all.", "time": "2024-03-20T09:03:00Z"}
+"#,
+    )
+    .unwrap();
+    rgmem_ok(&db, &["replay", s(&session), "--headless"]);
+    let out = rgmem_ok(&db, &["timeline"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "timeline of Sam: 2 dated events", "{out}");
+    // The move (February) comes before the race (19 March), each with the sentence that dates
+    // it; the assistant's words are not the person's timeline.
+    assert!(lines[1].starts_with("2024-02-01..2024-02-29"), "{out}");
+    assert!(lines[1].contains("We moved to Porto last month."), "{out}");
+    assert!(!lines[1].contains("boxes"), "{out}");
+    assert!(lines[2].starts_with("2024-03-19 "), "{out}");
+    assert!(lines[2].contains("said 2024-03-20"), "{out}");
+    assert!(!out.contains("Last year"), "{out}");
+    let json: Value = serde_json::from_str(&rgmem_ok(&db, &["timeline", "--json"])).unwrap();
+    assert_eq!(json[0]["person"], "Sam");
+    assert_eq!(json[0]["events"][1]["phrase"], "yesterday");
+    let wrong = rgmem(&db, &["timeline", "--person", "Nobody"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("no person \"Nobody\""));
+}

@@ -22,6 +22,7 @@ mod points;
 mod replay;
 mod show;
 mod sweep;
+mod timeline;
 #[cfg(feature = "tui")]
 mod tui;
 
@@ -57,6 +58,9 @@ enum Command {
     Show(show::Args),
     /// What changed in the memory between two points, by bullet.
     Diff(diff::Args),
+    /// What each person said happened on a date, in date order, with the turns that say it
+    /// (a concept narrows it to one project or hobby).
+    Timeline(timeline::Args),
     /// Every firing, approval, rejection and revert that touched a concept, with trigger and diff.
     History(history::Args),
     /// Roll back to a seq (appends `rolled_back`; nothing is deleted).
@@ -92,13 +96,13 @@ enum Command {
 
 /// Options that only change what ingesting does, and the commands that never ingest.
 const INGEST_ONLY: [&str; 3] = ["theta_inf", "theta_sum", "approve"];
-const NEVER_INGEST: [&str; 11] = [
-    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct",
+const NEVER_INGEST: [&str; 12] = [
+    "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct",
 ];
 /// Options that only choose the model, and the commands that never call one.
 const MODEL_ONLY: [&str; 5] = ["model", "model_name", "embed_model", "timeout", "recorded"];
-const NEVER_MODEL: [&str; 10] = [
-    "log", "show", "diff", "history", "rollback", "approve", "reject", "revert", "export", "correct",
+const NEVER_MODEL: [&str; 11] = [
+    "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export", "correct",
 ];
 
 /// The command line, with each subcommand's help listing only the shared options it uses.
@@ -147,6 +151,7 @@ pub fn main() -> ExitCode {
         Some(Command::Log(args)) => log::run(&cli.shared, &args),
         Some(Command::Show(args)) => show::run(&cli.shared, &args),
         Some(Command::Diff(args)) => diff::run(&cli.shared, &args),
+        Some(Command::Timeline(args)) => timeline::run(&cli.shared, &args),
         Some(Command::History(args)) => history::run(&cli.shared, &args),
         Some(Command::Rollback(args)) => control::rollback(&cli.shared, &args),
         Some(Command::Approve(args)) => control::approve(&cli.shared, &args),

@@ -70,7 +70,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 
 /// The log and the seq a point names. The head and a plain seq need only the log's head, so a
 /// year of history is not read just to show where it ends; dates and branches need the tree.
-fn resolve(shared: &Shared, point: &Point) -> Result<(Log, Seq)> {
+pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Log, Seq)> {
     match point {
         Point::Head | Point::Seq(_) => {
             let log = open_log(shared)?;

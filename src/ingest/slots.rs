@@ -71,8 +71,65 @@ const MOST: usize = 32;
 
 /// Roles one speaks "as" that are no occupation ("as a parent, how do I …").
 const NOT_JOBS: &[&str] = &[
-    "parent", "parents", "sibling", "family", "couple", "beginner", "newbie", "result", "team", "group", "whole",
-    "kid", "child", "adult", "person", "woman", "man", "guy", "user", "customer", "reminder", "example", "side",
+    "parent",
+    "parents",
+    "sibling",
+    "family",
+    "couple",
+    "beginner",
+    "newbie",
+    "result",
+    "team",
+    "group",
+    "whole",
+    "kid",
+    "child",
+    "adult",
+    "person",
+    "woman",
+    "man",
+    "guy",
+    "user",
+    "customer",
+    "reminder",
+    "example",
+    "side",
+    "buyer",
+    "owner",
+    "homeowner",
+    "renter",
+    "tenant",
+    "fan",
+    "lover",
+    "enthusiast",
+    "hobbyist",
+    "traveler",
+    "traveller",
+    "patient",
+    "member",
+    "citizen",
+    "resident",
+    "newcomer",
+    "retiree",
+    "learner",
+    "reader",
+    // Idioms: "as a matter of fact", "as a rule", "as a precaution".
+    "matter",
+    "rule",
+    "precaution",
+    "bonus",
+    "treat",
+    "favor",
+    "favour",
+    "start",
+    "step",
+    "compromise",
+    "test",
+    "backup",
+    "reward",
+    "consequence",
+    "means",
+    "way",
 ];
 
 /// Words after an age that show it is one ("I'm 34 and …", "I'm 34 years old").
@@ -83,6 +140,8 @@ struct Token {
     raw: String,
     low: String,
     ends: bool,
+    /// A sentence ends after it.
+    stops: bool,
 }
 
 fn tokens(text: &str) -> Vec<Token> {
@@ -96,6 +155,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 low: raw.to_lowercase(),
                 raw,
                 ends,
+                stops: t.ends_with(['.', '!', '?']),
             }
         })
         .filter(|t| !t.raw.is_empty())
@@ -150,12 +210,35 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         let job_at = match (low(0), low(1), low(2)) {
             ("work" | "working", "as", "a" | "an") if i > 0 => Some(3),
             ("job" | "career" | "role" | "work", "as", "a" | "an") => Some(3),
-            ("as", "a" | "an", _) if at(2).is_some_and(|t| t.ends) && (i == 0 || toks[i - 1].ends) => Some(2),
+            // "As a nurse, …", "As an architectural technologist, …": one to three words
+            // closed by the clause, at the start of one.
+            ("as", "a" | "an", _)
+                if (i == 0 || toks[i - 1].ends)
+                    && (2..=4).any(|j| {
+                        at(j).is_some_and(|t| t.ends)
+                            && (2..j).all(|m| at(m).is_some_and(|t| !t.ends && !crate::text::is_stopword(&t.low)))
+                    }) =>
+            {
+                Some(2)
+            }
+            // "As a paramedic with a passion for coding, I'm …", "As a science writer in
+            // Lisbon, earning …, I …": a longer opening phrase, closed where the speaker
+            // becomes the subject.
+            ("as", "a" | "an", _) if (i == 0 || toks[i - 1].ends) && opens_on_speaker(&toks, i + 2) => Some(2),
             _ => None,
         };
         if let Some(k) = job_at
             && let Some(job) = occupation(&toks, i + k)
         {
+            // "a science writer in Lisbon": where the job is, said in passing, is home.
+            let after = i + k + job.split_whitespace().count();
+            if low(0) == "as"
+                && toks.get(after).is_some_and(|t| t.low == "in")
+                && !toks.get(after.saturating_sub(1)).is_some_and(|t| t.ends)
+                && let Some(place) = proper_name(&toks, after + 1)
+            {
+                add(Holder::Person, Slot::Home, place);
+            }
             add(Holder::Person, Slot::Occupation, job);
         }
         // "my brother Scott", "my best friend Anthony", "my 12-year-old brother Scott".
@@ -248,6 +331,26 @@ fn proper_name(toks: &[Token], at: usize) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" "))
 }
 
+/// Words that make the speaker the subject of what follows an opening phrase.
+const SPEAKER_SUBJECTS: &[&str] = &["i", "i'm", "i've", "i'd", "i'll", "my", "we", "we're", "we've"];
+
+/// Whether the phrase from `at` ends, within a sentence's opening, at a comma after which the
+/// speaker is the subject ("… with a passion for coding, I'm …").
+fn opens_on_speaker(toks: &[Token], at: usize) -> bool {
+    let mut i = at;
+    while let Some(t) = toks.get(i).filter(|t| i < at + 20 && !t.stops) {
+        if t.ends
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| SPEAKER_SUBJECTS.contains(&n.low.as_str()))
+        {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The job named from `at`: up to three words, until a clause ends or a preposition follows.
 fn occupation(toks: &[Token], at: usize) -> Option<String> {
     let mut parts: Vec<&str> = Vec::new();
@@ -314,6 +417,22 @@ mod tests {
         );
         assert_eq!(said("It was my friend Kendra's idea."), ["Kendra is Pat's friend"]);
         assert!(said("As an older sibling, what can I do?").is_empty());
+        assert_eq!(
+            said("As an Architectural Technologist, I blend creativity with functionality."),
+            ["Pat works as an architectural technologist"]
+        );
+        assert!(said("As a first-time home buyer, should I wait?").is_empty());
+        assert_eq!(
+            said("As a paramedic with a passion for coding, I'm excited to start this project."),
+            ["Pat works as a paramedic"]
+        );
+        assert_eq!(
+            said("As a science writer in New Gary, Saint Helena, earning about $48,000 annually, I want to invest."),
+            ["Pat lives in New Gary", "Pat works as a science writer"]
+        );
+        assert!(said("As a parent of two teens, I worry.").is_empty());
+        assert!(said("As a matter of fact, I think so.").is_empty());
+        assert!(said("As a result of the move, I sleep less.").is_empty());
         assert_eq!(said("We moved to New York last spring."), ["Pat lives in New York"]);
     }
 

@@ -1,6 +1,10 @@
-//! "Can't" that restricts nothing: "I can't wait", "can't help but smile", "couldn't believe
-//! it", "couldn't have done it without you". The constraint cue ("can't", "couldn't") would otherwise make every such sentence a
-//! Δ `[constraint]`.
+//! Constraint cues that restrict nothing, so they make no Δ `[constraint]`:
+//! - "can't" that says how someone feels: "I can't wait", "can't help but smile", "couldn't
+//!   believe it", "couldn't have done it without you";
+//! - an obligation that is a step of a task: "I have to find the sum", "I need to debug the
+//!   parser" (a restriction is "I have to avoid stairs", "I need to stay under $500");
+//! - "shouldn't" with a thing as its subject, a forecast: "it shouldn't matter", "that
+//!   shouldn't take long" (a restriction is "I shouldn't lift").
 
 /// Negations that open an idiom when one of [`FREE_VERBS`] follows ("can not" too, as two words).
 const NEGATIONS: &[&str] = &["can't", "cannot", "couldn't"];
@@ -10,9 +14,24 @@ const FREE_VERBS: &[&str] = &[
     "wait", "help", "imagine", "believe", "thank", "stop", "express", "describe", "tell", "complain", "argue", "deny",
 ];
 
-/// The text with every idiomatic "can't" blanked out, or `None` when it has none (so the cue
-/// stands as matched). Blanked words keep the text's other words and sentence breaks.
-pub(super) fn without_free_cannots(text: &str) -> Option<String> {
+/// Verbs of working a problem or a piece of code: after "have to" or "need to" they name the
+/// next step of a task, not something the speaker may not do.
+const TASK_VERBS: &[&str] = &[
+    "find", "calculate", "compute", "solve", "prove", "show", "determine", "figure", "evaluate", "simplify", "derive",
+    "express", "identify", "convert", "plug", "substitute", "multiply", "divide", "subtract", "factor", "graph",
+    "debug", "fix", "implement", "refactor", "install", "configure", "deploy", "parse", "update", "rewrite", "test",
+    "verify", "check", "add", "write", "read", "learn", "understand", "review", "practice", "finish", "submit",
+    "store", "integrate", "extract", "build", "create", "optimize", "optimise", "migrate", "load", "save", "generate",
+    "train", "connect", "upload", "download", "encode", "decode", "sort", "filter", "merge", "compare", "import",
+    "export", "define", "initialize", "initialise", "format", "validate", "render", "handle", "set", "figure",
+];
+/// Things as subjects: "shouldn't" after them forecasts ("it shouldn't matter").
+const THING_SUBJECTS: &[&str] = &["it", "that", "this", "which", "there", "these", "those"];
+
+/// The text with every constraint cue that restricts nothing blanked out, or `None` when it has
+/// none (so the cue stands as matched). Blanked words keep the text's other words and sentence
+/// breaks.
+pub(super) fn without_free_constraints(text: &str) -> Option<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let lower = crate::text::token_word;
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
@@ -36,6 +55,24 @@ pub(super) fn without_free_cannots(text: &str) -> Option<String> {
             i = verb_at;
             continue;
         }
+        // "have to find", "need to debug", "has to solve": a step of the task at hand.
+        let obligation = matches!(first.as_str(), "have" | "has" | "need" | "needs") && next == "to";
+        let step = words.get(i + 2).map(|v| lower(v)).unwrap_or_default();
+        if obligation && TASK_VERBS.contains(&step.as_str()) {
+            out.push("…");
+            blanked = true;
+            i += 2;
+            continue;
+        }
+        // "it shouldn't matter": a forecast about a thing.
+        let previous = i.checked_sub(1).and_then(|p| words.get(p)).map(|p| lower(p)).unwrap_or_default();
+        let should_not = first == "shouldn't" || (first == "should" && next == "not");
+        if should_not && THING_SUBJECTS.contains(&previous.as_str()) {
+            out.push("…");
+            blanked = true;
+            i += if first == "should" { 2 } else { 1 };
+            continue;
+        }
         out.push(w);
         i += 1;
     }
@@ -44,24 +81,35 @@ pub(super) fn without_free_cannots(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::without_free_cannots;
+    use super::without_free_constraints;
 
     #[test]
     fn only_idiomatic_cannots_are_blanked() {
         assert_eq!(
-            without_free_cannots("I can't wait to go, but I can't run.").as_deref(),
+            without_free_constraints("I can't wait to go, but I can't run.").as_deref(),
             Some("I … wait to go, but I can't run.")
         );
         assert_eq!(
-            without_free_cannots("I can not believe it").as_deref(),
+            without_free_constraints("I can not believe it").as_deref(),
             Some("I … believe it")
         );
-        assert_eq!(without_free_cannots("I can't lift for a while."), None);
+        assert_eq!(without_free_constraints("I can't lift for a while."), None);
         assert_eq!(
-            without_free_cannots("I couldn't have done it without them.").as_deref(),
+            without_free_constraints("I couldn't have done it without them.").as_deref(),
             Some("I … have done it without them.")
         );
-        assert_eq!(without_free_cannots("I can't have caffeine."), None);
-        assert_eq!(without_free_cannots("Can you help me?"), None);
+        assert_eq!(without_free_constraints("I can't have caffeine."), None);
+        assert_eq!(without_free_constraints("Can you help me?"), None);
+        assert_eq!(
+            without_free_constraints("Then I have to find the sum of the series.").as_deref(),
+            Some("Then I … find the sum of the series.")
+        );
+        assert_eq!(without_free_constraints("I have to avoid stairs for now."), None);
+        assert_eq!(without_free_constraints("I need to stay under $500."), None);
+        assert_eq!(
+            without_free_constraints("As long as I keep it consistent, it shouldn't matter.").as_deref(),
+            Some("As long as I keep it consistent, it … matter.")
+        );
+        assert_eq!(without_free_constraints("I shouldn't lift anything heavy."), None);
     }
 }

@@ -405,9 +405,9 @@ impl Lexicon {
                 out.push(self.cues[i]);
             }
         }
-        // "I can't wait", "can't help but smile": a "can't" that restricts nothing.
+        // "I can't wait", "I have to find the sum", "it shouldn't matter": cues that restrict nothing.
         if out.contains(&Cue::Constraint)
-            && let Some(plain) = idioms::without_free_cannots(text)
+            && let Some(plain) = idioms::without_free_constraints(text)
             && !self
                 .found(&plain, Found::Cues)
                 .iter()

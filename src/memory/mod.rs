@@ -12,6 +12,7 @@
 
 mod apply;
 mod correct;
+mod dated;
 pub mod delta;
 mod episode;
 mod graph;
@@ -23,6 +24,7 @@ mod view;
 
 pub use crate::event::Level;
 pub use correct::Correction;
+pub use dated::Dated;
 pub use episode::{Episode, Turn};
 pub use graph::{BASE_CONCEPTS, BASE_KEYS, Concept, Evidence, Relation};
 pub use shared::{Items, Nodes};

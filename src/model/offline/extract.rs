@@ -335,22 +335,18 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
             continue;
         }
         // Used without an object ("I'm learning fingerpicking now", "I started bouldering at
-        // the gym") the word names a pastime even where its meaning places it nowhere; with one
-        // ("practising solving equations") only its meaning can say what it is.
+        // the gym") the word names a pastime, placed by its meaning or else among activities.
+        // With one ("I've tried adding flask-cors to my project", "started caching the
+        // results") it is an action on that object, and the lexicon already knows the pastimes
+        // that take one ("knitting scarves").
         let intransitive = rest.get(at + 1).is_none_or(|n| {
             crate::text::is_stopword(n) || ADVERBS.contains(&n.as_str()) || n.chars().any(|c| c.is_ascii_digit())
         });
-        match place(candidate, sentence, "", false) {
-            Some((base, sub)) => return Some((title_case(candidate), base.into(), sub.into())),
-            None if intransitive => {
-                return Some((
-                    title_case(candidate),
-                    "Interests and Entertainment".into(),
-                    "Activities".into(),
-                ));
-            }
-            None => {}
+        if !intransitive {
+            continue;
         }
+        let (base, sub) = place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
+        return Some((title_case(candidate), base.into(), sub.into()));
     }
     None
 }

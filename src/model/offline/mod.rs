@@ -67,7 +67,12 @@ impl OfflineModel {
                 delta,
                 evidence,
             } => abstraction::rk2(lex, person, concept, sigma, delta, evidence),
-            Task::Rk3 { concept, children, .. } => abstraction::rk3(concept, children),
+            Task::Rk3 {
+                person,
+                concept,
+                children,
+                ..
+            } => abstraction::rk3(concept, children, person == concept),
             Task::Plan { question } => answer::plan(lex, question),
             Task::Answer {
                 person,

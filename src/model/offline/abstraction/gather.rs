@@ -108,7 +108,15 @@ pub fn about(lex: &Lexicon, branch: &str, clause: &str) -> bool {
 fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
     let key = entity_key(branch);
     let firsts = pattern_firsts(lex, branch);
-    let cleaned = without_brackets(quoted.trim_end_matches('…'));
+    // A quote cut short ("… his overall energy le…") ends in part of a word: it goes.
+    let truncated = quoted.trim_end().ends_with('…');
+    let body = quoted.trim_end().trim_end_matches('…');
+    let body = if truncated {
+        body.rsplit_once(char::is_whitespace).map_or(body, |(whole, _)| whole)
+    } else {
+        body
+    };
+    let cleaned = without_brackets(body);
     // Questions and remarks to the listener say nothing about the speaker's own activity.
     let own = crate::text::sentences(&cleaned).into_iter().filter(|s| {
         !s.trim_end().ends_with('?') && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've"))
@@ -127,7 +135,6 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         })
         .collect();
     // A quote cut short ("… we can buil…") ends mid-clause.
-    let truncated = quoted.trim_end().ends_with('…');
     for (pi, part) in parts.iter().enumerate() {
         let raw: Vec<&str> = part.split_whitespace().collect();
         let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
@@ -380,6 +387,19 @@ mod tests {
             .map(crate::event::profile_text::render_mention)
             .collect();
         assert_eq!(back, both);
+    }
+
+    #[test]
+    fn a_quote_cut_short_loses_its_part_word() {
+        let lex = Lexicon::builtin();
+        let cut = mention(
+            "Swimming",
+            "user mentions swimming (\"Now I swim twice a week for more energy le…\")",
+            "2024-07-20",
+        );
+        let got = merge(lex, "Swimming", "Sam", Vec::new(), &[&cut]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0], "Sam swims twice a week for more energy (20 July 2024)");
     }
 
     #[test]

@@ -478,17 +478,20 @@ fn trait_of(
 }
 
 /// RK3: Macro-Law, Core Traits (children's Σ) and Restrictions and Guidelines (children's Δ).
-pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
+pub fn rk3(concept: &str, children: &[ChildSummary], person: bool) -> String {
     let mut traits: Vec<SigmaBullet> = Vec::new();
     let mut restrictions: Vec<(bool, String)> = Vec::new();
-    let mut tense: Vec<&str> = Vec::new();
-    for child in children {
+    // The heaviest children first, so their bullets are the ones the cap keeps.
+    for child in law::by_weight(children) {
         // Strip lower-tier structure: keep only the factual bullets.
         for b in &child.sigma.bullets {
             if !traits.contains(b) && traits.len() < MAX_RK3_TRAITS {
                 traits.push(b.clone());
             }
         }
+    }
+    // Restrictions in the tree's order, so "the oldest" below stays the first said.
+    for child in children {
         for item in &child.delta.items {
             let r = (
                 item.status == DeltaStatus::Active,
@@ -497,9 +500,6 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
             if !restrictions.contains(&r) {
                 restrictions.push(r);
             }
-            if item.status == DeltaStatus::Active && !tense.contains(&child.name.as_str()) {
-                tense.push(&child.name);
-            }
         }
     }
     // Over the cap, what is over goes first, then the oldest.
@@ -507,15 +507,7 @@ pub fn rk3(concept: &str, children: &[ChildSummary]) -> String {
         let at = restrictions.iter().position(|(active, _)| !active).unwrap_or(0);
         restrictions.remove(at);
     }
-    let names: Vec<&str> = children.iter().map(|c| c.name.as_str()).collect();
-    let mut law = match names.as_slice() {
-        [one] => format!("{concept} currently rests on {one} alone; this is a narrow view of {concept}."),
-        many => format!("{concept} is shaped by {}.", join_names(many)),
-    };
-    if !tense.is_empty() {
-        let verb = if tense.len() == 1 { "shows" } else { "show" };
-        law.push_str(&format!(" {} {verb} active tension.", join_names(&tense)));
-    }
+    let law = law::law(concept, children, person);
     let mut out = format!("# Macro-Law\n{law}\n# Core Traits\n");
     for t in &traits {
         out.push_str(&format!("- {}\n", shorten(t, 400)));
@@ -549,6 +541,7 @@ fn join_names(names: &[&str]) -> String {
 
 mod case;
 mod gather;
+mod law;
 mod status;
 #[cfg(test)]
 mod tests;

@@ -152,7 +152,7 @@ fn rk3_merges_children_sigma_and_keeps_their_tension() {
             delta: Delta::default(),
         },
     ];
-    let (sigma, delta) = texts(parse_rk3(&rk3("Health and Wellness", &children)).unwrap());
+    let (sigma, delta) = texts(parse_rk3(&rk3("Health and Wellness", &children, false)).unwrap());
     assert!(
         sigma.starts_with("Health and Wellness is shaped by Fitness and Diet."),
         "{sigma}"
