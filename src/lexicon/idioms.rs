@@ -17,13 +17,81 @@ const FREE_VERBS: &[&str] = &[
 /// Verbs of working a problem or a piece of code: after "have to" or "need to" they name the
 /// next step of a task, not something the speaker may not do.
 const TASK_VERBS: &[&str] = &[
-    "find", "calculate", "compute", "solve", "prove", "show", "determine", "figure", "evaluate", "simplify", "derive",
-    "express", "identify", "convert", "plug", "substitute", "multiply", "divide", "subtract", "factor", "graph",
-    "debug", "fix", "implement", "refactor", "install", "configure", "deploy", "parse", "update", "rewrite", "test",
-    "verify", "check", "add", "write", "read", "learn", "understand", "review", "practice", "finish", "submit",
-    "store", "integrate", "extract", "build", "create", "optimize", "optimise", "migrate", "load", "save", "generate",
-    "train", "connect", "upload", "download", "encode", "decode", "sort", "filter", "merge", "compare", "import",
-    "export", "define", "initialize", "initialise", "format", "validate", "render", "handle", "set", "figure",
+    "find",
+    "calculate",
+    "compute",
+    "solve",
+    "prove",
+    "show",
+    "determine",
+    "figure",
+    "evaluate",
+    "simplify",
+    "derive",
+    "express",
+    "identify",
+    "convert",
+    "plug",
+    "substitute",
+    "multiply",
+    "divide",
+    "subtract",
+    "factor",
+    "graph",
+    "debug",
+    "fix",
+    "implement",
+    "refactor",
+    "install",
+    "configure",
+    "deploy",
+    "parse",
+    "update",
+    "rewrite",
+    "test",
+    "verify",
+    "check",
+    "add",
+    "write",
+    "read",
+    "learn",
+    "understand",
+    "review",
+    "practice",
+    "finish",
+    "submit",
+    "store",
+    "integrate",
+    "extract",
+    "build",
+    "create",
+    "optimize",
+    "optimise",
+    "migrate",
+    "load",
+    "save",
+    "generate",
+    "train",
+    "connect",
+    "upload",
+    "download",
+    "encode",
+    "decode",
+    "sort",
+    "filter",
+    "merge",
+    "compare",
+    "import",
+    "export",
+    "define",
+    "initialize",
+    "initialise",
+    "format",
+    "validate",
+    "render",
+    "handle",
+    "set",
+    "figure",
 ];
 /// Things as subjects: "shouldn't" after them forecasts ("it shouldn't matter").
 const THING_SUBJECTS: &[&str] = &["it", "that", "this", "which", "there", "these", "those"];
@@ -65,7 +133,11 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
             continue;
         }
         // "it shouldn't matter": a forecast about a thing.
-        let previous = i.checked_sub(1).and_then(|p| words.get(p)).map(|p| lower(p)).unwrap_or_default();
+        let previous = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .map(|p| lower(p))
+            .unwrap_or_default();
         let should_not = first == "shouldn't" || (first == "should" && next == "not");
         if should_not && THING_SUBJECTS.contains(&previous.as_str()) {
             out.push("…");

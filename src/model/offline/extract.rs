@@ -345,7 +345,8 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
         if !intransitive {
             continue;
         }
-        let (base, sub) = place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
+        let (base, sub) =
+            place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
         return Some((title_case(candidate), base.into(), sub.into()));
     }
     None

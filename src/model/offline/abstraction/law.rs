@@ -138,7 +138,10 @@ mod tests {
              Work and Study shows active tension."
         );
         let one = vec![child("Work and Study", "- Jobs: Jobs recur.", "")];
-        assert_eq!(law("Sam", &one, true), "Sam's conversations centre on Work and Study so far.");
+        assert_eq!(
+            law("Sam", &one, true),
+            "Sam's conversations centre on Work and Study so far."
+        );
     }
 
     #[test]
@@ -148,7 +151,10 @@ mod tests {
             child("Diet", "", ""),
             child("Sleep", "- Naps: Naps recur.", ""),
         ];
-        assert_eq!(law("Health", &children, false), "Health is shaped by Fitness and Sleep.");
+        assert_eq!(
+            law("Health", &children, false),
+            "Health is shaped by Fitness and Sleep."
+        );
         let empty = vec![child("Fitness", "", ""), child("Diet", "", "")];
         assert_eq!(law("Health", &empty, false), "Health is shaped by Fitness and Diet.");
         let one = vec![child("Fitness", "", "")];
