@@ -263,52 +263,120 @@ fn three_messages_about_a_new_hobby_fire_rk1_at_theta_inf_3() {
     for (i, text) in messages.iter().enumerate() {
         tmux.keys(text);
         tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
-        let screen = tmux.wait_for("the segment to close on idle", |s| s.contains("segment closed after"));
+        // The previous message's "segment closed" notice may still be on screen: first see
+        // this message open a segment, then see that segment close.
+        tmux.wait_for("the message to open a segment", |s| s.contains("▒ open segment"));
+        let screen = tmux.wait_for("the segment to close on idle", |s| {
+            s.contains("segment closed after") && !s.contains("▒ open segment")
+        });
         let fired = screen.contains("↯ RK1 Sports → Climbing");
         assert_eq!(fired, i == 2, "RK1 on climbing fires with message {}:\n{screen}", i + 1);
     }
+    // The phase view sweeps the chat so far, segmented as it was: the cursor starts on θ 3.
+    tmux.keys(":phase");
+    tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+    let screen = tmux.wait_for("the sweep of the chat", |s| {
+        s.contains("θ_inf 1..8 swept · the live chat (6 turns)")
+    });
+    assert!(
+        screen.contains("θ_inf 3 · θ_sum 6") && screen.contains("firings"),
+        "{screen}"
+    );
     tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
 }
 
-/// Issue 26, the phase view: replay the injury example, `:phase`, wait for the sweep, move the θ
-/// cursor to θ 1 and to θ 8, and Enter shows the memory at that θ beside the live one.
+/// The compare view's two memory columns, each as one string (wrapped lines joined): the text
+/// between the popup's left border and its column rule, and after the rule.
+fn compare_columns(screen: &str) -> (String, String) {
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for line in screen.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        // Rows of the popup body start with three borders: the view's, the chart's, the popup's.
+        let Some(rest) = chars.get(3..).filter(|_| chars.get(2) == Some(&'│')) else {
+            continue;
+        };
+        let rest: String = rest.iter().collect();
+        if let Some((l, r)) = rest.split_once('│') {
+            left.push(l.trim().trim_start_matches(['~', '+', '−']).trim().to_string());
+            right.push(r.trim_end_matches(['│', '┐', '┘']).trim().to_string());
+        }
+    }
+    let join = |v: Vec<String>| v.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
+    (join(left), join(right))
+}
+
+/// Issue 26, the phase view: replay the demo session to its end, `:phase`, wait for the sweep,
+/// move the θ cursor to θ 1 and to θ 8, and Enter shows the memory at that θ (left) beside the
+/// live one at θ 3 (right), at 80×24 and at 160×48.
 #[test]
 #[ignore = "needs tmux"]
 fn phase_sweeps_the_replay_and_enter_shows_the_chosen_theta_beside_the_live_memory() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("phase.db");
-    let tmux = Tmux {
-        name: format!("rgmem-phase-{}", std::process::id()),
-    };
-    let command = format!(
-        "{} --db {} tui --session {SESSION_FILE}",
-        env!("CARGO_BIN_EXE_rgmem"),
-        db.display()
-    );
-    let started = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &tmux.name, "-x", "80", "-y", "24"])
-        .arg(&command)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .status()
-        .unwrap();
-    assert!(started.success());
-    tmux.wait_for("the replay", |s| s.contains("0/110"));
-    tmux.keys(":phase");
-    tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
-    let screen = tmux.wait_for("the sweep to finish", |s| s.contains("θ_inf 1..8 swept"));
-    assert!(screen.contains("stability") && screen.contains("balance"), "{screen}");
-    assert!(screen.contains("peak θ"), "the peak is labelled:\n{screen}");
-    for (key, theta) in [("Left", 1), ("Right", 8)] {
-        for _ in 0..8 {
-            tmux.run(&["send-keys", "-t", &tmux.name, key]);
+    for (w, h) in [("80", "24"), ("160", "48")] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("phase.db");
+        let tmux = Tmux {
+            name: format!("rgmem-phase-{}-{w}", std::process::id()),
+        };
+        let command = format!(
+            "{} --db {} tui --session sample_sessions/phase_demo.jsonl",
+            env!("CARGO_BIN_EXE_rgmem"),
+            db.display()
+        );
+        let started = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &tmux.name, "-x", w, "-y", h])
+            .arg(&command)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .status()
+            .unwrap();
+        assert!(started.success());
+        tmux.wait_for("the replay", |s| s.contains("0/100"));
+        tmux.keys(">>> ");
+        tmux.wait_for("the replay to finish", |s| {
+            s.contains("finished") && s.contains("100/100")
+        });
+        tmux.keys(":phase");
+        tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+        let screen = tmux.wait_for("the sweep to finish", |s| s.contains("θ_inf 1..8 swept"));
+        assert!(screen.contains("stability") && screen.contains("balance"), "{screen}");
+        assert!(screen.contains("peak θ 3"), "the demo peaks at θ 3:\n{screen}");
+        // What each side holds, by concept name rather than wording: at θ 1 both memories have
+        // the swimming habit in Σ; at θ 8 only chess (Interests and Entertainment) reached Σ,
+        // while the live memory at θ 3 has swimming.
+        let cases = [
+            ("Left", 1, "Σ - Swimming", None),
+            ("Right", 8, "Interests and Entertainment", Some("Swimming")),
+        ];
+        for (key, theta, left_says, left_lacks) in cases {
+            for _ in 0..8 {
+                tmux.run(&["send-keys", "-t", &tmux.name, key]);
+            }
+            let want = format!("θ_inf {theta} · θ_sum {}", 2 * theta);
+            let screen = tmux.wait_for(&want, |s| s.contains(&want));
+            assert!(screen.contains("RK1 ") && screen.contains("Σ bullets"), "{screen}");
+            if theta == 8 {
+                assert!(screen.contains("never"), "at θ 8 the changes never arrive:\n{screen}");
+            }
+            tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
+            let title = format!("θ_inf {theta} (sweep) (left) ↔ θ_inf 3 (live, head) (right)");
+            let screen = tmux.wait_for("the compare view", |s| s.contains(&title));
+            let (left, right) = compare_columns(&screen);
+            assert!(
+                left.contains(left_says),
+                "θ {theta}'s memory on the left at {w}x{h}: {left}\n{screen}"
+            );
+            assert!(
+                left_lacks.is_none_or(|word| !left.contains(word)),
+                "θ {theta}'s memory lacks {left_lacks:?} at {w}x{h}: {left}\n{screen}"
+            );
+            assert!(
+                right.contains("Σ - Swimming"),
+                "the live memory on the right at {w}x{h}: {right}\n{screen}"
+            );
+            assert_ne!(left, right, "the two memories differ");
+            tmux.run(&["send-keys", "-t", &tmux.name, "Escape"]);
+            tmux.wait_for("the compare to close", |s| !s.contains(&title));
         }
-        let want = format!("θ_inf {theta} · θ_sum {}", 2 * theta);
-        let screen = tmux.wait_for(&want, |s| s.contains(&want));
-        assert!(screen.contains("RK1 ") && screen.contains("Σ bullets"), "{screen}");
+        tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
     }
-    tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
-    let screen = tmux.wait_for("the compare view", |s| s.contains("θ_inf 8 (sweep) (left)"));
-    assert!(screen.contains("Σ"), "the memories' Σ are on screen:\n{screen}");
-    tmux.run(&["send-keys", "-t", &tmux.name, "C-c"]);
 }

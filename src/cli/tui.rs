@@ -84,6 +84,8 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     };
     let db = shared.db_path();
     let (keymap, keymap_problems) = crate::tui::keymap::Keymap::load();
+    let calls_model = shared.model == super::common::ModelKind::Openai;
+    let sweep_calls = calls_model.then(|| model.clone());
     let options = Options {
         db: crate::tui::app::place(&db),
         model,
@@ -96,16 +98,23 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         coverage,
         keymap,
         follow: args.follow,
+        sweep_calls,
     };
-    // The phase view sweeps with the offline model only: a real model would be called for every
-    // turn at every θ.
-    let sweep_model: Option<crate::tui::sweep_task::ModelFactory> = (shared.model == super::common::ModelKind::Offline)
-        .then(|| {
-            let shared = shared.clone();
-            std::sync::Arc::new(move || shared.model().map_err(|e| rgmem::Error::ModelSetup(format!("{e:#}"))))
-                as crate::tui::sweep_task::ModelFactory
-        });
-    let result = crate::tui::run(engine, options, &keymap_problems, sweep_model).context("running the inspector");
+    // The phase view's sweep: offline and recorded models call nothing; with a real model the
+    // replies this memory file recorded are reused and the rest go to the model, after `:phase`
+    // asked (`sweep_calls` names it).
+    let factory_shared = shared.clone();
+    let sweep_model: crate::tui::sweep_task::ModelFactory = std::sync::Arc::new(move || {
+        let setup = |e: anyhow::Error| rgmem::Error::ModelSetup(format!("{e:#}"));
+        let live = factory_shared.model().map_err(setup)?;
+        if !calls_model {
+            return Ok(live);
+        }
+        let db = factory_shared.db_path();
+        let recorded = rgmem::log::recorded::RecordedModel::from_path(&db)?;
+        Ok(Box::new(crate::tui::sweep_model::RecordedFirst::new(recorded, live)))
+    });
+    let result = crate::tui::run(engine, options, &keymap_problems, Some(sweep_model)).context("running the inspector");
     for problem in &keymap_problems {
         eprintln!("keymap: {problem}");
     }

@@ -149,7 +149,7 @@ impl Action {
             Self::OpenHistory => "every firing on the selected concept; Enter goes there",
             Self::SetMark => "mark the cursor, to compare with another point",
             Self::OpenCompare => "the memory at the mark beside the cursor's",
-            Self::OpenPhase => "phase view: the replayed session swept over θ_inf 1..8 (:phase A..B)",
+            Self::OpenPhase => "phase view: the replay or the chat so far swept over θ_inf 1..8 (:phase A..B)",
             Self::SendMessage => "send the message; the reply streams in",
             Self::InputHistoryBack => "previous message from the input history",
             Self::InputHistoryForward => "next message from the input history",

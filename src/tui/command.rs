@@ -34,6 +34,9 @@ pub struct SweepRequest {
     pub user: String,
     /// The session's ground truth, if its header carries one.
     pub truth: Option<rgmem::eval::truth::GroundTruth>,
+    /// In a live chat: the positions in `turns` after which its segment was closed (idle or
+    /// `:close`), so each θ segments it as the chat did. Empty for a replayed file.
+    pub closes: Vec<usize>,
 }
 
 /// A request to the engine task, which alone owns the database and the model.

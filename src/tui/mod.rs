@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod layout;
 pub mod msg;
 pub mod runtime;
+pub mod sweep_model;
 pub mod sweep_task;
 pub mod text;
 pub mod theme;

@@ -1,14 +1,16 @@
 //! The phase view's sweep, on a thread of its own: `rgmem::eval::sweep::run_detailed` one θ at a
 //! time (each a fresh memory in a scratch directory), a point sent after each, a cancel flag
-//! looked at between θ. [`sweep`] is the whole job, called directly by tests.
+//! looked at between θ and by the model before each call. [`sweep`] is the whole job, called directly by tests.
 
 use super::command::SweepRequest;
 use super::msg::{EngineUpdate, PhaseUpdate};
+use super::sweep_model::Stoppable;
 use rgmem::eval::sweep::{Input, run_detailed};
+use rgmem::model::Cancel;
 use rgmem::model::Model;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// Makes a fresh model for each θ (the inspector's own model kind).
@@ -19,6 +21,8 @@ pub struct Sweeper {
     factory: Option<ModelFactory>,
     updates: UnboundedSender<EngineUpdate>,
     cancel: Arc<AtomicBool>,
+    /// Cancels the running sweep's model call in flight (a real model's request).
+    in_flight: Arc<Mutex<Option<Cancel>>>,
 }
 
 impl Sweeper {
@@ -28,6 +32,7 @@ impl Sweeper {
             factory,
             updates,
             cancel: Arc::new(AtomicBool::new(false)),
+            in_flight: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -38,10 +43,11 @@ impl Sweeper {
         let cancel = self.cancel.clone();
         let updates = self.updates.clone();
         let factory = self.factory.clone();
+        let in_flight = self.in_flight.clone();
         let id = request.id;
         let spawned = std::thread::Builder::new().name("rgmem-sweep".into()).spawn(move || {
             let Some(factory) = factory else {
-                let error = "the phase view sweeps with the offline model only (it would call this model for every turn at every θ)";
+                let error = "no model to sweep with";
                 let _ = updates.send(EngineUpdate::Phase(PhaseUpdate::Done {
                     id,
                     error: Some(error.into()),
@@ -49,7 +55,13 @@ impl Sweeper {
                 return;
             };
             let dir = std::env::temp_dir().join(format!("rgmem-phase-{}-{id}", std::process::id()));
-            sweep(&request, &mut || factory(), &cancel, &dir, &mut |u| {
+            let stop = cancel.clone();
+            let mut make = || -> rgmem::Result<Box<dyn Model>> {
+                let model = factory()?;
+                *in_flight.lock().unwrap_or_else(PoisonError::into_inner) = model.canceller();
+                Ok(Box::new(Stoppable::new(model, stop.clone())))
+            };
+            sweep(&request, &mut make, &cancel, &dir, &mut |u| {
                 let _ = updates.send(EngineUpdate::Phase(u));
             });
             let _ = std::fs::remove_dir_all(&dir);
@@ -67,9 +79,13 @@ impl Sweeper {
         self.updates.clone()
     }
 
-    /// Stops the running sweep after the θ in progress.
+    /// Stops the running sweep: its model is called no more, a call in flight is cancelled,
+    /// and the θ in progress ends at once.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
+        if let Some(call) = self.in_flight.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+            call.cancel();
+        }
     }
 }
 
@@ -82,7 +98,11 @@ pub fn sweep(
     send: &mut dyn FnMut(PhaseUpdate),
 ) {
     let id = request.id;
-    let input = Input::Session(&request.turns, &request.user, request.truth.as_ref());
+    let input = if request.closes.is_empty() {
+        Input::Session(&request.turns, &request.user, request.truth.as_ref())
+    } else {
+        Input::Chat(&request.turns, &request.user, &request.closes)
+    };
     for &theta in &request.thetas {
         if cancel.load(Ordering::Relaxed) {
             return;

@@ -27,6 +27,24 @@ pub enum Input<'a> {
     Session(&'a [TurnInput], &'a str, Option<&'a GroundTruth>),
     /// LoCoMo conversations, evaluated after ingestion.
     Locomo(&'a [Conversation]),
+    /// A live chat's turns and user name, with the positions (into the turns) after which its
+    /// segment was closed (on idle or `:close`): each θ closes there too, so the run at the
+    /// chat's own θ segments the conversation as the chat did.
+    Chat(&'a [TurnInput], &'a str, &'a [usize]),
+}
+
+/// A session or chat input's turns, user, ground truth and closing positions.
+type Talk<'a> = (&'a [TurnInput], &'a str, Option<&'a GroundTruth>, &'a [usize]);
+
+impl<'a> Input<'a> {
+    /// The turns, user, ground truth and closing positions of a session or chat input.
+    fn conversation(&self) -> Option<Talk<'a>> {
+        match *self {
+            Input::Session(turns, user, truth) => Some((turns, user, truth, &[])),
+            Input::Chat(turns, user, closes) => Some((turns, user, None, closes)),
+            Input::Locomo(_) => None,
+        }
+    }
 }
 
 /// Eval metrics at one θ (categories 1–4).
@@ -153,16 +171,19 @@ pub fn run_detailed(
         };
         let mut scores = None;
         let mut detail = Detail::default();
-        let eval = match input {
-            Input::Session(turns, user, truth) => {
+        let eval = match (input.conversation(), input) {
+            (Some((turns, user, truth, closes)), _) => {
                 let path = work_dir.join(format!("theta-{theta}.db"));
                 remove_db(&path)?;
                 let mut engine = Engine::open(Log::open(&path)?, make_model()?)?;
                 engine.set_thresholds(thresholds)?;
                 engine.group_commits(crate::log::group::MAX_GROUP_STEPS, crate::log::group::MAX_GROUP_AGE)?;
                 let mut arrivals = Arrivals::default();
-                for t in *turns {
+                for (i, t) in turns.iter().enumerate() {
                     engine.ingest(t, user)?;
+                    if closes.contains(&i) {
+                        engine.finish()?;
+                    }
                     churn.observe(engine.memory());
                     if let Some(truth) = truth {
                         arrivals.observe(engine.memory(), truth, t.index);
@@ -185,7 +206,7 @@ pub fn run_detailed(
                 detail.memory = Some(engine.memory().clone());
                 None
             }
-            Input::Locomo(convs) => {
+            (None, Input::Locomo(convs)) => {
                 let opts = Options {
                     conversations: Vec::new(),
                     budgets: crate::retrieval::Budgets::default(),
@@ -221,6 +242,8 @@ pub fn run_detailed(
                     rgmem_f1: (!f1s.is_empty()).then(|| f1s.iter().sum::<f64>() / f1s.len() as f64),
                 })
             }
+            // A session or chat always has a conversation (the first arm).
+            (None, Input::Session(..) | Input::Chat(..)) => None,
         };
         let point = Point {
             theta_inf: thresholds.theta_inf,
@@ -317,5 +340,51 @@ mod tests {
                 point.theta_inf
             );
         }
+    }
+
+    /// A live chat closes its segment after each answered message, and its sweep closes where
+    /// it did: each message's mention is counted at its own close, so three fire RK1 at θ_inf 3
+    /// and not at 4.
+    #[test]
+    fn a_chat_is_segmented_where_it_closed() {
+        let said = [
+            "I started bouldering at the climbing gym this week.",
+            "Bouldering again tonight at the climbing gym, my forearms are gone.",
+            "More bouldering at the climbing gym with Sam, I sent my first V3.",
+        ];
+        let turns: Vec<TurnInput> = said
+            .iter()
+            .flat_map(|text| {
+                [
+                    (crate::event::Speaker::User, *text),
+                    (crate::event::Speaker::Assistant, "Nice."),
+                ]
+            })
+            .enumerate()
+            .map(|(i, (speaker, text))| TurnInput {
+                speaker,
+                text: text.into(),
+                attachments: Vec::new(),
+                time: None,
+                session: 1,
+                index: u32::try_from(i).unwrap(),
+                source_ref: None,
+            })
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let chat = Input::Chat(&turns, "Alex", &[1, 3, 5]);
+        let rk1 = |theta: u32| {
+            run(
+                &chat,
+                &[theta],
+                dir.path(),
+                &mut || Ok(Box::new(OfflineModel)),
+                &mut |_| {},
+            )
+            .unwrap()[0]
+                .rk1
+        };
+        assert!(rk1(3) >= 1, "three closed mentions reach θ_inf 3");
+        assert_eq!(rk1(4), 0, "and not θ_inf 4");
     }
 }

@@ -208,6 +208,7 @@ impl App {
             Some(Confirm::Restart(_)) => self.replay_restart(out),
             Some(Confirm::Correct(_)) => self.confirm_correct(out),
             Some(Confirm::Uncorrect(k)) => self.engine(out, EngineRequest::UndoCorrection(k)),
+            Some(Confirm::Sweep(lo, hi)) => self.start_phase((lo, hi), out),
             None => {}
         }
     }

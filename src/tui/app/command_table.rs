@@ -191,7 +191,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         arg: Arg::Range,
         usage: "[A..B]",
-        help: "the phase view: the replayed session re-run at θ_inf A..B (default 1..8), as a curve",
+        help: "the phase view: the replay or the chat so far re-run at θ_inf A..B (default 1..8), as a curve",
         verb: Verb::Phase,
     },
     CommandSpec {

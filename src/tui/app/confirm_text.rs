@@ -62,6 +62,7 @@ impl App {
             }
             Confirm::Correct(item) => self.correct_text(item),
             Confirm::Uncorrect(k) => self.uncorrect_text(k),
+            Confirm::Sweep(lo, hi) => self.sweep_text(lo, hi),
             Confirm::Restart(start) => (
                 "Restart the replay?".into(),
                 format!(

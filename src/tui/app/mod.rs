@@ -28,6 +28,10 @@ mod input;
 pub(crate) mod live_tests;
 mod phase;
 #[cfg(test)]
+mod phase_fixture_tests;
+#[cfg(test)]
+mod phase_live_tests;
+#[cfg(test)]
 mod phase_tests;
 mod replay;
 #[cfg(test)]
@@ -87,6 +91,8 @@ pub enum Confirm {
     Correct(rgmem::event::ItemRef),
     /// Undo this correction.
     Uncorrect(rgmem::ids::CorrectionId),
+    /// Sweep θ_inf over this range though it calls the model (`--model openai`).
+    Sweep(u32, u32),
 }
 
 /// One error or notice kept for `:messages`.
@@ -142,6 +148,9 @@ pub struct Options {
     pub follow: bool,
     /// The replayed session's ground truth, for the phase view.
     pub truth: Option<rgmem::eval::truth::GroundTruth>,
+    /// The model the phase view's sweep would call for replies the log has not recorded
+    /// (`--model openai`); `None` when it calls none (offline, recorded).
+    pub sweep_calls: Option<String>,
 }
 
 impl Default for Options {
@@ -158,6 +167,7 @@ impl Default for Options {
             keymap: Keymap::default(),
             follow: false,
             truth: None,
+            sweep_calls: None,
         }
     }
 }
@@ -256,6 +266,8 @@ pub struct App {
     pub phase_sweeps: u64,
     /// The replayed session's ground truth.
     pub truth: Option<rgmem::eval::truth::GroundTruth>,
+    /// The model a sweep would call, if any: `:phase` asks first (see [`Options::sweep_calls`]).
+    pub sweep_calls: Option<String>,
 }
 
 impl App {
@@ -323,6 +335,7 @@ impl App {
             phase: None,
             phase_sweeps: 0,
             truth: options.truth,
+            sweep_calls: options.sweep_calls,
         }
     }
 

@@ -7,7 +7,9 @@ use crate::tui::command::{Command, SweepRequest};
 use crate::tui::msg::PhaseUpdate;
 use rgmem::eval::sweep::{Detail, Point};
 use rgmem::eval::truth::GroundTruth;
+use rgmem::formats::session::TurnInput;
 use rgmem::memory::Thresholds;
+use std::collections::BTreeSet;
 
 /// The range swept when `:phase` names none.
 pub const DEFAULT_RANGE: (u32, u32) = (1, 8);
@@ -29,6 +31,8 @@ pub struct PhaseView {
     pub cursor: usize,
     /// The live memory's θ_inf.
     pub current: u32,
+    /// What is swept: the replayed file's name, or the live chat.
+    pub over: String,
 }
 
 impl PhaseView {
@@ -50,24 +54,38 @@ impl PhaseView {
 }
 
 impl App {
-    /// Opens the phase view over `range` and asks the runtime to sweep.
+    /// Opens the phase view over `range` and asks the runtime to sweep: the replayed session's
+    /// turns, else the live chat's so far. A sweep that would call a model asks first.
     pub(super) fn open_phase(&mut self, range: Option<(u32, u32)>, out: &mut Vec<Command>) {
-        let Some(replay) = &self.replay else {
-            self.notice = Some(
-                "the phase view sweeps a replayed session: open one with rgmem tui --session FILE (live chat: :export FILE first)"
-                    .into(),
-            );
-            return;
-        };
         let (lo, hi) = range.unwrap_or(DEFAULT_RANGE);
         if lo == 0 || hi < lo || hi - lo > 50 {
             self.last_error = Some(format!(":phase takes A..B with 1 ≤ A ≤ B ≤ A+50 (got {lo}..{hi})"));
             return;
         }
+        if self.replay.is_none() && self.timeline.head_memory().turns.is_empty() {
+            self.notice = Some(
+                "nothing to sweep yet: chat first (the phase view re-runs the conversation so far), or open a session with rgmem tui --session FILE"
+                    .into(),
+            );
+            return;
+        }
+        if self.sweep_calls.is_some() {
+            self.confirm = Some(Confirm::Sweep(lo, hi));
+            return;
+        }
+        self.start_phase((lo, hi), out);
+    }
+
+    /// Starts the sweep over `lo..=hi` and opens the view on it.
+    pub(super) fn start_phase(&mut self, (lo, hi): (u32, u32), out: &mut Vec<Command>) {
         if let Some(old) = &self.phase
             && old.running
         {
             out.push(Command::CancelSweep);
+        }
+        let (turns, closes, mut over) = self.sweep_input();
+        if let Some(model) = &self.sweep_calls {
+            over = format!("{over} · recorded replies, else {model}");
         }
         self.phase_sweeps += 1;
         let thetas: Vec<u32> = (lo..=hi).collect();
@@ -75,9 +93,13 @@ impl App {
         out.push(Command::Sweep(SweepRequest {
             id: self.phase_sweeps,
             thetas: thetas.clone(),
-            turns: replay.turns.clone(),
-            user: replay.user.clone(),
-            truth: self.truth.clone(),
+            turns,
+            user: self
+                .replay
+                .as_ref()
+                .map_or_else(|| self.user.clone(), |r| r.user.clone()),
+            truth: self.replay.as_ref().and(self.truth.clone()),
+            closes,
         }));
         self.phase = Some(PhaseView {
             id: self.phase_sweeps,
@@ -87,7 +109,54 @@ impl App {
             stopped: None,
             cursor: 0,
             current,
+            over,
         });
+    }
+
+    /// What a sweep re-runs: the replayed session's turns, else the live chat's turns at head
+    /// with the positions after which its segments closed (each episode's last turn), and a
+    /// label for the view.
+    fn sweep_input(&self) -> (Vec<TurnInput>, Vec<usize>, String) {
+        if let Some(replay) = &self.replay {
+            return (replay.turns.clone(), Vec::new(), replay.name.clone());
+        }
+        let m = self.timeline.head_memory();
+        let turns: Vec<TurnInput> = m
+            .turns
+            .iter()
+            .map(|t| TurnInput {
+                speaker: t.speaker.clone(),
+                text: t.text.clone(),
+                attachments: t.attachments.clone(),
+                time: t.time,
+                session: t.session,
+                index: t.index,
+                source_ref: t.source_ref.clone(),
+            })
+            .collect();
+        let closes: BTreeSet<usize> = m
+            .episodes
+            .iter()
+            .filter_map(|e| e.turns.iter().map(|t| t.index()).max())
+            .collect();
+        let over = format!("the live chat ({} turns)", turns.len());
+        (turns, closes.into_iter().collect(), over)
+    }
+
+    /// The question `:phase` asks when the sweep would call the model.
+    pub(super) fn sweep_text(&self, lo: u32, hi: u32) -> (String, String) {
+        let model = self.sweep_calls.as_deref().unwrap_or("the model");
+        let turns = self
+            .replay
+            .as_ref()
+            .map_or_else(|| self.timeline.head_memory().turns.len(), |r| r.turns.len());
+        (
+            "Sweep with the model?".into(),
+            format!(
+                "The sweep re-runs {turns} turns at each θ_inf {lo}..{hi} ({} runs). Replies this memory file has recorded are reused; every other call goes to {model}, for every turn that needs one at every θ. Sweep?",
+                hi - lo + 1
+            ),
+        )
     }
 
     /// A sweep reported a point or its end.

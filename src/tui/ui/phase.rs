@@ -32,22 +32,13 @@ pub fn series(points: &[Point]) -> Vec<Series> {
     }
     let scaled = |name: &str, f: &dyn Fn(&Point) -> f64| -> Series {
         let max = points.iter().map(f).fold(0.0, f64::max);
-        let label = format!("{name} (max {})", trim(max));
-        (label, at(&|p| if max > 0.0 { f(p) / max } else { 0.0 }))
+        (name.to_string(), at(&|p| if max > 0.0 { f(p) / max } else { 0.0 }))
     };
     vec![
         scaled("firings", &|p| f64::from(p.rk1 + p.rk2 + p.rk3)),
         scaled("Σ churn", &|p| p.sigma_churn),
         scaled("tokens", &|p| p.tokens as f64),
     ]
-}
-
-fn trim(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.3}")
-    }
 }
 
 const COLOURS: [Color; 3] = [Color::Cyan, Color::Magenta, Color::Yellow];
@@ -57,9 +48,15 @@ fn legend(view: &PhaseView, theme: Theme) -> Line<'static> {
     let points: Vec<Point> = view.runs.iter().map(|(p, _)| p.clone()).collect();
     let mut spans = Vec::new();
     for ((name, _), colour) in series(&points).into_iter().zip(COLOURS) {
-        spans.push(Span::styled(format!("━ {name}  "), Style::default().fg(colour)));
+        let letter = name.chars().next().unwrap_or('━');
+        spans.push(Span::styled(format!("{letter}━ {name}  "), Style::default().fg(colour)));
     }
-    spans.push(Span::styled(format!("┊ live θ {}  ", view.current), theme.dim));
+    if !points.iter().all(|p| p.truth.is_some()) || points.is_empty() {
+        // Firings, churn and tokens share one axis, each divided by its largest value (the
+        // cursor's own figures are in the side panel); kept short to fit 80 columns.
+        spans.push(Span::styled("÷ max  ", theme.dim));
+    }
+    spans.push(Span::styled(format!("• live θ {}  ", view.current), theme.dim));
     spans.push(Span::styled("█ θ cursor", theme.title));
     Line::from(spans)
 }
@@ -79,7 +76,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme)
         Layout::vertical([Constraint::Length(1), Constraint::Length(1), Constraint::Min(1)]).areas(inner);
     status_line(frame, top, view, theme);
     frame.render_widget(Paragraph::new(legend(view, theme)), key);
-    let side = if body.width >= 100 { 34 } else { 26 };
+    let side = match body.width {
+        140.. => 40,
+        100.. => 34,
+        _ => 26,
+    };
     let [chart_area, side_area] = Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(body);
     chart(frame, chart_area, view, theme);
     let text = figures(view);
@@ -105,7 +106,12 @@ fn status_line(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme
     let peak = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
     let text = match &view.stopped {
         Some(why) => format!("θ_inf {}: {done} · {why}{peak}", range(view)),
-        None => format!("θ_inf {} swept · live θ {}{peak}", range(view), view.current),
+        None => format!(
+            "θ_inf {} swept · {} · live θ {}{peak}",
+            range(view),
+            view.over,
+            view.current
+        ),
     };
     let style = if view.stopped.is_some() { theme.error } else { theme.dim };
     frame.render_widget(Paragraph::new(text).style(style), area);
@@ -159,27 +165,95 @@ fn chart(frame: &mut Frame<'_>, area: Rect, view: &PhaseView, theme: Theme) {
             .data(&cursor),
     );
     let peak_label = peak(&points).map_or_else(String::new, |b| format!(" · peak θ {b}"));
-    let labels = |a: f64, b: f64| -> Vec<Line<'static>> {
-        if b - a <= 12.0 {
-            view.thetas.iter().map(|t| Line::from(t.to_string())).collect()
-        } else {
-            vec![
-                Line::from(trim(a)),
-                Line::from(format!("{:.0}", (a + b) / 2.0)),
-                Line::from(trim(b)),
-            ]
-        }
-    };
+    let block = pane_block(format!("θ_inf →{peak_label}"), false, theme);
+    let plot = block.inner(area);
+    let y_labels = vec![Line::from("0"), Line::from(".5"), Line::from("1")];
+    let label_width = y_labels.iter().map(Line::width).max().unwrap_or(0);
+    // Two empty x labels keep the axis line and its label row; the row is written below.
     let widget = Chart::new(datasets)
-        .block(pane_block(format!("θ_inf →{peak_label}"), false, theme))
-        .x_axis(Axis::default().bounds([lo, hi]).labels(labels(lo, hi)))
-        .y_axis(
+        .block(block)
+        .x_axis(
             Axis::default()
-                .bounds([0.0, 1.0])
-                .labels(vec![Line::from("0"), Line::from(".5"), Line::from("1")]),
+                .bounds([lo, hi])
+                .labels(vec![Line::from(""), Line::from("")]),
         )
+        .y_axis(Axis::default().bounds([0.0, 1.0]).labels(y_labels))
         .legend_position(None);
     frame.render_widget(widget, area);
+    let graph = Rect {
+        x: plot.x.saturating_add(label_width as u16 + 1),
+        width: plot.width.saturating_sub(label_width as u16 + 1),
+        height: plot.height.saturating_sub(2),
+        ..plot
+    };
+    letter_points(frame, graph, &curves, (lo, hi));
+    let ticks = Rect {
+        y: plot.bottom().saturating_sub(1),
+        height: plot.height.min(1),
+        ..plot
+    };
+    // The θ labels are placed here, each under its own column: the chart's own x labels are
+    // spread evenly by count, which put "3" two columns left of the θ 3 cursor at 80×24.
+    let graph_x = label_width + 1;
+    let graph_width = usize::from(plot.width).saturating_sub(graph_x);
+    let shown: Vec<u32> = if view.thetas.len() <= 12 {
+        view.thetas.clone()
+    } else {
+        let mid = (lo + hi) / 2.0;
+        vec![lo as u32, mid.round() as u32, hi as u32]
+    };
+    frame.render_widget(
+        Paragraph::new(tick_line(&shown, (lo, hi), graph_x, graph_width)).style(theme.dim),
+        ticks,
+    );
+}
+
+/// Each curve's initial at each of its points, in its colour, so the curves are told apart
+/// where they cross and without colour (`NO_COLOR`, a pasted screen). The cell is the one the
+/// chart's Braille line passes through.
+fn letter_points(frame: &mut Frame<'_>, graph: Rect, curves: &[Series], (lo, hi): (f64, f64)) {
+    if graph.width == 0 || graph.height == 0 {
+        return;
+    }
+    let span = (hi - lo).max(1.0);
+    let (w, h) = (f64::from(graph.width) * 2.0, f64::from(graph.height) * 4.0);
+    for ((name, data), colour) in curves.iter().zip(COLOURS) {
+        let Some(letter) = name.chars().next() else { continue };
+        for &(x, y) in data {
+            let col = (((x - lo) / span * (w - 1.0)).max(0.0) / 2.0) as u16;
+            let row = (((1.0 - y.clamp(0.0, 1.0)) * (h - 1.0)).max(0.0) / 4.0) as u16;
+            let at = (graph.x + col.min(graph.width - 1), graph.y + row.min(graph.height - 1));
+            if let Some(cell) = frame.buffer_mut().cell_mut(at) {
+                cell.set_char(letter).set_fg(colour);
+            }
+        }
+    }
+}
+
+/// The θ labels as one line: each θ's number centred on the column the chart draws it at
+/// (`graph_x` columns of y labels and axis first, then `width` columns of graph).
+#[must_use]
+pub fn tick_line(thetas: &[u32], (lo, hi): (f64, f64), graph_x: usize, width: usize) -> String {
+    let mut cells: Vec<char> = vec![' '; graph_x + width];
+    let span = (hi - lo).max(1.0);
+    for &t in thetas {
+        let label: Vec<char> = t.to_string().chars().collect();
+        let at = ((f64::from(t) - lo) / span * width.saturating_sub(1) as f64).round() as usize;
+        let start = (graph_x + at)
+            .saturating_sub(label.len() / 2)
+            .min(cells.len().saturating_sub(label.len()));
+        if cells
+            .get(start.saturating_sub(1)..start + label.len())
+            .is_some_and(|c| c.iter().all(|c| *c == ' '))
+        {
+            for (i, ch) in label.into_iter().enumerate() {
+                if let Some(cell) = cells.get_mut(start + i) {
+                    *cell = ch;
+                }
+            }
+        }
+    }
+    cells.into_iter().collect::<String>().trim_end().to_string()
 }
 
 /// The θ cursor's figures, as lines.
@@ -192,21 +266,24 @@ fn figures(view: &PhaseView) -> Vec<Line<'static>> {
         Line::from(format!("RK1 {} · RK2 {} · RK3 {}", p.rk1, p.rk2, p.rk3)),
     ];
     if let Some(memory) = &detail.memory {
-        let sigma: usize = memory.roots().map(|r| r.sigma.render().lines().count()).sum();
+        // With ground truth, the count the sweep table scores (every concept, one per label);
+        // else the lines of the persons' Σ.
+        let sigma = p.truth.map_or_else(
+            || memory.roots().map(|r| r.sigma.render().lines().count()).sum(),
+            |t| t.sigma_bullets,
+        );
         let delta: usize = memory.roots().map(|r| r.delta.render().lines().count()).sum();
         lines.push(Line::from(format!("Σ bullets {sigma} · Δ items {delta}")));
     }
-    lines.push(Line::from(format!(
-        "Σ churn {:.4} · tokens {}",
-        p.sigma_churn, p.tokens
-    )));
+    lines.push(Line::from(format!("Σ churn {:.4}", p.sigma_churn)));
+    lines.push(Line::from(format!("tokens {}", p.tokens)));
     if let Some(t) = p.truth {
         lines.push(Line::from(format!(
-            "stab. {:.0}% · plast. {:.0}% · bal. {:.0}%",
+            "stab. {:.0}% · plast. {:.0}%",
             t.stability * 100.0,
-            t.timely_plasticity * 100.0,
-            t.balance * 100.0
+            t.timely_plasticity * 100.0
         )));
+        lines.push(Line::from(format!("balance {:.0}%", t.balance * 100.0)));
     }
     for (name, lag) in &detail.change_lags {
         let lag = lag.map_or_else(|| "never".to_string(), |l| format!("lag {l}"));
