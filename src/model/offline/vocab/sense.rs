@@ -224,10 +224,52 @@ fn thing_subject(toks: &[String], at: usize) -> bool {
     // auxiliary. Not "nothing" or "everything": "there was nothing vegetarian" describes.
     let pronoun = match subject.as_str() {
         "it" | "it's" | "that's" | "what's" => true,
-        "this" | "that" | "which" | "what" => auxiliary || (word.ends_with('s') && !word.ends_with("ss")),
+        "this" | "that" | "which" | "what" | "everything" | "something" | "nothing" | "anything" => {
+            auxiliary || (word.ends_with('s') && !word.ends_with("ss"))
+        }
         _ => false,
     };
-    pronoun || plural_subject || (verb_after_aux && !PERSON_SUBJECTS.contains(&subject.as_str()) && bare(subject))
+    pronoun
+        || plural_subject
+        || (verb_after_aux && !PERSON_SUBJECTS.contains(&subject.as_str()) && bare(subject))
+        || made_to(toks, at)
+}
+
+/// Verbs that take an object and then what the object does ("keep ngrok running", "get the
+/// tests to run", "had the kids running around"): the doing is the object's, not the speaker's.
+const CAUSATIVES: &[&str] = &[
+    "keep", "keeps", "kept", "keeping", "get", "gets", "got", "getting", "leave", "leaves", "left", "leaving", "set",
+    "sets", "setting", "have", "has", "had", "having", "make", "makes", "made", "making", "see", "saw", "seen",
+    "watch", "watched", "watching", "let", "lets",
+];
+
+/// Whether the match is what a causative verb's object does: "keep ngrok running", "get the
+/// tests to run".
+fn made_to(toks: &[String], at: usize) -> bool {
+    let mut i = at;
+    let infinitive = i.checked_sub(1).and_then(|j| toks.get(j)).is_some_and(|w| w == "to");
+    if infinitive {
+        i -= 1;
+    } else if !toks.get(at).is_some_and(|w| w.ends_with("ing")) {
+        // Only a verb is what the object does; "had a rough deadline" names a thing had.
+        return false;
+    }
+    // The object: one or two words, a determiner allowed before it.
+    (1..=3).any(|n| {
+        let Some(start) = i.checked_sub(n) else {
+            return false;
+        };
+        let object = toks.get(start..i).unwrap_or_default();
+        let nouns = object
+            .iter()
+            .enumerate()
+            .all(|(k, w)| bare(w) || (k == 0 && n > 1 && DETERMINERS.contains(&w.as_str())));
+        nouns
+            && start
+                .checked_sub(1)
+                .and_then(|j| toks.get(j))
+                .is_some_and(|v| CAUSATIVES.contains(&v.as_str()))
+    })
 }
 
 /// The forms of "be", after which a noun is a complement, not a verb.
