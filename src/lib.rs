@@ -7,11 +7,14 @@
 //! # Map
 //! Imports point one way along the write path: `event` ← `memory` ← `step` ← `ingest`,
 //! `operators` ← `engine` (no module imports one further right). The module graph has no
-//! cycle: `model` imports neither `log` nor `error`, and `event` never imports `memory`.
+//! cycle: `model` imports neither `log`, `error` nor `retrieval` (the embedder both use sits
+//! below them in [`embed`]), and `event` never imports `memory`.
 //!
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
 //! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
+//! - [`embed`]: the embedder the binary carries (a static model, a hashed fallback) and the
+//!   cosine, shared by the offline model (placing phrases) and retrieval (ranking).
 //! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s, speakers,
 //!   a turn's attachments, typed Σ/Δ and relation summaries: [`event::Sigma`], [`event::Delta`],
 //!   [`event::RelationSummary`]) and its versioned codec, whose upgrades bring older bodies to
@@ -72,6 +75,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 pub mod diff;
+pub mod embed;
 pub mod engine;
 pub mod error;
 pub mod eval;
