@@ -3,8 +3,8 @@
 //! sub-concept's name followed by every lexicon pattern filed under it. The lexicon is then only
 //! the prior that describes each sub-concept, never the list of what may be talked about.
 
-use crate::lexicon::Lexicon;
 use crate::embed::{cosine, local};
+use crate::lexicon::Lexicon;
 use std::sync::OnceLock;
 
 /// One sub-concept and the vector of its gloss.
