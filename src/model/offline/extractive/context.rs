@@ -1,8 +1,13 @@
-//! Reading the rendered context back into sentences: each with its item line, its date, whom
-//! it is about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's
-//! "you" addresses) and its stems; and the persons the context and the question name.
+//! Reading the context's items into sentences: each with its item line, its date, whom it is
+//! about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's "you"
+//! addresses) and its stems; and the persons the context and the question name.
+//!
+//! A turn item says who said it and on which day, and those are read as given. An item that
+//! is no turn (a fact, a conclusion, a Σ/Δ line) still shows its day and its concept path in
+//! its text ("[8 May 2023] …", "Alex / Fitness: …"), and those are read from it.
 
 use super::{Sentence, stem};
+use crate::model::AnswerContext;
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
 use std::collections::HashSet;
@@ -15,35 +20,53 @@ struct Prior {
     who: Option<String>,
 }
 
-/// Reads the rendered context back into sentences: item lines ("- …") with their turn prefix
-/// ("[D1:3 8 May 2023] Caroline: …"), turns under a group header ("## 8 May 2023", then
-/// "- Caroline: …"), and concept paths ("Alex / Fitness: Σ …").
-pub(super) fn read_context(context: &str) -> Vec<Sentence> {
+/// Reads the context's items into sentences. A turn is read from what it carries: its
+/// speaker, its day, its words; its line (the support an answer names) opens with its group's
+/// header ("[8 May 2023] Caroline: …"). Any other item is read from its text: a day in
+/// brackets ("[8 May 2023] …"), a concept path ("Alex / Fitness: Σ …"), or, in a context
+/// given only as text, a turn's "[D1:3 8 May 2023] Caroline: …" prefix.
+pub(super) fn read_context(context: &AnswerContext) -> Vec<Sentence> {
     let mut out = Vec::new();
-    // The group header the lines below stand under: its text and its date.
+    let mut section: Option<&str> = None;
+    // The header the items below stand under, and its date.
     let mut group: Option<(&str, Option<Timestamp>)> = None;
     let mut before: Option<Prior> = None;
-    for raw in context.lines().map(str::trim) {
-        if let Some(header) = raw.strip_prefix("## ") {
-            group = Some((header, parse_date(header)));
-            before = None;
-            continue;
-        }
-        if raw.starts_with('#') {
+    for item in &context.items {
+        if section != Some(item.section.as_str()) {
+            section = Some(&item.section);
             group = None;
             before = None;
+        }
+        if let Some(header) = item.group.as_deref()
+            && group.is_none_or(|(h, _)| h != header)
+        {
+            group = Some((header, parse_date(header)));
+            before = None;
+        }
+        if item.text.trim().is_empty() {
             continue;
         }
-        let Some(item) = raw.strip_prefix("- ") else { continue };
-        // A turn under a header reads as the turn with its header's date.
-        let grouped = group.and_then(|(header, date)| {
-            let (who, _) = item.split_once(": ")?;
-            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
+        // A turn shows one line as its support, even when its words run over several.
+        let first = item.text.lines().next().unwrap_or_default().trim_end();
+        // A turn under a header given as text reads as the turn with its header's date.
+        let header_date = group.filter(|_| item.said.is_none()).and_then(|(header, date)| {
+            let (who, _) = first.split_once(": ")?;
+            (who.split_whitespace().count() <= 3).then_some((header, date))
         });
-        let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
-        let (date, who, body) = split_item(line);
-        let date = date.or_else(|| grouped.as_ref().and_then(|(_, d)| *d));
-        let spoken = who.is_some() && line.starts_with('[');
+        let line = match (item.said.is_some().then_some(group).flatten(), header_date) {
+            (Some((header, _)), _) | (None, Some((header, _))) => format!("[{header}] {first}"),
+            (None, None) => first.to_string(),
+        };
+        let line = line.as_str();
+        let (date, who, body, spoken) = match &item.said {
+            Some(said) => (said.day, Some(said.speaker.clone()), said.words.as_str(), true),
+            None => {
+                let (date, who, body) = split_item(line);
+                let date = date.or_else(|| header_date.and_then(|(_, d)| d));
+                let spoken = who.is_some() && line.starts_with('[');
+                (date, who, body, spoken)
+            }
+        };
         // A turn right after another speaker's question, on the same day, is read with that
         // question's words: it is the reply.
         let near = before
@@ -55,7 +78,7 @@ pub(super) fn read_context(context: &str) -> Vec<Sentence> {
         let body = unquote(body);
         // Σ/Δ bullets run on in one line ("Σ - Photography: … - Pottery: …"); in a turn a dash
         // is the speaker's own punctuation.
-        let bullets = !line.starts_with('[');
+        let bullets = item.said.is_none() && !line.starts_with('[');
         for s in sentences(body)
             .iter()
             .flat_map(|s| {

@@ -1,6 +1,12 @@
 //! Tests of the offline short-answer extractor, by question type.
 
 use super::*;
+use crate::model::AnswerContext;
+
+/// The answer over a context written as text, read into items as a test fixture is.
+fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+    super::short_answer(question, &AnswerContext::from_rendered(context), person)
+}
 
 const CONTEXT: &str = "# Events\n- [D1:3 8 May 2023] Caroline: I went to a LGBTQ support group yesterday. It was powerful.\n- [D1:4 8 May 2023] Melanie: I painted a lake sunrise last year!\n- [D2:1 20 May 2023] Melanie: I ran a charity race for mental health last Saturday.\n";
 
