@@ -3,7 +3,7 @@
 //! loading the artifact, and the texts-per-second ratio printed at the end.
 
 use criterion::{Criterion, black_box};
-use rgmem::retrieval::embed;
+use rgmem::embed;
 use std::time::{Duration, Instant};
 
 const TEXTS: &[&str] = &[

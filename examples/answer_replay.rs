@@ -19,6 +19,7 @@ use rgmem::Engine;
 use rgmem::eval::benchmark::memory_file;
 use rgmem::eval::metrics::{official_score, says_not_mentioned};
 use rgmem::log::Log;
+use rgmem::model::AnswerContext;
 use rgmem::model::offline::OfflineModel;
 use rgmem::retrieval::person_in;
 use serde_json::Value;
@@ -161,6 +162,9 @@ fn main() -> Result<()> {
             let Some(context) = r["context"].as_str() else {
                 continue;
             };
+            // A report keeps contexts as text: read back into items, its turns carry no speaker
+            // and are read from their lines.
+            let context = AnswerContext::from_rendered(context);
             let (answer, support) =
                 engine.answer_from(question, &person, context, false, &mut |_| {}, &mut Vec::new())?;
             let replayed = Replayed {

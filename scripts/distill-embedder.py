@@ -15,7 +15,7 @@ finds the whole word first, and the Rust tokenizer needs no change (model2vec 0.
 added rows wrong, so they are recomputed with the teacher: `fix_added_rows`). The table is then
 reduced by PCA without centring (keeps the teacher's cosine scale), weighted per row by model2vec's
 Zipf/SIF estimate of the token's frequency (so "the" weighs little), quantised to int8 with one
-f32 scale per row, and written in the format `src/retrieval/embed/static_model.rs` reads:
+f32 scale per row, and written in the format `src/embed/static_model.rs` reads:
 
     b"RGMEMB01", u32 rows, u32 dim, rows x f32 scale, rows x dim x i8   (little-endian)
 

@@ -7,11 +7,14 @@
 //! # Map
 //! Imports point one way along the write path: `event` ← `memory` ← `step` ← `ingest`,
 //! `operators` ← `engine` (no module imports one further right). The module graph has no
-//! cycle: `model` imports neither `log` nor `error`, and `event` never imports `memory`.
+//! cycle: `model` imports neither `log`, `error` nor `retrieval` (the embedder both use sits
+//! below them in [`embed`]), and `event` never imports `memory`.
 //!
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
 //! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
+//! - [`embed`]: the embedder the binary carries (a static model, a hashed fallback) and the
+//!   cosine, shared by the offline model (placing phrases) and retrieval (ranking).
 //! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s, speakers,
 //!   a turn's attachments, typed Σ/Δ and relation summaries: [`event::Sigma`], [`event::Delta`],
 //!   [`event::RelationSummary`]) and its versioned codec, whose upgrades bring older bodies to
@@ -20,21 +23,26 @@
 //!   `memory`. Whatever ingest or an operator decides (a turn's dates, a name's key, the turns
 //!   behind a bullet) travels inside the event, so the fold reads no language.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
-//! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model.
+//! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model. A
+//!   task's inputs are data: an answer is asked over a [`model::AnswerContext`] (items with
+//!   their section and, for a turn, speaker, day and words), which becomes text only in a
+//!   prompt; the offline answerer reads its fields.
 //! - [`log`]: the SQLite event store with checkpoints, [`log::cost`], the cost report over it,
 //!   and [`log::recorded`], the model that answers from another log's recorded replies.
 //!
 //! Writing memory:
 //! - [`step`]: one step in progress: events applied as produced, model calls logged. A call to
 //!   a model that waits on a server is the step's effect: the engine makes it with no memory
-//!   borrowed and plans the step again with the reply.
+//!   borrowed and plans the step again with the reply. A step planned again (the log moved)
+//!   reads every reply it already had, a server's or an inline model's, and asks for no more.
 //! - [`ingest`]: f_seg (segmentation), f_synth (episodes) and f_extract (graph updates).
 //! - [`operators`]: RK1, RK2, RK3, their scheduler, and the provenance (turns) of what they write.
 //! - [`engine`]: turns inputs (turns, thresholds, rollbacks, approvals) into committed steps.
 //!
 //! Reading memory:
 //! - [`text::stem`]: the Porter stemmer (LoCoMo's F1, the offline answerer).
-//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context assembly.
+//! - [`retrieval`]: L2: FTS5 BM25 over facts and conclusions, embeddings, the planner, context
+//!   assembly; [`retrieval::Context::answer_context`] is what an answerer is handed.
 //! - [`timeline`]: the cursor over the log (snapshots, seek, step) the inspector steps with.
 //! - [`eval::coverage`]: recall coverage, per memory item the questions that retrieved it.
 //! - [`diff`]: word-level Σ/Δ and summary diffs of operator firings.
@@ -72,6 +80,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 pub mod diff;
+pub mod embed;
 pub mod engine;
 pub mod error;
 pub mod eval;

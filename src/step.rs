@@ -9,6 +9,11 @@
 //! returns that call as its effect ([`Step::effect`]). The driver makes the call with no
 //! memory borrowed, keeps the reply, and plans the step again from the start on a fresh copy:
 //! planning is pure, so it takes the same path, and no recorded call is ever made twice.
+//!
+//! A step planned again because another process moved the log reads the replies of its earlier
+//! plans too: a server's from [`Replies`], an inline model's from its [`Tape`]. So re-planning
+//! never calls a model again for work it already answered (a recorded log hands out each
+//! reply once, and a server bills each call).
 
 use crate::event::{Event, FailureKind, OutputMode, Purpose};
 use crate::memory::Memory;
@@ -109,10 +114,34 @@ impl Replies {
     }
 }
 
+/// What an inline model answered in earlier plans of one step: the outcomes of each request
+/// in the order the plan made it. A later plan's n-th request of a kind reads the n-th outcome
+/// and asks the model only past the end, so a plan that takes the same path asks nothing, and
+/// a model whose replies depend on how often it was asked (a recorded log) sees each call once.
+#[derive(Debug, Default)]
+pub struct Tape {
+    outcomes: HashMap<RequestKey, Vec<Result<Completion, ModelError>>>,
+}
+
+impl Tape {
+    /// Calls the model made so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.outcomes.values().map(Vec::len).sum()
+    }
+
+    /// Whether the model was not called yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.values().all(Vec::is_empty)
+    }
+}
+
 /// Where a step's replies come from.
 enum Answers<'a> {
-    /// A model whose calls never block, asked at once.
-    Inline(&'a mut dyn Model),
+    /// A model whose calls never block, asked at once; with the tape of earlier plans, if any,
+    /// and how often this plan made each request so far.
+    Inline(&'a mut dyn Model, Option<(&'a mut Tape, HashMap<RequestKey, usize>)>),
     /// Replies the driver already has.
     Recorded(&'a Replies),
 }
@@ -135,7 +164,19 @@ impl<'a> Step<'a> {
     pub fn new(memory: &'a mut Memory, model: &'a mut dyn Model, approve: bool) -> Self {
         Self {
             memory,
-            answers: Answers::Inline(model),
+            answers: Answers::Inline(model, None),
+            events: Vec::new(),
+            approve,
+            effect: None,
+        }
+    }
+
+    /// [`Step::new`], reading what `model` answered in earlier plans of the same step from
+    /// `tape` and adding what it answers now.
+    pub fn taped(memory: &'a mut Memory, model: &'a mut dyn Model, tape: &'a mut Tape, approve: bool) -> Self {
+        Self {
+            memory,
+            answers: Answers::Inline(model, Some((tape, HashMap::new()))),
             events: Vec::new(),
             approve,
             effect: None,
@@ -165,21 +206,21 @@ impl<'a> Step<'a> {
     #[must_use]
     pub fn generative(&self) -> bool {
         match &self.answers {
-            Answers::Inline(model) => model.generative(),
+            Answers::Inline(model, _) => model.generative(),
             Answers::Recorded(r) => r.generative,
         }
     }
 
     fn model_name(&self) -> String {
         match &self.answers {
-            Answers::Inline(model) => model.name(),
+            Answers::Inline(model, _) => model.name(),
             Answers::Recorded(r) => r.name.clone(),
         }
     }
 
     fn request(&mut self, task: Task) -> ModelRequest {
         match &mut self.answers {
-            Answers::Inline(model) => ModelRequest::for_model(task, &mut **model),
+            Answers::Inline(model, _) => ModelRequest::for_model(task, &mut **model),
             Answers::Recorded(r) => {
                 let purpose = task.purpose();
                 let mode = r.modes.get(&purpose).copied();
@@ -292,7 +333,20 @@ impl<'a> Step<'a> {
     /// no reply yet suspends the step on it and reads as unavailable.
     fn outcome(&mut self, request: &ModelRequest) -> Option<Result<Completion, ModelError>> {
         match &mut self.answers {
-            Answers::Inline(model) => Some(model.complete(request)),
+            Answers::Inline(model, None) => Some(model.complete(request)),
+            Answers::Inline(model, Some((tape, made))) => {
+                let key = RequestKey::of(request);
+                let n = made.entry(key.clone()).or_insert(0);
+                let nth = *n;
+                *n = nth.saturating_add(1);
+                let earlier = tape.outcomes.entry(key).or_default();
+                if let Some(outcome) = earlier.get(nth) {
+                    return Some(outcome.clone());
+                }
+                let outcome = model.complete(request);
+                earlier.push(outcome.clone());
+                Some(outcome)
+            }
             Answers::Recorded(r) => {
                 let found = r.answered.get(&RequestKey::of(request)).cloned();
                 if found.is_none() && self.effect.is_none() {

@@ -262,7 +262,7 @@ fn the_offline_model_takes_any_turn_and_any_question() {
             let answer = engine.ask(&question, &opts, &mut |_| {}).unwrap();
             let _ = OfflineModel::reply(&Task::Answer {
                 person: answer.person,
-                context: answer.context.render(),
+                context: answer.context.answer_context(),
                 question,
             });
         }

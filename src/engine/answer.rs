@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::event::{EventRecord, FailureKind, Speaker};
 use crate::formats::session::TurnInput;
 use crate::ids::Seq;
-use crate::model::{Completion, ModelError, ModelRequest, Task};
+use crate::model::{AnswerContext, Completion, ModelError, ModelRequest, Task};
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
 use crate::time::Timestamp;
 
@@ -81,8 +81,8 @@ impl Engine {
             .person
             .clone()
             .unwrap_or_else(|| memory.roots().map(|r| r.name.clone()).collect::<Vec<_>>().join(" and "));
-        let rendered = super::open_turns::with_open_turns(context.render(), memory, question);
-        let (text, support) = self.answer_from(question, &person, &rendered, opts.log, on_token, &mut records)?;
+        let given = super::open_turns::with_open_turns(context.answer_context(), memory, question);
+        let (text, support) = self.answer_from(question, &person, given, opts.log, on_token, &mut records)?;
         Ok(Answer {
             context,
             person,
@@ -93,20 +93,20 @@ impl Engine {
         })
     }
 
-    /// The model's answer to `question` over a given context text (eval puts the baselines'
+    /// The model's answer to `question` over a given context (eval puts the baselines'
     /// contexts through the same answerer), split into answer and support.
     pub fn answer_from(
         &mut self,
         question: &str,
         person: &str,
-        context: &str,
+        context: AnswerContext,
         log: bool,
         on_token: &mut dyn FnMut(&str),
         records: &mut Vec<EventRecord>,
     ) -> Result<(String, Option<String>)> {
         let task = Task::Answer {
             person: person.to_string(),
-            context: context.to_string(),
+            context,
             question: question.to_string(),
         };
         let reply = self

@@ -11,6 +11,8 @@ pub use follow::{records_after, without_gaps};
 #[cfg(test)]
 mod correct_tests;
 #[cfg(test)]
+mod replan_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::error::{Error, Result};
@@ -22,7 +24,7 @@ use crate::log::Log;
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
-use crate::step::{Effect, Replies, Step};
+use crate::step::{Effect, Replies, Step, Tape};
 
 /// The engine over one log.
 pub struct Engine {
@@ -290,8 +292,9 @@ impl Engine {
     ///
     /// A model that waits on a server is never called while a plan holds the memory: the step
     /// is planned on a copy, returns the call it needs as its effect, and is planned again once
-    /// the reply is in (see [`crate::step`]). Replies are kept across re-plans, so a re-plan
-    /// after another process moved the log calls the model only for work it did not record.
+    /// the reply is in (see [`crate::step`]). Replies are kept across re-plans, and so are an
+    /// inline model's (its [`Tape`]), so a re-plan after another process moved the log calls
+    /// the model only for work it did not record.
     fn run_marked(
         &mut self,
         mark: Option<crate::log::SourceMark<'_>>,
@@ -302,6 +305,8 @@ impl Engine {
         const MAX_CALLS: usize = 4096;
         let inline = self.model.canceller().is_none();
         let mut replies = (!inline).then(|| Replies::new(self.model.as_ref()));
+        // What an inline model answered in earlier plans, so a re-plan does not ask it again.
+        let mut tape = Tape::default();
         let mut attempt = 0;
         loop {
             if self.log.refresh()? {
@@ -309,7 +314,7 @@ impl Engine {
             }
             let (events, planned) = match replies.as_mut() {
                 None => {
-                    let mut step = Step::new(&mut self.memory, self.model.as_mut(), self.approve);
+                    let mut step = Step::taped(&mut self.memory, self.model.as_mut(), &mut tape, self.approve);
                     f(&mut step);
                     (step.events, None)
                 }

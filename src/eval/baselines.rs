@@ -3,6 +3,7 @@
 
 use crate::error::Result;
 use crate::formats::locomo::Conversation;
+use crate::model::{AnswerContext, ContextItem, Said};
 use crate::retrieval::index::match_expr;
 use crate::text::{content_words, estimate_tokens};
 use rusqlite::{Connection, params};
@@ -14,6 +15,21 @@ pub struct RawTurn {
     pub dia: String,
     /// The rendered line: id, session date, speaker, text.
     pub line: String,
+    /// Who said it, when, and its words: what the answerer reads.
+    pub said: Said,
+}
+
+impl RawTurn {
+    /// A turn with source id `dia`, shown as `[dia date] speaker: words`.
+    #[must_use]
+    pub fn new(dia: String, said: Said) -> Self {
+        let date = said.day.map(|t| format!(" {}", t.human_date())).unwrap_or_default();
+        Self {
+            line: format!("[{dia}{date}] {}: {}", said.speaker, said.words),
+            dia,
+            said,
+        }
+    }
 }
 
 /// The turns of a conversation, rendered like rgmem's event items.
@@ -22,25 +38,34 @@ pub fn raw_turns(conv: &Conversation) -> Vec<RawTurn> {
     conv.sessions
         .iter()
         .flat_map(|s| {
-            s.turns.iter().map(move |t| {
-                let date = s.time.map(|t| format!(" {}", t.human_date())).unwrap_or_default();
-                RawTurn {
-                    dia: t.dia.clone(),
-                    line: format!("[{}{date}] {}: {}", t.dia, t.speaker, t.said()),
-                }
-            })
+            s.turns
+                .iter()
+                .map(move |t| RawTurn::new(t.dia.clone(), Said::new(t.speaker.clone(), s.time, t.said())))
         })
         .collect()
 }
 
-/// Renders turns as a context section.
+/// Turns as a context: one section of turn items.
+#[must_use]
+pub fn context(turns: &[&RawTurn]) -> AnswerContext {
+    AnswerContext {
+        items: turns
+            .iter()
+            .map(|t| ContextItem {
+                said: Some(t.said.clone()),
+                ..ContextItem::new("Turns", t.line.clone())
+            })
+            .collect(),
+    }
+}
+
+/// Renders turns as a context section ([`context`] as text).
 #[must_use]
 pub fn render(turns: &[&RawTurn]) -> String {
-    let mut out = String::from("# Turns\n");
-    for t in turns {
-        out.push_str(&format!("- {}\n", t.line));
+    if turns.is_empty() {
+        return "# Turns\n".to_string();
     }
-    out
+    context(turns).render()
 }
 
 /// BM25 over raw turns, in its own in-memory FTS5 table (the baseline keeps no memory).
@@ -135,6 +160,7 @@ mod tests {
         .map(|(i, t)| RawTurn {
             dia: format!("D1:{i}"),
             line: (*t).to_string(),
+            said: Said::new("Sam".into(), None, (*t).to_string()),
         })
         .collect()
     }

@@ -5,7 +5,7 @@
 //! is scored the same way, on its rendered text: source recall (see [`recalled`]), answer-token
 //! recall, and whether the offline answer over it says "not mentioned".
 
-use super::baselines::{FlatBm25, RawTurn, render};
+use super::baselines::{FlatBm25, RawTurn, context, render};
 use super::beam_report::{ProbeResult, Run, Score};
 use super::benchmark::{Progress, ablated_name};
 use super::metrics::{answer_token_recall, normalised, says_not_mentioned, tokens};
@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::event::Speaker;
 use crate::formats::beam::{self, Chat, Message, Probe, Role};
 use crate::memory::Thresholds;
-use crate::model::Model;
+use crate::model::{Model, Said};
 use crate::retrieval::{Budgets, Context, Layer, Layers};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -226,8 +226,14 @@ pub fn evaluate(
         let started = Instant::now();
         let picked = flat.retrieve(&p.question, rg_tokens)?;
         let flat_text = render(&picked);
-        let (flat_answer, _) =
-            engine.answer_from(&p.question, &person, &flat_text, false, &mut |_| {}, &mut Vec::new())?;
+        let (flat_answer, _) = engine.answer_from(
+            &p.question,
+            &person,
+            context(&picked),
+            false,
+            &mut |_| {},
+            &mut Vec::new(),
+        )?;
         systems.insert(
             "flat_bm25".to_string(),
             score(&flat_text, crate::text::estimate_tokens(&flat_text), flat_answer),
@@ -258,15 +264,11 @@ pub fn raw_messages(chat: &Chat, user: &str) -> Vec<RawTurn> {
     chat.messages
         .iter()
         .map(|m| {
-            let date = m.time.map(|t| format!(" {}", t.human_date())).unwrap_or_default();
             let role = match m.role {
                 Role::User => user,
                 Role::Assistant => Speaker::ASSISTANT,
             };
-            RawTurn {
-                dia: m.id.to_string(),
-                line: format!("[{}{date}] {role}: {}", m.id, m.content),
-            }
+            RawTurn::new(m.id.to_string(), Said::new(role.to_string(), m.time, m.content.clone()))
         })
         .collect()
 }

@@ -6,7 +6,7 @@
 //! of rgmem's context for that question, and `full_context`. The same answerer answers over
 //! every context, so the official F1 compares contexts, not answerers.
 
-use super::baselines::{FlatBm25, raw_turns, render};
+use super::baselines::{FlatBm25, context, raw_turns, render};
 use super::metrics::{answer_token_recall, evidence_recall, official_score, says_not_mentioned};
 use super::report::{QuestionResult, SystemResult};
 use crate::engine::{AskOptions, Engine};
@@ -200,7 +200,14 @@ pub fn evaluate(
         );
         let picked = flat.retrieve(&q.question, rg_tokens)?;
         let flat_text = render(&picked);
-        let flat_answer = engine.answer_from(&q.question, &person, &flat_text, false, &mut |_| {}, &mut Vec::new())?;
+        let flat_answer = engine.answer_from(
+            &q.question,
+            &person,
+            context(&picked),
+            false,
+            &mut |_| {},
+            &mut Vec::new(),
+        )?;
         systems.insert(
             "flat_bm25".to_string(),
             scored(

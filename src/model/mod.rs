@@ -7,6 +7,7 @@
 
 mod cancel;
 pub mod clean;
+pub mod context;
 pub mod grounding;
 pub mod offline;
 pub mod openai;
@@ -19,6 +20,7 @@ pub mod structured;
 mod task;
 
 pub use cancel::Cancel;
+pub use context::{AnswerContext, ContextItem, Said};
 pub use schema::OutputMode;
 pub use task::{ChildSummary, EvidenceItem, EvidenceKind, Task};
 

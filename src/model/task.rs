@@ -1,5 +1,6 @@
 //! The structured inputs of every model task, and how each renders into its prompt.
 
+use super::context::AnswerContext;
 use super::prompts::render;
 use super::schema::OutputMode;
 use crate::event::{Delta, Purpose, RelationSummary, Sigma};
@@ -130,8 +131,8 @@ pub enum Task {
     Answer {
         /// The person.
         person: String,
-        /// The assembled context.
-        context: String,
+        /// The assembled context, as data; its text is [`AnswerContext::render`].
+        context: AnswerContext,
         /// The question.
         question: String,
     },
@@ -287,7 +288,14 @@ impl Task {
                 person,
                 context,
                 question,
-            } => render(p, &[("person", person), ("context", context), ("question", question)]),
+            } => render(
+                p,
+                &[
+                    ("person", person),
+                    ("context", &context.render()),
+                    ("question", question),
+                ],
+            ),
             Self::Judge { question, gold, answer } => {
                 render(p, &[("question", question), ("gold", gold), ("answer", answer)])
             }
@@ -368,7 +376,7 @@ impl Task {
                 person,
                 context,
                 question,
-            } => format!("{person}\n{context}\n{question}"),
+            } => format!("{person}\n{}\n{question}", context.render()),
             Self::Judge { question, gold, answer } => format!("{question}\n{gold}\n{answer}"),
             Self::Repair { original, .. } => original.input_text(),
         }

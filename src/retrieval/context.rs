@@ -3,6 +3,7 @@
 
 use super::Plan;
 use crate::ids::{ConceptId, EpisodeId, RelationId, TurnId};
+use crate::model::{AnswerContext, ContextItem, Said};
 use crate::text::estimate_tokens;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -168,6 +169,10 @@ pub struct Item {
     /// per run of items with the same header instead of on every line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// For a turn: who said it, when, and the words the item shows (`text` is
+    /// `speaker: words`), so an answerer reads them without parsing the line.
+    #[serde(skip)]
+    pub said: Option<Said>,
 }
 
 impl Item {
@@ -184,7 +189,31 @@ impl Item {
             provenance,
             tokens,
             group: None,
+            said: None,
         }
+    }
+
+    /// A turn's item: `speaker: words`, carrying who said it and when.
+    #[must_use]
+    pub fn turn(said: Said, scores: Scores, value: f64, reason: String, provenance: Provenance) -> Self {
+        let text = format!("{}: {}", said.speaker, said.words);
+        Self {
+            said: Some(said),
+            ..Self::new(Layer::Turn, text, scores, value, reason, provenance)
+        }
+    }
+
+    /// Shows a turn's brief (`speaker: ` and the sentences it keeps) instead of the whole turn.
+    pub fn show_brief(&mut self, brief: &str, tokens: u32) {
+        if let Some(said) = self.said.as_mut()
+            && let Some(words) = brief
+                .strip_prefix(said.speaker.as_str())
+                .and_then(|b| b.strip_prefix(": "))
+        {
+            said.words = words.to_string();
+        }
+        self.text = brief.to_string();
+        self.tokens = tokens;
     }
 
     /// The item under a shared header.
@@ -217,31 +246,30 @@ pub struct Context {
 }
 
 impl Context {
+    /// What an answerer is given: each item under its layer's heading and its group, a turn
+    /// with who said it and when.
+    #[must_use]
+    pub fn answer_context(&self) -> AnswerContext {
+        AnswerContext {
+            items: self
+                .items
+                .iter()
+                .map(|item| ContextItem {
+                    section: item.layer.heading().to_string(),
+                    group: item.group.clone(),
+                    text: item.text.clone(),
+                    said: item.said.clone(),
+                })
+                .collect(),
+        }
+    }
+
     /// The context as a model reads it: one section per layer, one line per item, and a
-    /// `## header` (a session's date) once over each run of items that share it.
+    /// `## header` (a session's date) once over each run of items that share it (see
+    /// [`AnswerContext::render`]).
     #[must_use]
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        let mut current = None;
-        let mut group: Option<&str> = None;
-        for item in &self.items {
-            if current != Some(item.layer) {
-                if current.is_some() {
-                    out.push('\n');
-                }
-                out.push_str(&format!("# {}\n", item.layer.heading()));
-                current = Some(item.layer);
-                group = None;
-            }
-            if let Some(g) = item.group.as_deref()
-                && group != Some(g)
-            {
-                out.push_str(&format!("## {g}\n"));
-                group = Some(g);
-            }
-            out.push_str(&format!("- {}\n", item.text));
-        }
-        out
+        self.answer_context().render()
     }
 
     /// Estimated tokens of the rendered context.

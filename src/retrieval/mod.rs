@@ -28,7 +28,7 @@ mod turns;
 
 pub use assemble::{Retriever, person_in};
 pub use context::{Context, Item, Layer, Layers, PassageRef, Provenance, Scores};
-pub use turns::turn_line;
+pub use turns::{said, turn_line};
 
 use crate::model::parse::{PlanItem, Retrieve};
 

@@ -189,8 +189,7 @@ pub fn pack(items: &mut Vec<Item>, facets: &[Facets], budget: u32) -> usize {
         if kept[i] == Kept::Brief
             && let Some((text, tokens)) = briefs[i]
         {
-            item.text = text.to_string();
-            item.tokens = tokens;
+            item.show_brief(text, tokens);
         }
     }
     let before = items.len();

@@ -14,6 +14,7 @@ use super::shape::{Wants, carries_turn, person_words};
 use super::turn_text::{asks_only, brief, filler, question_before, speaker_name};
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::memory::Memory;
+use crate::model::Said;
 use crate::text::{content_words, words};
 use std::collections::{HashMap, HashSet};
 
@@ -232,11 +233,9 @@ impl Retriever<'_> {
                 }
                 None => why,
             };
-            let text = dated_line(m, t, dated);
             items.push(
-                Item::new(
-                    Layer::Turn,
-                    text,
+                Item::turn(
+                    said(m, t, dated),
                     Scores {
                         bm25: None,
                         cosine: Some(rel(t)),
@@ -328,12 +327,20 @@ pub fn turn_line(m: &Memory, t: TurnId) -> String {
 
 /// [`turn_line`], with the dates of its relative phrases only when `dates`.
 fn dated_line(m: &Memory, t: TurnId, dates: bool) -> String {
-    let text = m.turns[t.index()].said();
-    let mut line = format!("{}: {text}", speaker_name(m, t));
-    if dates && let Some(dates) = resolved_dates(m, t, &text) {
-        line.push_str(&format!(" ({dates})"));
+    let said = said(m, t, dates);
+    format!("{}: {}", said.speaker, said.words)
+}
+
+/// Who said turn `t`, when, and its words as a context shows them: with the dates of its
+/// relative phrases after them only when `dates`.
+#[must_use]
+pub fn said(m: &Memory, t: TurnId, dates: bool) -> Said {
+    let turn = &m.turns[t.index()];
+    let mut words = turn.said();
+    if dates && let Some(dates) = resolved_dates(m, t, &words) {
+        words.push_str(&format!(" ({dates})"));
     }
-    line
+    Said::new(speaker_name(m, t), turn.time, words)
 }
 
 /// Whether a question asks about time ("When…", "How long ago…", "What year…"): then the dates

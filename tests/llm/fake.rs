@@ -10,7 +10,7 @@ use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
 use rgmem::model::openai::{ApiKey, OpenAiConfig, OpenAiModel, RetryPolicy, StructuredOutput};
-use rgmem::model::{Model, Task};
+use rgmem::model::{AnswerContext, Model, Task};
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -153,7 +153,7 @@ impl State {
         if prompt.contains("[Memory Context]") && prompt.contains("[Question]") {
             let task = Task::Answer {
                 person: section(prompt, "[Tracked Person]", "[Memory Context]"),
-                context: section(prompt, "[Memory Context]", "[Question]"),
+                context: AnswerContext::from_rendered(&section(prompt, "[Memory Context]", "[Question]")),
                 question: section(prompt, "[Question]", "Output format:"),
             };
             return OfflineModel::reply(&task);

@@ -4,14 +4,20 @@ use crate::fake::{Fake, Fault, SESSION, Target, ingest, openai, server_tokens};
 use rgmem::event::{Event, Purpose};
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
-use rgmem::model::{Model, ModelError, ModelRequest, Task};
+use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Task};
 use std::time::Duration;
 
 fn question() -> Task {
     Task::Answer {
         person: "Alex".into(),
-        context: "[Profile (L1): Alex / Fitness]\n- Alex lifts weights four times a week at the gym.\n- Alex hurt their back deadlifting."
-            .into(),
+        context: AnswerContext {
+            items: [
+                "Alex lifts weights four times a week at the gym.",
+                "Alex hurt their back deadlifting.",
+            ]
+            .map(|text| ContextItem::new("Profile (L1): Alex / Fitness", text.into()))
+            .to_vec(),
+        },
         question: "How often does Alex lift weights?".into(),
     }
 }

@@ -2,6 +2,7 @@
 
 use super::extractive::NOT_MENTIONED;
 use crate::lexicon::Lexicon;
+use crate::model::AnswerContext;
 use crate::text::content_words;
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -14,7 +15,7 @@ pub fn plan(lex: &Lexicon, question: &str) -> String {
 
 /// The short answer of [`super::extractive::short_answer`], naming the item it rests on in a
 /// last line `from: …`, or "not mentioned".
-pub fn answer(person: &str, question: &str, context: &str) -> String {
+pub fn answer(person: &str, question: &str, context: &AnswerContext) -> String {
     let found = super::extractive::short_answer(question, context, person);
     if is_question(question) {
         return match found {
@@ -63,9 +64,9 @@ mod tests {
 
     #[test]
     fn statements_are_acknowledged_and_questions_answered() {
-        let context = "# Conclusions\n- [habit] Alex goes climbing every Saturday.\n";
+        let context = &AnswerContext::from_rendered("# Conclusions\n- [habit] Alex goes climbing every Saturday.\n");
         assert_eq!(
-            answer("Alex", "I went climbing again today.", ""),
+            answer("Alex", "I went climbing again today.", &AnswerContext::default()),
             "Noted; nothing in memory touches on that yet."
         );
         assert!(

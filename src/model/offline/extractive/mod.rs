@@ -6,6 +6,7 @@
 //! not the question's own words. "not mentioned" when nothing supports an answer, or when the
 //! support is about someone else than the person the question names.
 
+use crate::model::AnswerContext;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -104,11 +105,11 @@ enum Kind {
 /// answer: with none, the answer says it does not know rather than guessing a verdict ("Would
 /// Sam enjoy a jazz concert?" over a context about painting the kitchen).
 #[must_use]
-pub fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+pub fn short_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {
     slot::answer(question, context).or_else(|| supported_answer(question, context, person))
 }
 
-fn supported_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {
     let mut sents = read_context(context);
     let known = persons(&sents, person);
     attribute(&mut sents, &known);

@@ -2,6 +2,7 @@
 //! "Dana lives in Porto", "Dana works as a paramedic") when the question asks for that slot:
 //! "How old is my mom?" is her age, found through who she is.
 
+use crate::model::AnswerContext;
 use crate::text::{entity_key, words};
 
 /// One slot line: who, and what it says.
@@ -12,8 +13,9 @@ enum Said<'a> {
     Job(&'a str, &'a str),
 }
 
+/// An item's line as a slot line: "[15 March 2024] Cynthia is 53".
 fn read(line: &str) -> Option<(Said<'_>, &str)> {
-    let body = line.trim().strip_prefix("- ")?;
+    let body = line.trim();
     let text = match body.strip_prefix('[') {
         Some(rest) => rest.split_once("] ")?.1,
         None => body,
@@ -39,14 +41,18 @@ fn read(line: &str) -> Option<(Said<'_>, &str)> {
 
 /// The answer and the line it rests on, when the question asks for a slot a line states.
 #[must_use]
-pub fn answer(question: &str, context: &str) -> Option<(String, String)> {
+pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String)> {
     let asked: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
     let has = |ws: &[&str]| asked.iter().any(|w| ws.contains(&w.as_str()));
     // "When did Andrew start his job as an analyst?" asks for a date, not the slot it names.
     if has(&["when", "year", "long", "why", "how"]) && !(has(&["how"]) && has(&["old"])) {
         return None;
     }
-    let lines: Vec<(Said<'_>, &str)> = context.lines().filter_map(read).collect();
+    let lines: Vec<(Said<'_>, &str)> = context
+        .items
+        .iter()
+        .filter_map(|i| i.text.lines().next().and_then(read))
+        .collect();
     let named = |who: &str| {
         let k = entity_key(who);
         !k.is_empty() && format!(" {} ", asked.join(" ")).contains(&format!(" {k} "))
@@ -102,6 +108,7 @@ pub fn answer(question: &str, context: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::answer;
+    use crate::model::AnswerContext;
 
     const CONTEXT: &str = "# Facts\n- [15 March 2024] Cynthia is Dana's mom\n- [15 March 2024] Cynthia is 53\n\
                            - [2 May 2024] Dana lives in Porto (before: Lisbon)\n- Dana works as a paramedic\n\
@@ -109,7 +116,8 @@ mod tests {
 
     #[test]
     fn a_slot_question_is_answered_from_its_line() {
-        let a = |q: &str| answer(q, CONTEXT).map(|(a, _)| a);
+        let context = AnswerContext::from_rendered(CONTEXT);
+        let a = |q: &str| answer(q, &context).map(|(a, _)| a);
         assert_eq!(a("How old is my mom?").as_deref(), Some("53"));
         assert_eq!(a("How old is Cynthia?").as_deref(), Some("53"));
         assert_eq!(a("Who is Cynthia?").as_deref(), Some("Dana's mom"));
@@ -117,6 +125,7 @@ mod tests {
         assert_eq!(a("What is my job?").as_deref(), Some("paramedic"));
         assert_eq!(a("What did I say about my brother?"), None);
         assert_eq!(a("When did Dana start her job as a paramedic?"), None);
-        assert_eq!(answer("How old am I?", "- [x] broken\n- \n"), None);
+        let broken = AnswerContext::from_rendered("- [x] broken\n- \n");
+        assert_eq!(answer("How old am I?", &broken), None);
     }
 }

@@ -1,6 +1,12 @@
 //! Tests of the offline short-answer extractor, by question type.
 
 use super::*;
+use crate::model::AnswerContext;
+
+/// The answer over a context written as text, read into items as a test fixture is.
+fn short_answer(question: &str, context: &str, person: &str) -> Option<(String, String)> {
+    super::short_answer(question, &AnswerContext::from_rendered(context), person)
+}
 
 const CONTEXT: &str = "# Events\n- [D1:3 8 May 2023] Caroline: I went to a LGBTQ support group yesterday. It was powerful.\n- [D1:4 8 May 2023] Melanie: I painted a lake sunrise last year!\n- [D2:1 20 May 2023] Melanie: I ran a charity race for mental health last Saturday.\n";
 
@@ -414,4 +420,26 @@ fn the_persons_own_words_outrank_a_remark_made_to_them() {
     let ctx = "# Events\n## 27 January 2023\n- Deborah: Your snake must brighten your evenings.\n- Jolene: My snake Susie brightens my evenings with her antics.\n";
     let (_, support) = short_answer("What brightens Jolene's evenings?", ctx, "Jolene").unwrap();
     assert!(support.contains("Susie"), "{support}");
+}
+
+#[test]
+fn a_turn_is_read_from_its_fields_not_from_its_line() {
+    // The header shows no date: read from the text, the turn would have no day to resolve
+    // "yesterday" against.
+    let day = Timestamp::from_civil(2023, 5, 8, 15, 0, 0);
+    let words = "I went to a LGBTQ support group yesterday.";
+    let item = crate::model::ContextItem {
+        section: "Turns".into(),
+        group: Some("session 1".into()),
+        text: format!("Caroline: {words}"),
+        said: Some(crate::model::Said::new("Caroline".into(), day, words.into())),
+    };
+    let typed = AnswerContext { items: vec![item] };
+    let (a, support) =
+        super::short_answer("When did Caroline go to the LGBTQ support group?", &typed, "Caroline").unwrap();
+    assert_eq!(a, "7 May 2023");
+    assert_eq!(support, format!("[session 1] Caroline: {words}"));
+    let as_text = AnswerContext::from_rendered(&typed.render());
+    let from_text = super::short_answer("When did Caroline go to the LGBTQ support group?", &as_text, "Caroline");
+    assert_ne!(from_text.map(|(a, _)| a).as_deref(), Some("7 May 2023"));
 }

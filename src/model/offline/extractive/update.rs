@@ -131,7 +131,12 @@ mod tests {
     #[test]
     fn the_current_value_is_the_latest_said() {
         let ctx = "# Events\n## 3 March 2024\n- Jonas: The API has a rate limit of 100 requests per minute.\n## 9 April 2024\n- Jonas: I raised the API rate limit from 100 to 120 requests per minute.\n";
-        let (a, support) = super::super::short_answer("What is the API rate limit?", ctx, "Jonas").unwrap_or_default();
+        let (a, support) = super::super::short_answer(
+            "What is the API rate limit?",
+            &crate::model::AnswerContext::from_rendered(ctx),
+            "Jonas",
+        )
+        .unwrap_or_default();
         assert_eq!(a, "120 requests per minute");
         assert!(support.contains("raised"), "{support}");
     }

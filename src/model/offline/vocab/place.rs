@@ -1,10 +1,10 @@
 //! Where a phrase belongs among the base concepts and their sub-concepts, judged by meaning: the
-//! embedder (`retrieval::embed::local`) compares it with each sub-concept's gloss, which is the
+//! embedder (`embed::local`) compares it with each sub-concept's gloss, which is the
 //! sub-concept's name followed by every lexicon pattern filed under it. The lexicon is then only
 //! the prior that describes each sub-concept, never the list of what may be talked about.
 
+use crate::embed::{cosine, local};
 use crate::lexicon::Lexicon;
-use crate::retrieval::embed::{cosine, local};
 use std::sync::OnceLock;
 
 /// One sub-concept and the vector of its gloss.

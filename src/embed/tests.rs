@@ -82,10 +82,3 @@ fn a_broken_artifact_is_an_error_not_a_panic() {
         Some(LoadError::Vocab)
     );
 }
-
-#[test]
-fn vectors_of_mixed_dimensions_are_never_compared() {
-    assert!(one_dimension(&[vec![1.0; 384], vec![0.5; 384]]));
-    assert!(!one_dimension(&[vec![1.0; 384], vec![0.5; 512]]));
-    assert!(!one_dimension(&[vec![], vec![]]));
-}

@@ -57,7 +57,7 @@ fn normalise(v: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrieval::embed::cosine;
+    use crate::embed::cosine;
 
     #[test]
     fn same_words_are_identical_and_inflections_close() {

@@ -1,6 +1,8 @@
-//! Embeddings for meaning: the model's `/v1/embeddings` when it has one, else the static model
-//! distilled from all-MiniLM-L6-v2 that ships in the binary (`local`), else the hashed
-//! `builtin` embedder when that artifact cannot load; and the cosine that compares them.
+//! Embeddings for meaning that need no model: the static model distilled from all-MiniLM-L6-v2
+//! that ships in the binary (`local`), else the hashed `builtin` embedder when that artifact
+//! cannot load; and the cosine that compares them. Below `model` and `retrieval`, which both
+//! embed (the offline model places phrases, retrieval ranks): kept here, neither imports the
+//! other for it. A model's own `/v1/embeddings` is `retrieval::embed::embed`.
 
 mod builtin;
 mod static_model;
@@ -10,13 +12,12 @@ pub use builtin::{DIM, builtin};
 pub use static_model::{LoadError, StaticModel};
 pub use wordpiece::WordPiece;
 
-use crate::model::Model;
 use std::sync::OnceLock;
 
 /// The distilled table (int8 rows with per-row scales) and its WordPiece vocab, made by
 /// `scripts/distill-embedder.py`; in the binary so an offline run needs no file beside it.
-const ARTIFACT: &[u8] = include_bytes!("../../../assets/embedder/embedder.bin");
-const VOCAB: &str = include_str!("../../../assets/embedder/vocab.txt");
+const ARTIFACT: &[u8] = include_bytes!("../../assets/embedder/embedder.bin");
+const VOCAB: &str = include_str!("../../assets/embedder/vocab.txt");
 
 /// The static model, parsed on first use and kept: parsing costs a few milliseconds, and most
 /// runs (a log viewed in the inspector) never embed anything.
@@ -63,27 +64,6 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     let na = a.iter().map(|x| x * x).sum::<f32>().sqrt();
     let nb = b.iter().map(|x| x * x).sum::<f32>().sqrt();
     if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na * nb) }
-}
-
-/// Embeds texts through the model's endpoint, falling back to `local` when it has none or it
-/// fails; every vector of one call comes from the same source and has the same dimension, so
-/// they compare. Vectors are never stored: each question embeds every text it compares in one
-/// call, so switching embedding models can never mix two models' vectors.
-pub fn embed(model: &mut dyn Model, texts: &[String]) -> (Vec<Vec<f32>>, &'static str) {
-    if let Some(Ok(vectors)) = model.embed(texts)
-        && vectors.len() == texts.len()
-        && one_dimension(&vectors)
-    {
-        return (vectors, "model");
-    }
-    (texts.iter().map(|t| local(t)).collect(), local_source())
-}
-
-/// Whether every vector has the same, non-zero length (a server that mixes models, or pads,
-/// does not).
-fn one_dimension(vectors: &[Vec<f32>]) -> bool {
-    let dim = vectors.first().map_or(0, Vec::len);
-    vectors.iter().all(|v| v.len() == dim && dim > 0) || vectors.is_empty()
 }
 
 #[cfg(test)]
