@@ -60,6 +60,9 @@ const RELATIONS: &[&str] = &[
     "kitten",
 ];
 
+/// Relations that are also trades: after "work as" they name a job.
+const TRADES: &[&str] = &["manager", "coach", "therapist", "teacher", "tutor", "mentor"];
+
 /// Words that may stand between "my" and the relation ("my older brother", "my best friend").
 const RELATION_QUALIFIERS: &[&str] = &[
     "older", "younger", "little", "big", "best", "old", "new", "late", "twin",
@@ -371,9 +374,11 @@ fn occupation(toks: &[Token], at: usize) -> Option<String> {
         }
     }
     let job = parts.join(" ");
+    // Who someone is to the speaker is no job ("as a friend"), except the relations that are
+    // also trades ("I work as a teacher", "as a therapist").
     let role = parts
         .last()
-        .is_some_and(|w| !NOT_JOBS.contains(w) && !RELATIONS.contains(w));
+        .is_some_and(|w| !NOT_JOBS.contains(w) && (!RELATIONS.contains(w) || TRADES.contains(w)));
     (role && job.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')).then_some(job)
 }
 
@@ -422,6 +427,10 @@ mod tests {
             ["Pat works as an architectural technologist"]
         );
         assert!(said("As a first-time home buyer, should I wait?").is_empty());
+        assert_eq!(
+            said("We moved to Porto last month, and now I work as a teacher."),
+            ["Pat lives in Porto", "Pat works as a teacher"]
+        );
         assert_eq!(
             said("As a paramedic with a passion for coding, I'm excited to start this project."),
             ["Pat works as a paramedic"]

@@ -231,6 +231,7 @@ fn near(sentence: &str, name: &str, general: &str, lex: &Lexicon) -> bool {
 /// The EXTRACT RELATIONS reply for the paths of a unit.
 pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
     let sents = sentences(source_text);
+    let setting = Setting::of(&without_code(source_text));
     let mut out = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for path in paths {
@@ -250,7 +251,7 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
                 };
                 (label.to_string(), "classification")
             } else {
-                (snapshot(lex, &t.name, &sents, time), "event")
+                (snapshot(lex, &t.name, &sents, &setting, time), "event")
             };
             out.push(json!({"source": s.name, "target": t.name, "relationship": label, "relationship_type": kind}));
         }
@@ -259,14 +260,27 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
 }
 
 /// "user mentions strength training ("went lifting this morning") on 2024-03-01".
-fn snapshot(lex: &Lexicon, target: &str, sents: &[String], time: Option<Timestamp>) -> String {
+fn snapshot(lex: &Lexicon, target: &str, sents: &[String], setting: &Setting, time: Option<Timestamp>) -> String {
     let key = entity_key(target);
+    // The sentence that says it in the sense it was filed under ("I went for a run"), before
+    // one that only has the word ("run the unit tests").
+    let in_sense_here = |s: &String| {
+        clauses(s).any(|clause| {
+            let toks: Vec<String> = words(clause).collect();
+            lex.located(clause)
+                .iter()
+                .any(|f| entity_key(&f.entry.general) == key && in_sense(&toks, f, setting))
+        })
+    };
     let own = sents
         .iter()
-        .find(|s| {
-            lex.matches(s).any(|e| entity_key(&e.general) == key)
-                || entity_key(s).contains(&key)
-                || unknown_activity(s).is_some_and(|(a, _, _)| entity_key(&a) == key)
+        .find(|s| in_sense_here(s))
+        .or_else(|| {
+            sents.iter().find(|s| {
+                lex.matches(s).any(|e| entity_key(&e.general) == key)
+                    || entity_key(s).contains(&key)
+                    || unknown_activity(s).is_some_and(|(a, _, _)| entity_key(&a) == key)
+            })
         })
         .or_else(|| sents.first());
     let mut label = format!("user mentions {}", target.to_lowercase());

@@ -20,6 +20,11 @@ fn read(line: &str) -> Option<(Said<'_>, &str)> {
         Some(rest) => rest.split_once("] ")?.1,
         None => body,
     };
+    // A slot line is a clause without a full stop; a fact that happens to say "lives in" is
+    // a sentence ("Sam lives in Lisbon and works as a nurse.") and is read as such elsewhere.
+    if text.trim_end().ends_with('.') {
+        return None;
+    }
     // "(before: …)" notes an update's history; the current value is before it.
     let text = text.split(" (before: ").next().unwrap_or(text);
     let said = if let Some((who, place)) = text.split_once(" lives in ") {
@@ -37,6 +42,33 @@ fn read(line: &str) -> Option<(Said<'_>, &str)> {
         }
     };
     Some((said, line))
+}
+
+/// The date an item line opens with ("[2 May 2024] …") as (year, month, day); undated lines
+/// sort first.
+fn dated(line: &str) -> (i32, u32, u32) {
+    let Some(inner) = line
+        .trim()
+        .strip_prefix('[')
+        .and_then(|r| r.split_once(']'))
+        .map(|(d, _)| d)
+    else {
+        return (i32::MIN, 0, 0);
+    };
+    let parts: Vec<&str> = inner.split_whitespace().collect();
+    let month = |m: &str| {
+        crate::time::MONTHS
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(m))
+            .and_then(|i| u32::try_from(i + 1).ok())
+    };
+    match parts.as_slice() {
+        [d, m, y] => match (d.parse(), month(m), y.parse()) {
+            (Ok(d), Some(m), Ok(y)) => (y, m, d),
+            _ => (i32::MIN, 0, 0),
+        },
+        _ => (i32::MIN, 0, 0),
+    }
 }
 
 /// The answer and the line it rests on, when the question asks for a slot a line states.
@@ -72,10 +104,19 @@ pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String
         .collect();
     let self_asked = has(&["i", "my", "me", "am"]);
     let fits = |who: &str| about.contains(&who) || (about.is_empty() && self_asked);
+    // The latest statement of a slot is its value now: a line dated later wins, and among
+    // lines of one date (or none) the first.
     let find = |pick: &dyn Fn(&Said<'_>) -> Option<String>| {
-        lines
-            .iter()
-            .find_map(|(s, line)| pick(s).map(|a| (a, (*line).to_string())))
+        let mut best: Option<((i32, u32, u32), String, String)> = None;
+        for (s, line) in &lines {
+            if let Some(a) = pick(s) {
+                let date = dated(line);
+                if best.as_ref().is_none_or(|(d, _, _)| date > *d) {
+                    best = Some((date, a, (*line).to_string()));
+                }
+            }
+        }
+        best.map(|(_, a, line)| (a, line))
     };
     if has(&["old", "age", "aged"]) {
         return find(&|s| match s {
@@ -125,6 +166,15 @@ mod tests {
         assert_eq!(a("What is my job?").as_deref(), Some("paramedic"));
         assert_eq!(a("What did I say about my brother?"), None);
         assert_eq!(a("When did Dana start her job as a paramedic?"), None);
+        // The later of two statements of a slot is its value now; a fact sentence is no slot line.
+        let moved = AnswerContext::from_rendered(
+            "# Facts\n- [1 March 2024] Dana lives in Lisbon and Dana works as a nurse.\n\
+             - [1 March 2024] Dana lives in Lisbon\n- [1 June 2024] Dana lives in Porto (before: Lisbon)\n",
+        );
+        assert_eq!(
+            answer("Where do I live?", &moved).map(|(a, _)| a).as_deref(),
+            Some("Porto")
+        );
         let broken = AnswerContext::from_rendered("- [x] broken\n- \n");
         assert_eq!(answer("How old am I?", &broken), None);
     }
