@@ -138,7 +138,7 @@ pub fn sentences(text: &str) -> Vec<String> {
             continue;
         }
         let next_is_space = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
-        if matches!(c, '.' | '!' | '?') && next_is_space {
+        if matches!(c, '.' | '!' | '?') && next_is_space && !(c == '.' && abbreviation(text.get(start..i))) {
             let end = i + c.len_utf8();
             push_sentence(&mut out, text.get(start..end).unwrap_or(""));
             start = end;
@@ -146,6 +146,24 @@ pub fn sentences(text: &str) -> Vec<String> {
     }
     push_sentence(&mut out, text.get(start..).unwrap_or(""));
     out
+}
+
+/// Titles and abbreviations whose full stop ends no sentence ("Dr. Lee", "St. Ives", "e.g.").
+const ABBREVIATIONS: &[&str] = &[
+    "mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "mt", "vs", "e.g", "i.e", "approx",
+];
+
+/// Whether the text before a full stop ends in one of [`ABBREVIATIONS`], capitalised as a
+/// title ("Dr", "St") or written as a Latin one ("e.g").
+fn abbreviation(before: Option<&str>) -> bool {
+    let Some(word) = before.and_then(|b| b.rsplit(char::is_whitespace).next()) else {
+        return false;
+    };
+    let word = word.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let title = word.chars().next().is_some_and(char::is_uppercase) || word.contains('.');
+    // "etc." may end a sentence as often as not, so it is not listed; a lowercase "st." is no
+    // title.
+    title && ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(word))
 }
 
 fn push_sentence(out: &mut Vec<String>, cur: &str) {
@@ -320,7 +338,9 @@ mod tests {
                 continue;
             }
             cur.push(c);
-            if matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+            // The open sentence without the full stop just pushed (one byte).
+            let titled = c == '.' && abbreviation(cur.get(..cur.len().saturating_sub(1)));
+            if matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) && !titled {
                 push_sentence(&mut out, &cur);
                 cur.clear();
             }
@@ -403,6 +423,11 @@ mod tests {
             vec!["I lift.", "Do you?", "Yes!", "Ok"]
         );
         assert_eq!(sentences("It costs 3.5 dollars."), vec!["It costs 3.5 dollars."]);
+        assert_eq!(
+            sentences("We saw Dr. Lee near St. Ives, e.g. the harbour. Then home."),
+            vec!["We saw Dr. Lee near St. Ives, e.g. the harbour.", "Then home."]
+        );
+        assert_eq!(sentences("I paid etc. Then left."), vec!["I paid etc.", "Then left."]);
     }
 
     #[test]

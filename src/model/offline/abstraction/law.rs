@@ -85,7 +85,11 @@ pub fn law(concept: &str, children: &[ChildSummary], person: bool) -> String {
         law.push_str(&format!(" {} {verb} active tension", join(named)));
         let rest = tense.len().saturating_sub(named.len());
         if rest > 0 {
-            law.push_str(&format!(", as do {rest} more"));
+            if rest == 1 {
+                law.push_str(", as does one more");
+            } else {
+                law.push_str(&format!(", as do {rest} more"));
+            }
         }
         law.push('.');
     }
