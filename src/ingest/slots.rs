@@ -190,6 +190,13 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         {
             add(Holder::Person, Slot::Age, n);
         }
+        // "someone like me, who's 23, …": the speaker, then their age in apposition.
+        if low(0) == "me"
+            && at(0).is_some_and(|t| t.ends)
+            && let Some(n) = named_age(&toks, i + 1).filter(|_| low(1) != "is")
+        {
+            add(Holder::Person, Slot::Age, n);
+        }
         // "I'm a 34-year-old nurse".
         if low(0) == "i'm"
             && matches!(low(1), "a" | "an")
@@ -427,6 +434,11 @@ mod tests {
             ["Pat works as an architectural technologist"]
         );
         assert!(said("As a first-time home buyer, should I wait?").is_empty());
+        assert_eq!(
+            said("How can someone like me, who's 23, start investing?"),
+            ["Pat is 23"]
+        );
+        assert!(said("Tell me, is 23 too young?").is_empty());
         assert_eq!(
             said("We moved to Porto last month, and now I work as a teacher."),
             ["Pat lives in Porto", "Pat works as a teacher"]

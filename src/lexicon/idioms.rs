@@ -92,6 +92,14 @@ const TASK_VERBS: &[&str] = &[
     "handle",
     "set",
     "figure",
+    "make",
+    "ensure",
+    "confirm",
+    "double-check",
+    "correct",
+    "redo",
+    "repeat",
+    "recalculate",
 ];
 /// Things as subjects: "shouldn't" after them forecasts ("it shouldn't matter").
 const THING_SUBJECTS: &[&str] = &["it", "that", "this", "which", "there", "these", "those"];
@@ -124,7 +132,7 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
             continue;
         }
         // "have to find", "need to debug", "has to solve": a step of the task at hand.
-        let obligation = matches!(first.as_str(), "have" | "has" | "need" | "needs") && next == "to";
+        let obligation = matches!(first.as_str(), "have" | "has" | "had" | "need" | "needs" | "needed") && next == "to";
         let step = words.get(i + 2).map(|v| lower(v)).unwrap_or_default();
         if obligation && TASK_VERBS.contains(&step.as_str()) {
             out.push("…");
@@ -177,6 +185,10 @@ mod tests {
             Some("Then I … find the sum of the series.")
         );
         assert_eq!(without_free_constraints("I have to avoid stairs for now."), None);
+        assert_eq!(
+            without_free_constraints("In the problem I had to correct the sign error.").as_deref(),
+            Some("In the problem I … correct the sign error.")
+        );
         assert_eq!(without_free_constraints("I need to stay under $500."), None);
         assert_eq!(
             without_free_constraints("As long as I keep it consistent, it shouldn't matter.").as_deref(),
