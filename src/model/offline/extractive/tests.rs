@@ -443,3 +443,14 @@ fn a_turn_is_read_from_its_fields_not_from_its_line() {
     let from_text = super::short_answer("When did Caroline go to the LGBTQ support group?", &as_text, "Caroline");
     assert_ne!(from_text.map(|(a, _)| a).as_deref(), Some("7 May 2023"));
 }
+
+#[test]
+fn an_age_question_is_answered_with_a_number_or_not_at_all() {
+    let context = "# Turns\n## 1 May 2024\n- Sam: I found some old family photos in the attic.\n";
+    assert_eq!(short_answer("How old am I?", context, "Sam"), None);
+    let context = "# Turns\n## 1 May 2024\n- Sam: Max is 8 years old and loves the park.\n";
+    let got = short_answer("How old is Max?", context, "Sam").map(|(a, _)| a);
+    assert!(got.as_deref().is_some_and(|a| a.contains('8')), "{got:?}");
+    let context = "# Turns\n## 1 May 2024\n- Sam: The kids would probably love the hands-on museum where we live.\n";
+    assert_eq!(short_answer("Where do I live?", context, "Sam"), None);
+}
