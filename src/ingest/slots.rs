@@ -209,6 +209,8 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             ("i" | "we", "live" | "moved", "in" | "to", _) => Some(3),
             ("i'm" | "we're", "living" | "based" | "moving", "in" | "to", _) => Some(3),
             ("i" | "we", "currently" | "now" | "still", "live", "in") => Some(4),
+            // "Living in Adamsstad, I feel …": an opening phrase about the speaker.
+            ("living" | "based", "in", _, _) if i == 0 || toks[i - 1].ends => Some(2),
             _ => None,
         };
         if let Some(k) = home_at
@@ -439,6 +441,11 @@ mod tests {
             ["Pat is 23"]
         );
         assert!(said("Tell me, is 23 too young?").is_empty());
+        assert_eq!(
+            said("Living in Adamsstad, Equatorial Guinea, I feel a bit isolated."),
+            ["Pat lives in Adamsstad"]
+        );
+        assert!(said("I hate living in fear.").is_empty());
         assert_eq!(
             said("We moved to Porto last month, and now I work as a teacher."),
             ["Pat lives in Porto", "Pat works as a teacher"]
