@@ -1,7 +1,8 @@
 //! PostgreSQL faults each get one sentence naming the URL without its password: no server at
 //! the address, a refused login, a URL that names no person.
 
-use rgmem::log::pg::{PgLog, redact};
+use rgmem::log::pg::PgLog;
+use rgmem::log::redact;
 
 /// A localhost port nothing listens on: one the kernel handed out and that was closed again.
 fn closed_port() -> u16 {

@@ -35,7 +35,7 @@ mod tests;
 pub use checkpoint::chunk_body;
 pub use holders::holders;
 pub use reader::Reader;
-pub use store::{EventStore, copy};
+pub use store::{EventStore, copy, redact};
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
 use immediate::{StepGuard, write_step};

@@ -8,7 +8,7 @@
 //! writers do not wait. Migrations are numbered in `rgmem_schema_version`.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::{EventStore, SourceMark, now};
+use super::{EventStore, SourceMark, now, redact};
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
@@ -332,29 +332,6 @@ fn split_person(url: &str) -> (String, Option<String>) {
         format!("{base}?{}", rest.join("&"))
     };
     (conninfo, person)
-}
-
-/// `url` with its password (if any) replaced by `***`, for messages.
-#[must_use]
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (authority, path) = match rest.split_once('/') {
-        Some((a, p)) => (a, Some(p)),
-        None => (rest, None),
-    };
-    let authority = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _password)) => format!("{user}:***@{host}"),
-            None => format!("{userinfo}@{host}"),
-        },
-        None => authority.to_string(),
-    };
-    match path {
-        Some(p) => format!("{scheme}://{authority}/{p}"),
-        None => format!("{scheme}://{authority}"),
-    }
 }
 
 /// A failed connection as one sentence: refused (no server), or the login refused.
