@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
+use postgres::error::SqlState;
 use postgres::{Client, Config, NoTls};
 use std::cell::RefCell;
 
@@ -338,8 +339,8 @@ fn split_person(url: &str) -> (String, Option<String>) {
 fn connect_error(shown: &str, e: &postgres::Error) -> Error {
     match e.as_db_error() {
         Some(db)
-            if db.code() == &postgres::error::SqlState::INVALID_PASSWORD
-                || db.code() == &postgres::error::SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
+            if db.code() == &SqlState::INVALID_PASSWORD
+                || db.code() == &SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
         {
             Error::Postgres(format!(
                 "the PostgreSQL server at {shown} refused the login: {}",
@@ -359,7 +360,17 @@ fn connect_error(shown: &str, e: &postgres::Error) -> Error {
 
 /// A failed query as one sentence; a lost connection says that reopening resumes.
 fn query_error(shown: &str, e: &postgres::Error) -> Error {
-    if e.is_closed() {
+    let lost = e.is_closed()
+        || e.as_db_error().is_some_and(|db| {
+            [
+                SqlState::ADMIN_SHUTDOWN,
+                SqlState::CRASH_SHUTDOWN,
+                SqlState::CANNOT_CONNECT_NOW,
+            ]
+            .contains(db.code())
+        })
+        || cause_is_io(e);
+    if lost {
         return Error::Postgres(format!(
             "the connection to the PostgreSQL server at {shown} was lost; nothing of the step in progress was stored, and reopening resumes after the last stored step"
         ));
@@ -368,6 +379,18 @@ fn query_error(shown: &str, e: &postgres::Error) -> Error {
         Some(db) => Error::Postgres(format!("the PostgreSQL server at {shown} answered: {}", db.message())),
         None => Error::Postgres(format!("the PostgreSQL server at {shown} failed: {}", cause(e))),
     }
+}
+
+/// Whether a driver error came from the socket (the server went away mid-conversation).
+fn cause_is_io(e: &postgres::Error) -> bool {
+    let mut next = std::error::Error::source(e);
+    while let Some(cause) = next {
+        if cause.is::<std::io::Error>() {
+            return true;
+        }
+        next = cause.source();
+    }
+    false
 }
 
 /// The innermost cause of a driver error (e.g. "Connection refused (os error 111)").
