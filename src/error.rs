@@ -9,6 +9,9 @@ pub enum Error {
     /// The SQLite store failed.
     #[error("event log: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The PostgreSQL store failed: one sentence naming the server's URL without its password.
+    #[error("{0}")]
+    Postgres(String),
     /// A stored event or checkpoint did not decode.
     #[error("event log holds an undecodable record: {0}")]
     Codec(String),

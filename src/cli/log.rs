@@ -4,7 +4,7 @@ use super::Shared;
 use anyhow::{Context, Result};
 use rgmem::event::EventRecord;
 use rgmem::ids::Seq;
-use rgmem::log::Log;
+use rgmem::log::EventStore;
 use rgmem::memory::Memory;
 use std::io::Write;
 
@@ -30,14 +30,17 @@ pub struct Args {
 
 /// Runs `log`.
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
-    let log = shared.open_existing_log()?;
     let mut out = super::escape::stdout();
-    if args.cost {
-        return super::cost::print(&log, args.json, &mut out);
-    }
-    if args.branches {
+    if args.cost || args.branches {
+        super::store::sqlite_only(shared, "`log --cost` and `log --branches`")?;
+        let log = shared.open_existing_log()?;
+        if args.cost {
+            return super::cost::print(&log, args.json, &mut out);
+        }
         return super::branches::print(&super::points::History::from_log(log)?, args.json, &mut out);
     }
+    let log = super::store::open(&shared.db_path(), false)?;
+    let log = log.as_ref();
     let from = Seq(args.from.max(1));
     let records = log.range(from, log.head())?;
     let wanted = |r: &EventRecord| args.kind.as_deref().is_none_or(|k| k == r.event.kind());
@@ -56,7 +59,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     };
     for r in &records {
         // Every event moves the names on; only the wanted ones are printed.
-        let line = names.line(&log, r)?;
+        let line = names.line(log, r)?;
         if wanted(r) {
             writeln!(out, "{line}")?;
         }
@@ -74,7 +77,7 @@ struct Named {
 impl Named {
     /// "#12 relation_added       Fitness → Swimming", and the parent of a record that does not
     /// follow the one before it.
-    fn line(&mut self, log: &Log, r: &EventRecord) -> Result<String> {
+    fn line(&mut self, log: &dyn EventStore, r: &EventRecord) -> Result<String> {
         if r.parent != self.at {
             self.memory = log
                 .memory_at(r.parent)
@@ -101,6 +104,7 @@ mod tests {
     use super::*;
     use rgmem::Engine;
     use rgmem::formats::session::SessionFile;
+    use rgmem::log::Log;
     use rgmem::model::offline::OfflineModel;
 
     const SAMPLE: &str = include_str!("../../sample_sessions/strength_training_injury.jsonl");

@@ -6,6 +6,7 @@ mod branches;
 mod chat;
 mod common;
 mod control;
+mod copy;
 mod correct;
 mod cost;
 mod coverage;
@@ -21,6 +22,7 @@ mod model;
 mod points;
 mod replay;
 mod show;
+mod store;
 mod sweep;
 mod timeline;
 #[cfg(feature = "tui")]
@@ -92,17 +94,21 @@ enum Command {
     /// Model calls and tokens per turn at several θ_inf, ingesting session files into scratch
     /// memories (`--markdown`: the README's cost table).
     Cost(cost::Args),
+    /// Copy a memory between stores (SQLite files, PostgreSQL people), event for event.
+    Copy(copy::Args),
 }
 
 /// Options that only change what ingesting does, and the commands that never ingest.
 const INGEST_ONLY: [&str; 3] = ["theta_inf", "theta_sum", "approve"];
-const NEVER_INGEST: [&str; 12] = [
-    "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask", "correct",
+const NEVER_INGEST: [&str; 13] = [
+    "copy", "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export", "ask",
+    "correct",
 ];
 /// Options that only choose the model, and the commands that never call one.
 const MODEL_ONLY: [&str; 5] = ["model", "model_name", "embed_model", "timeout", "recorded"];
-const NEVER_MODEL: [&str; 11] = [
-    "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export", "correct",
+const NEVER_MODEL: [&str; 12] = [
+    "copy", "log", "show", "timeline", "diff", "history", "rollback", "approve", "reject", "revert", "export",
+    "correct",
 ];
 
 /// The command line, with each subcommand's help listing only the shared options it uses.
@@ -166,6 +172,7 @@ pub fn main() -> ExitCode {
         Some(Command::Sweep(args)) => sweep::run(&cli.shared, &args),
         Some(Command::Eval(args)) => eval::run(&cli.shared, &args),
         Some(Command::Cost(args)) => cost::run(&cli.shared, &args),
+        Some(Command::Copy(args)) => copy::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use super::points::{History, describe, open_log};
 use anyhow::{Context, Result};
 use rgmem::history::{HistoryError, Point};
 use rgmem::ids::Seq;
-use rgmem::log::Log;
+use rgmem::log::EventStore;
 use std::io::Write;
 
 /// Options of `show`.
@@ -70,10 +70,14 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 
 /// The log and the seq a point names. The head and a plain seq need only the log's head, so a
 /// year of history is not read just to show where it ends; dates and branches need the tree.
-pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Log, Seq)> {
+pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Box<dyn EventStore>, Seq)> {
     match point {
         Point::Head | Point::Seq(_) => {
-            let log = open_log(shared)?;
+            let log: Box<dyn EventStore> = if super::store::is_postgres(&shared.db_path()) {
+                super::store::open(&shared.db_path(), false)?
+            } else {
+                Box::new(open_log(shared)?)
+            };
             let head = log.head();
             let seq = match point {
                 Point::Seq(seq) if *seq > head => {
@@ -85,9 +89,10 @@ pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Log, Seq)> {
             Ok((log, seq))
         }
         _ => {
+            super::store::sqlite_only(shared, "`show --at` a date or a branch")?;
             let history = History::open(shared)?;
             let seq = history.tree.resolve(point)?;
-            Ok((history.log, seq))
+            Ok((Box::new(history.log), seq))
         }
     }
 }

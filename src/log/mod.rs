@@ -22,9 +22,12 @@ mod holders;
 mod immediate;
 mod pack;
 mod path;
+#[cfg(feature = "postgres")]
+pub mod pg;
 mod reader;
 pub mod recorded;
 mod schema;
+mod store;
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests;
@@ -32,6 +35,7 @@ mod tests;
 pub use checkpoint::chunk_body;
 pub use holders::holders;
 pub use reader::Reader;
+pub use store::{EventStore, copy, redact};
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
 use immediate::{StepGuard, write_step};

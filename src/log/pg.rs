@@ -1,0 +1,407 @@
+//! The PostgreSQL event store: many people's logs in one database, each person's rows keyed by
+//! a `person` column, selected by `postgres://user@host/db?person=NAME`.
+//!
+//! The tables keep the SQLite log's shape, `(seq, parent, kind, version, body)` with the codec's
+//! JSON bodies, and its rules: a step is one transaction, a rollback appends (never deletes),
+//! and a writer whose head moved under it writes nothing ([`Error::LogMoved`]). Writers to one
+//! person are serialised by a transaction-scoped advisory lock on that person; other people's
+//! writers do not wait. Migrations are numbered in `rgmem_schema_version`.
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::{EventStore, SourceMark, now, redact};
+use crate::error::{Error, Result};
+use crate::event::{self, Event, EventRecord};
+use crate::ids::Seq;
+use crate::memory::Memory;
+use postgres::error::SqlState;
+use postgres::{Client, Config, NoTls};
+use std::cell::RefCell;
+
+/// The schema, one entry per version; applied in order under a database-wide advisory lock, so
+/// two processes opening a fresh database at once do not both create it.
+const MIGRATIONS: &[&str] = &[
+    // 1: events and the inputs steps consumed, per person.
+    "CREATE TABLE rgmem_events (
+        person TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        parent BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        logged_at TEXT NOT NULL,
+        PRIMARY KEY (person, seq)
+    );
+    CREATE TABLE rgmem_replayed (
+        person TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        source TEXT NOT NULL,
+        position BIGINT NOT NULL,
+        PRIMARY KEY (person, seq)
+    );
+    CREATE INDEX rgmem_replayed_source ON rgmem_replayed (person, source);",
+];
+
+/// The advisory lock key that guards migrations (any constant no other user of the database
+/// takes).
+const MIGRATION_LOCK: i64 = 0x7267_6d65_6d00;
+
+/// One person's log in a PostgreSQL database.
+pub struct PgLog {
+    /// In a cell: the driver queries through `&mut`, and reads are `&self` in [`EventStore`].
+    client: RefCell<Client>,
+    /// The URL without its password, for messages.
+    shown: String,
+    person: String,
+    /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
+    parents: Vec<Seq>,
+}
+
+impl PgLog {
+    /// Connects to `url` (`postgres://user[:password]@host[:port]/db?person=NAME`), brings the
+    /// schema up to date and reads the person's history tree.
+    pub fn open(url: &str) -> Result<Self> {
+        let (conninfo, person) = split_person(url);
+        let shown = redact(url);
+        let person = person.ok_or_else(|| {
+            Error::Postgres(format!(
+                "{shown} names no person: add ?person=NAME to select whose memory"
+            ))
+        })?;
+        let config: Config = conninfo
+            .parse()
+            .map_err(|e| Error::Postgres(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+        let client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
+        let mut log = Self {
+            client: RefCell::new(client),
+            shown,
+            person,
+            parents: vec![Seq(0)],
+        };
+        log.migrate()?;
+        log.refresh()?;
+        Ok(log)
+    }
+
+    /// The person whose log this is.
+    #[must_use]
+    pub fn person(&self) -> &str {
+        &self.person
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let shown = self.shown.clone();
+        let fail = |e: postgres::Error| query_error(&shown, &e);
+        let client = self.client.get_mut();
+        let mut tx = client.transaction().map_err(fail)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .map_err(fail)?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS rgmem_schema_version (version INTEGER NOT NULL)")
+            .map_err(fail)?;
+        let at: i32 = tx
+            .query_one("SELECT COALESCE(MAX(version), 0) FROM rgmem_schema_version", &[])
+            .and_then(|r| r.try_get(0))
+            .map_err(fail)?;
+        let known = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
+        if at > known {
+            return Err(Error::Postgres(format!(
+                "{shown} holds schema version {at}, newer than this build's {known}: upgrade rgmem"
+            )));
+        }
+        for (version, sql) in (1..).zip(MIGRATIONS).skip(usize::try_from(at).unwrap_or(0)) {
+            tx.batch_execute(sql).map_err(fail)?;
+            tx.execute("INSERT INTO rgmem_schema_version (version) VALUES ($1)", &[&version])
+                .map_err(fail)?;
+        }
+        tx.commit().map_err(fail)
+    }
+
+    fn fail(&self, e: &postgres::Error) -> Error {
+        query_error(&self.shown, e)
+    }
+}
+
+impl EventStore for PgLog {
+    fn location(&self) -> String {
+        format!("{} (person {})", self.shown, self.person)
+    }
+
+    fn parents(&self) -> &[Seq] {
+        &self.parents
+    }
+
+    fn refresh(&mut self) -> Result<bool> {
+        let before = self.parents.len();
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq, parent FROM rgmem_events WHERE person = $1 AND seq > $2 ORDER BY seq",
+                &[&self.person, &to_i64(self.head())],
+            )
+            .map_err(|e| query_error(&self.shown, &e))?;
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
+            let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
+            let at = Seq(u64::try_from(seq).unwrap_or(0));
+            if usize::try_from(seq).ok() != Some(self.parents.len()) {
+                return Err(Error::Codec(format!("gap in the log before seq {seq}")));
+            }
+            let parent = u64::try_from(parent)
+                .ok()
+                .filter(|&p| p < at.0)
+                .ok_or_else(|| Error::InvalidRecord {
+                    seq: at,
+                    message: format!("its parent {parent} is not an earlier seq"),
+                })?;
+            self.parents.push(Seq(parent));
+        }
+        Ok(self.parents.len() != before)
+    }
+
+    fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq, parent, kind, version, body FROM rgmem_events
+                 WHERE person = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq",
+                &[&self.person, &to_i64(from), &to_i64(to)],
+            )
+            .map_err(|e| self.fail(&e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
+            let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
+            let kind: &str = row.try_get(2).map_err(|e| self.fail(&e))?;
+            let version: i32 = row.try_get(3).map_err(|e| self.fail(&e))?;
+            let body: &str = row.try_get(4).map_err(|e| self.fail(&e))?;
+            let seq = Seq(u64::try_from(seq).unwrap_or(0));
+            let version = u32::try_from(version).map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
+            let event = event::decode(kind, version, body).map_err(|e| Error::Codec(format!("{seq}: {e}")))?;
+            out.push(EventRecord {
+                seq,
+                parent: Seq(u64::try_from(parent).unwrap_or(0)),
+                event,
+            });
+        }
+        Ok(out)
+    }
+
+    fn memory_at(&self, seq: Seq) -> Result<Memory> {
+        if !self.contains(seq) {
+            return Err(Error::UnknownSeq(seq));
+        }
+        let mut memory = Memory::new();
+        // The chain ascends; read it as runs of consecutive seqs, so a chain that jumps over
+        // an abandoned branch never reads that branch's events.
+        let mut runs: Vec<(Seq, Seq)> = Vec::new();
+        for s in self.chain(seq) {
+            match runs.last_mut() {
+                Some((_, last)) if last.0.checked_add(1) == Some(s.0) => *last = s,
+                _ => runs.push((s, s)),
+            }
+        }
+        for (first, last) in runs {
+            for r in self.range(first, last)? {
+                memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
+                    seq: r.seq,
+                    message: e.to_string(),
+                })?;
+            }
+        }
+        Ok(memory)
+    }
+
+    fn append_marked(
+        &mut self,
+        events: Vec<Event>,
+        _memory_after: &Memory,
+        mark: Option<SourceMark<'_>>,
+    ) -> Result<Vec<EventRecord>> {
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let start = self.head();
+        let shown = self.shown.clone();
+        let fail = |e: postgres::Error| query_error(&shown, &e);
+        let logged_at = now();
+        let location = self.location();
+        let person = self.person.clone();
+        let client = self.client.get_mut();
+        let mut tx = client.transaction().map_err(fail)?;
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&person])
+            .map_err(fail)?;
+        let stored: i64 = tx
+            .query_one(
+                "SELECT COALESCE(MAX(seq), 0) FROM rgmem_events WHERE person = $1",
+                &[&person],
+            )
+            .and_then(|r| r.try_get(0))
+            .map_err(fail)?;
+        if stored != to_i64(start) {
+            return Err(Error::LogMoved { path: location });
+        }
+        let insert = tx
+            .prepare(
+                "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .map_err(fail)?;
+        let mut records = Vec::with_capacity(events.len());
+        let mut prev = start;
+        for e in events {
+            let seq = Seq(prev
+                .0
+                .checked_add(1)
+                .ok_or_else(|| Error::Codec("the log is full".into()))?);
+            let parent = match e {
+                Event::RolledBack { to } => to,
+                _ => prev,
+            };
+            let (kind, version, body) = event::encode(&e)?;
+            let version = i32::try_from(version).map_err(|_| Error::Codec(format!("{seq}: version {version}")))?;
+            tx.execute(
+                &insert,
+                &[
+                    &person,
+                    &to_i64(seq),
+                    &to_i64(parent),
+                    &kind,
+                    &version,
+                    &body,
+                    &logged_at,
+                ],
+            )
+            .map_err(fail)?;
+            records.push(EventRecord { seq, parent, event: e });
+            prev = seq;
+        }
+        if let Some(mark) = mark {
+            tx.execute(
+                "INSERT INTO rgmem_replayed (person, seq, source, position) VALUES ($1, $2, $3, $4)",
+                &[&person, &to_i64(prev), &mark.source, &i64::from(mark.position)],
+            )
+            .map_err(fail)?;
+        }
+        tx.commit().map_err(fail)?;
+        self.parents.extend(records.iter().map(|r| r.parent));
+        Ok(records)
+    }
+
+    fn replayed(&self, source: &str) -> Result<Option<u32>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq, position FROM rgmem_replayed WHERE person = $1 AND source = $2 ORDER BY seq DESC",
+                &[&self.person, &source],
+            )
+            .map_err(|e| self.fail(&e))?;
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
+            let position: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
+            if self.is_ancestor(Seq(u64::try_from(seq).unwrap_or(0)), self.head()) {
+                let position =
+                    u32::try_from(position).map_err(|e| Error::Codec(format!("replayed position {position}: {e}")))?;
+                return Ok(Some(position));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// `url` without its `person=` query parameter (the driver refuses parameters it does not
+/// know), and the person it named.
+fn split_person(url: &str) -> (String, Option<String>) {
+    let Some((base, query)) = url.split_once('?') else {
+        return (url.to_string(), None);
+    };
+    let mut person = None;
+    let rest: Vec<&str> = query
+        .split('&')
+        .filter(|pair| match pair.strip_prefix("person=") {
+            Some(name) => {
+                person = Some(name.to_string()).filter(|n| !n.is_empty());
+                false
+            }
+            None => !pair.is_empty(),
+        })
+        .collect();
+    let conninfo = if rest.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}?{}", rest.join("&"))
+    };
+    (conninfo, person)
+}
+
+/// A failed connection as one sentence: refused (no server), or the login refused.
+fn connect_error(shown: &str, e: &postgres::Error) -> Error {
+    match e.as_db_error() {
+        Some(db)
+            if db.code() == &SqlState::INVALID_PASSWORD
+                || db.code() == &SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
+        {
+            Error::Postgres(format!(
+                "the PostgreSQL server at {shown} refused the login: {}",
+                db.message()
+            ))
+        }
+        Some(db) => Error::Postgres(format!(
+            "the PostgreSQL server at {shown} refused the connection: {}",
+            db.message()
+        )),
+        None => Error::Postgres(format!(
+            "cannot connect to the PostgreSQL server at {shown}: {}",
+            cause(e)
+        )),
+    }
+}
+
+/// A failed query as one sentence; a lost connection says that reopening resumes.
+fn query_error(shown: &str, e: &postgres::Error) -> Error {
+    let lost = e.is_closed()
+        || e.as_db_error().is_some_and(|db| {
+            [
+                SqlState::ADMIN_SHUTDOWN,
+                SqlState::CRASH_SHUTDOWN,
+                SqlState::CANNOT_CONNECT_NOW,
+            ]
+            .contains(db.code())
+        })
+        || cause_is_io(e);
+    if lost {
+        return Error::Postgres(format!(
+            "the connection to the PostgreSQL server at {shown} was lost; nothing of the step in progress was stored, and reopening resumes after the last stored step"
+        ));
+    }
+    match e.as_db_error() {
+        Some(db) => Error::Postgres(format!("the PostgreSQL server at {shown} answered: {}", db.message())),
+        None => Error::Postgres(format!("the PostgreSQL server at {shown} failed: {}", cause(e))),
+    }
+}
+
+/// Whether a driver error came from the socket (the server went away mid-conversation).
+fn cause_is_io(e: &postgres::Error) -> bool {
+    let mut next = std::error::Error::source(e);
+    while let Some(cause) = next {
+        if cause.is::<std::io::Error>() {
+            return true;
+        }
+        next = cause.source();
+    }
+    false
+}
+
+/// The innermost cause of a driver error (e.g. "Connection refused (os error 111)").
+fn cause(e: &postgres::Error) -> String {
+    let mut last: &dyn std::error::Error = e;
+    while let Some(next) = last.source() {
+        last = next;
+    }
+    last.to_string()
+}
+
+fn to_i64(seq: Seq) -> i64 {
+    i64::try_from(seq.0).unwrap_or(i64::MAX)
+}
