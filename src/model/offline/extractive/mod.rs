@@ -111,82 +111,9 @@ pub fn short_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             let found = supported_answer(question, context, person)?;
             // "How old …?" is answered with an age: a span without a number ("old family photos")
             // only shares the word.
-            (!asks_age(question) || counts(&found.0)).then_some(found)
+            (!typed::asks_age(question) || typed::counts(&found.0)).then_some(found)
         })
-        .filter(|(a, _)| !asks_home(question) || places(a))
-}
-
-/// Whether a question asks where someone lives: "Where do I live?", "Where is she based?".
-fn asks_home(question: &str) -> bool {
-    let toks: Vec<String> = words(question).collect();
-    toks.iter().any(|w| w == "where")
-        && toks
-            .iter()
-            .any(|w| matches!(w.as_str(), "live" | "lives" | "living" | "based" | "reside" | "resides"))
-}
-
-/// Whether an answer names a place: a proper name ("Porto", "New Gary") or a word for a home.
-fn places(answer: &str) -> bool {
-    answer.split_whitespace().any(|w| w.starts_with(char::is_uppercase))
-        || words(answer).any(|w| {
-            matches!(
-                w.as_str(),
-                "home" | "house" | "apartment" | "flat" | "city" | "town" | "village" | "suburb" | "downtown"
-            )
-        })
-}
-
-/// Whether a question asks for an age: "How old is Max?", "What age did she start?".
-fn asks_age(question: &str) -> bool {
-    let toks: Vec<String> = words(question).collect();
-    toks.windows(2)
-        .any(|w| (w[0] == "how" && w[1] == "old") || (w[0] == "what" && w[1] == "age"))
-}
-
-/// Whether an answer states a number, in figures or in words ("8 years old", "twelve", "in
-/// her thirties").
-fn counts(answer: &str) -> bool {
-    const NUMBER_WORDS: &[&str] = &[
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "teens",
-        "twenties",
-        "thirties",
-        "forties",
-        "fifties",
-        "sixties",
-        "seventies",
-        "eighties",
-        "nineties",
-    ];
-    answer.chars().any(|c| c.is_ascii_digit())
-        || words(answer).any(|w| NUMBER_WORDS.iter().any(|n| w == *n || w.starts_with(&format!("{n}-"))))
+        .filter(|(a, _)| !typed::asks_home(question) || typed::places(a))
 }
 
 fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {

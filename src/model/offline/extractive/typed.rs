@@ -1,5 +1,5 @@
-//! Answers of two question types with a shape of their own: when a restriction ends ("When can
-//! X lift again?") and what someone does for a living.
+//! Answers of question types with a shape of their own: when a restriction ends ("When can X
+//! lift again?"), what someone does for a living, an age (a number) and a home (a place).
 
 use super::Sentence;
 use crate::text::words;
@@ -96,4 +96,77 @@ pub(super) fn asks_job(question: &str) -> bool {
     ["for work", "for a living", "job", "occupation", "profession", "work as"]
         .iter()
         .any(|c| lower.contains(c))
+}
+
+/// Whether a question asks for an age: "How old is Max?", "What age did she start?".
+pub(super) fn asks_age(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    toks.windows(2)
+        .any(|w| (w[0] == "how" && w[1] == "old") || (w[0] == "what" && w[1] == "age"))
+}
+
+/// Whether an answer states a number, in figures or in words ("8 years old", "twelve", "in
+/// her thirties").
+pub(super) fn counts(answer: &str) -> bool {
+    const NUMBER_WORDS: &[&str] = &[
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "teens",
+        "twenties",
+        "thirties",
+        "forties",
+        "fifties",
+        "sixties",
+        "seventies",
+        "eighties",
+        "nineties",
+    ];
+    answer.chars().any(|c| c.is_ascii_digit())
+        || words(answer).any(|w| NUMBER_WORDS.iter().any(|n| w == *n || w.starts_with(&format!("{n}-"))))
+}
+
+/// Whether a question asks where someone lives: "Where do I live?", "Where is she based?".
+pub(super) fn asks_home(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    toks.iter().any(|w| w == "where")
+        && toks
+            .iter()
+            .any(|w| matches!(w.as_str(), "live" | "lives" | "living" | "based" | "reside" | "resides"))
+}
+
+/// Whether an answer names a place: a proper name ("Porto", "New Gary") or a word for a home.
+pub(super) fn places(answer: &str) -> bool {
+    answer.split_whitespace().any(|w| w.starts_with(char::is_uppercase))
+        || words(answer).any(|w| {
+            matches!(
+                w.as_str(),
+                "home" | "house" | "apartment" | "flat" | "city" | "town" | "village" | "suburb" | "downtown"
+            )
+        })
 }
