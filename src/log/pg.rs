@@ -192,23 +192,7 @@ impl EventStore for PgLog {
             return Err(Error::UnknownSeq(seq));
         }
         let mut memory = Memory::new();
-        // The chain ascends; read it as runs of consecutive seqs, so a chain that jumps over
-        // an abandoned branch never reads that branch's events.
-        let mut runs: Vec<(Seq, Seq)> = Vec::new();
-        for s in self.chain(seq) {
-            match runs.last_mut() {
-                Some((_, last)) if last.0.checked_add(1) == Some(s.0) => *last = s,
-                _ => runs.push((s, s)),
-            }
-        }
-        for (first, last) in runs {
-            for r in self.range(first, last)? {
-                memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
-                    seq: r.seq,
-                    message: e.to_string(),
-                })?;
-            }
-        }
+        super::store::apply_chain(&mut memory, self.chain(seq), |from, to| self.range(from, to))?;
         Ok(memory)
     }
 

@@ -195,3 +195,29 @@ pub fn redact(url: &str) -> String {
         None => format!("{scheme}://{authority}"),
     }
 }
+
+/// Applies the events at `chain` (ascending seqs) to `memory`. The chain is read as runs of
+/// consecutive seqs, one `range` each, so a chain that jumps over an abandoned branch never
+/// reads that branch's events. Both backends fold a seek this way.
+pub(crate) fn apply_chain(
+    memory: &mut Memory,
+    chain: impl IntoIterator<Item = Seq>,
+    range: impl Fn(Seq, Seq) -> Result<Vec<EventRecord>>,
+) -> Result<()> {
+    let mut runs: Vec<(Seq, Seq)> = Vec::new();
+    for s in chain {
+        match runs.last_mut() {
+            Some((_, last)) if last.0.checked_add(1) == Some(s.0) => *last = s,
+            _ => runs.push((s, s)),
+        }
+    }
+    for (first, last) in runs {
+        for r in range(first, last)? {
+            memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
+                seq: r.seq,
+                message: e.to_string(),
+            })?;
+        }
+    }
+    Ok(())
+}
