@@ -210,18 +210,7 @@ impl Log {
             })?;
             for row in rows {
                 let (seq, parent) = row?;
-                let at = Seq(u64::try_from(seq).unwrap_or(0));
-                if usize::try_from(seq).ok() != Some(self.parents.len()) {
-                    return Err(Error::Codec(format!("gap in the log before seq {seq}")));
-                }
-                let parent = u64::try_from(parent)
-                    .ok()
-                    .filter(|&p| p < at.0)
-                    .ok_or_else(|| Error::InvalidRecord {
-                        seq: at,
-                        message: format!("its parent {parent} is not an earlier seq"),
-                    })?;
-                self.parents.push(Seq(parent));
+                store::push_parent(&mut self.parents, seq, parent)?;
             }
         }
         let mut stmt = self.conn.prepare_cached("SELECT seq FROM checkpoints WHERE seq > ?1")?;

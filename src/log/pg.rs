@@ -142,18 +142,7 @@ impl EventStore for PgLog {
         for row in rows {
             let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
             let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
-            let at = Seq(u64::try_from(seq).unwrap_or(0));
-            if usize::try_from(seq).ok() != Some(self.parents.len()) {
-                return Err(Error::Codec(format!("gap in the log before seq {seq}")));
-            }
-            let parent = u64::try_from(parent)
-                .ok()
-                .filter(|&p| p < at.0)
-                .ok_or_else(|| Error::InvalidRecord {
-                    seq: at,
-                    message: format!("its parent {parent} is not an earlier seq"),
-                })?;
-            self.parents.push(Seq(parent));
+            super::store::push_parent(&mut self.parents, seq, parent)?;
         }
         Ok(self.parents.len() != before)
     }

@@ -221,3 +221,21 @@ pub(crate) fn apply_chain(
     }
     Ok(())
 }
+
+/// Appends a stored row's parent to `parents` (indexed by seq), after checking the row is the
+/// next seq and its parent an earlier one: what both backends check as they read the log.
+pub(crate) fn push_parent(parents: &mut Vec<Seq>, seq: i64, parent: i64) -> Result<()> {
+    let at = Seq(u64::try_from(seq).unwrap_or(0));
+    if usize::try_from(seq).ok() != Some(parents.len()) {
+        return Err(Error::Codec(format!("gap in the log before seq {seq}")));
+    }
+    let parent = u64::try_from(parent)
+        .ok()
+        .filter(|&p| p < at.0)
+        .ok_or_else(|| Error::InvalidRecord {
+            seq: at,
+            message: format!("its parent {parent} is not an earlier seq"),
+        })?;
+    parents.push(Seq(parent));
+    Ok(())
+}
