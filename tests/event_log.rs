@@ -275,6 +275,16 @@ fn one_of_each() -> Vec<Event> {
             holder: rgmem::event::Holder::Named("Zoë Ōkubo".into()),
             slot: rgmem::event::Slot::Age,
             value: "12".into(),
+            what: None,
+        },
+        Event::SlotStated {
+            person: ConceptId(0),
+            episode: EpisodeId(0),
+            turn: TurnId(0),
+            holder: rgmem::event::Holder::Person,
+            slot: rgmem::event::Slot::Setting,
+            value: "120 requests per minute".into(),
+            what: Some("rate limit".into()),
         },
         Event::ItemCorrected {
             correction: rgmem::ids::CorrectionId(0),

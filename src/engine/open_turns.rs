@@ -24,6 +24,7 @@ pub fn with_open_turns(mut context: AnswerContext, memory: &Memory, question: &s
             ContextItem {
                 text: format!("{}: {}", said.speaker, said.words),
                 said: Some(said),
+                states: None,
                 ..ContextItem::new(HEADING, String::new())
             }
         });

@@ -53,6 +53,7 @@ pub fn context(turns: &[&RawTurn]) -> AnswerContext {
             .iter()
             .map(|t| ContextItem {
                 said: Some(t.said.clone()),
+                states: None,
                 ..ContextItem::new("Turns", t.line.clone())
             })
             .collect(),

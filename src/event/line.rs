@@ -64,8 +64,15 @@ impl Event {
             Event::RelationAdded { source, target } => format!("{source} → {target}"),
             Event::MentionRecorded { relation, label, .. } => format!("{relation}: {}", clip(label, 70)),
             Event::SlotStated {
-                holder, slot, value, ..
-            } => clip(&super::slot_sentence("the person", holder, *slot, value), 80),
+                holder,
+                slot,
+                value,
+                what,
+                ..
+            } => clip(
+                &super::slot_sentence("the person", holder, *slot, what.as_deref(), value),
+                80,
+            ),
             Event::OperatorFired {
                 operator,
                 target,

@@ -391,6 +391,10 @@ pub enum Event {
         slot: Slot,
         /// The value as said ("34", "Lisbon", "paramedic", "brother").
         value: String,
+        /// What a setting or version is of ("rate limit", "Flask"); absent for the other slots
+        /// and in logs written before settings were read.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        what: Option<String>,
     },
     /// An episode re-observed a relation: one more mention, more evidence.
     MentionRecorded {

@@ -25,14 +25,24 @@ pub enum Slot {
     Occupation,
     /// Who a named person is to the person ("brother", "friend").
     Relation,
+    /// A quantity the person has or sets, named by what it is ("rate limit": "120 requests per
+    /// minute", "budget": "$500 a month").
+    Setting,
+    /// The version of a tool the person uses ("Flask": "2.2").
+    Version,
 }
 
 /// A slot as an English sentence about `person` (the memory's owner): "Taylor is 34", "Taylor
-/// lives in Lisbon", "Taylor works as a paramedic", "Scott is Taylor's brother", "Scott is 12".
+/// lives in Lisbon", "Taylor works as a paramedic", "Scott is Taylor's brother", "Scott is 12",
+/// "Taylor's rate limit is 120 requests per minute", "Taylor uses Flask 2.2". `what` names a
+/// setting or a tool; the other slots have none.
 #[must_use]
-pub fn sentence(person: &str, holder: &Holder, slot: Slot, value: &str) -> String {
+pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, value: &str) -> String {
     let who = holder.name(person);
+    let what = what.unwrap_or("setting");
     match slot {
+        Slot::Setting => format!("{who}'s {what} is {value}"),
+        Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Age => format!("{who} is {value}"),
         Slot::Home => format!("{who} lives in {value}"),
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),

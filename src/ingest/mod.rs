@@ -7,6 +7,7 @@ pub mod import;
 pub mod name;
 pub mod preview;
 pub mod segment;
+pub mod settings;
 pub mod slots;
 #[cfg(test)]
 mod tests;
@@ -203,6 +204,18 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                     holder,
                     slot,
                     value,
+                    what: None,
+                });
+            }
+            for (slot, what, value) in settings::stated(&turn.text) {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder: crate::event::Holder::Person,
+                    slot,
+                    value,
+                    what: Some(what),
                 });
             }
         }

@@ -398,7 +398,7 @@ mod tests {
     fn said(text: &str) -> Vec<String> {
         stated(text)
             .into_iter()
-            .map(|(h, s, v)| crate::event::slot_sentence("Pat", &h, s, &v))
+            .map(|(h, s, v)| crate::event::slot_sentence("Pat", &h, s, None, &v))
             .collect()
     }
 

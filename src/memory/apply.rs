@@ -90,6 +90,7 @@ impl Memory {
                 holder,
                 slot,
                 value,
+                what,
             } => {
                 let time = self.turns.get(turn.index()).and_then(|t| t.time);
                 self.slot_stated(super::SlotEntry {
@@ -99,6 +100,7 @@ impl Memory {
                     holder: holder.clone(),
                     slot: *slot,
                     value: value.clone(),
+                    what: what.clone(),
                     time,
                 });
             }

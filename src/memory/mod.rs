@@ -35,7 +35,7 @@ use crate::ids::{ConceptId, CorrectionId, EpisodeId, ProposalId, RelationId, Tur
 use apply::concept_key;
 use rpds::HashTrieMapSync;
 use serde::{Deserialize, Serialize};
-pub use slots::SlotEntry;
+pub use slots::{SlotEntry, fullest_what};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// θ_inf and θ_sum.

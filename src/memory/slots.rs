@@ -24,6 +24,9 @@ pub struct SlotEntry {
     pub slot: Slot,
     /// The value as said.
     pub value: String,
+    /// What a setting or version is of ("rate limit", "Flask").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<String>,
     /// When the turn was said.
     pub time: Option<Timestamp>,
 }
@@ -35,6 +38,39 @@ fn holder_key(h: &Holder) -> String {
     }
 }
 
+/// What makes two statements the same slot: the holder, and for a setting the noun it ends in
+/// with the value's unit ("the rate limit … 100 requests per minute" and "the limit … 120
+/// requests per minute" are one), for a version the tool.
+fn slot_key(e: &SlotEntry) -> (Slot, String) {
+    let holder = holder_key(&e.holder);
+    let what = e.what.as_deref().unwrap_or_default();
+    let key = match e.slot {
+        Slot::Setting => {
+            let head = what.split_whitespace().last().unwrap_or_default();
+            // The unit is what follows the number ("around 6000 dollars" → "dollars").
+            let unit: Vec<&str> = e
+                .value
+                .split_whitespace()
+                .skip_while(|w| !w.contains(|c: char| c.is_ascii_digit()))
+                .skip(1)
+                .collect();
+            format!("{holder}|{}|{}", entity_key(head), entity_key(&unit.join(" ")))
+        }
+        Slot::Version => format!("{holder}|{}", entity_key(what)),
+        _ => holder,
+    };
+    (e.slot, key)
+}
+
+/// The fullest name a setting was given across its statements ("rate limit" over "limit").
+#[must_use]
+pub fn fullest_what<'a>(cur: &'a SlotEntry, earlier: &[&'a SlotEntry]) -> Option<&'a str> {
+    std::iter::once(cur)
+        .chain(earlier.iter().copied())
+        .filter_map(|e| e.what.as_deref())
+        .max_by_key(|w| w.split_whitespace().count())
+}
+
 impl Memory {
     /// The current value of every slot `person` has stated, each with the values it replaced
     /// (oldest first), in the order the slots were first stated.
@@ -44,7 +80,8 @@ impl Memory {
         // Where each (slot, holder) is in `out`, so a long memory is read in one pass.
         let mut at: std::collections::HashMap<(Slot, String), usize> = std::collections::HashMap::new();
         for e in self.slots.iter().filter(|e| e.person == person) {
-            match at.get(&(e.slot, holder_key(&e.holder))).and_then(|i| out.get_mut(*i)) {
+            let key = slot_key(e);
+            match at.get(&key).and_then(|i| out.get_mut(*i)) {
                 // Who someone is does not change by being said again: "my friend Brittney" after
                 // "my sister Brittney" adds no news, so the first stays.
                 Some(_) if e.slot == Slot::Relation => {}
@@ -55,7 +92,7 @@ impl Memory {
                     }
                 }
                 None => {
-                    at.insert((e.slot, holder_key(&e.holder)), out.len());
+                    at.insert(key, out.len());
                     out.push((e, Vec::new()));
                 }
             }
@@ -77,7 +114,8 @@ impl Memory {
                     let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
                     notes.push(format!("was {}", was.join(", then ")));
                 }
-                let sentence = crate::event::slot_sentence(name, &cur.holder, cur.slot, &cur.value);
+                let what = fullest_what(cur, &earlier);
+                let sentence = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
                 if notes.is_empty() {
                     sentence
                 } else {

@@ -26,6 +26,9 @@ pub struct ContextItem {
     pub text: String,
     /// Who said it and when, if it is a turn.
     pub said: Option<Said>,
+    /// The value it states, when it is a setting or version the question asks for ("120
+    /// requests per minute"): the answer itself, read without parsing the line.
+    pub states: Option<String>,
 }
 
 /// Who said a turn, the day they said it, and what of it the item shows.
@@ -61,6 +64,7 @@ impl ContextItem {
             group: None,
             text,
             said: None,
+            states: None,
         }
     }
 }
@@ -124,6 +128,7 @@ impl AnswerContext {
                     group: group.clone(),
                     text: item.to_string(),
                     said: None,
+                    states: None,
                 });
             }
         }
@@ -143,6 +148,7 @@ mod tests {
             group: Some("8 May 2023".into()),
             text: format!("Caroline: {text}"),
             said: Some(Said::new("Caroline".into(), day, text.into())),
+            states: None,
         };
         let ctx = AnswerContext {
             items: vec![

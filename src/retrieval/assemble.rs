@@ -209,18 +209,24 @@ impl<'a> Retriever<'a> {
                 ));
             }
         }
+        let mut slot_turns = Vec::new();
         if !without.contains(Layer::Fact) {
-            items.extend(self.slot_items(question, root));
+            let (slots, turns) = self.slot_items(question, root);
+            items.extend(slots);
+            slot_turns = turns;
         }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
         // Turns that go in first (see `floor` and `standing`), each with the reserve it draws on.
         let mut first: Vec<(TurnId, Reserve)> = Vec::new();
         if !without.contains(Layer::Turn) {
-            first.extend(
-                self.standing(question, root)
-                    .into_iter()
-                    .map(|t| (t, Reserve::Standing)),
-            );
+            // The turns that state a setting the question asks for: "retrieve by the fact, read
+            // the turn".
+            first.extend(slot_turns.into_iter().map(|t| (t, Reserve::Standing)));
+            for t in self.standing(question, root) {
+                if !first.iter().any(|(f, _)| *f == t) {
+                    first.push((t, Reserve::Standing));
+                }
+            }
             for t in self.floor(&asked)? {
                 if !first.iter().any(|(f, _)| *f == t) {
                     first.push((t, Reserve::Floor));

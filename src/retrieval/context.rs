@@ -173,6 +173,9 @@ pub struct Item {
     /// `speaker: words`), so an answerer reads them without parsing the line.
     #[serde(skip)]
     pub said: Option<Said>,
+    /// For a setting or version the question asks for: the value it states.
+    #[serde(skip)]
+    pub states: Option<String>,
 }
 
 impl Item {
@@ -190,6 +193,7 @@ impl Item {
             tokens,
             group: None,
             said: None,
+            states: None,
         }
     }
 
@@ -259,6 +263,7 @@ impl Context {
                     group: item.group.clone(),
                     text: item.text.clone(),
                     said: item.said.clone(),
+                    states: item.states.clone(),
                 })
                 .collect(),
         }

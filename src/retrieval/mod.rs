@@ -18,6 +18,8 @@ mod long_turn_tests;
 mod pack;
 mod profile;
 mod route;
+#[cfg(test)]
+mod setting_tests;
 mod shape;
 mod slots;
 mod standing;

@@ -6,7 +6,7 @@
 use super::assemble::Retriever;
 use super::context::{Item, Layer, Scores};
 use crate::event::{Holder, Slot};
-use crate::ids::ConceptId;
+use crate::ids::{ConceptId, TurnId};
 use crate::text::{entity_key, words};
 
 /// Value of a slot the question asks about: above any retrieved turn, since it is the answer.
@@ -31,14 +31,80 @@ fn asks_for(slot: Slot, asked: &[String]) -> bool {
             "living",
             "employed",
         ]),
-        Slot::Relation => false,
+        Slot::Relation | Slot::Setting | Slot::Version => false,
     }
+}
+
+/// Words that ask about a change rather than the current value ("What was the limit before I
+/// raised it?", "How has my budget changed?").
+const CHANGE_WORDS: &[&str] = &[
+    "before",
+    "previous",
+    "previously",
+    "originally",
+    "initially",
+    "first",
+    "old",
+    "change",
+    "changed",
+    "changes",
+    "raise",
+    "raised",
+    "increase",
+    "increased",
+    "lower",
+    "lowered",
+    "reduce",
+    "reduced",
+    "update",
+    "updated",
+    "from",
+    "was",
+    "used",
+];
+
+/// Whether the question asks for a setting or a version the person stated: "What is the
+/// request limit per minute?" names the setting's noun ("limit") and one more of its words or
+/// its unit's ("minute"); "Which version of Flask do I use?" names the tool and asks for a
+/// version.
+fn asks_for_named(slot: Slot, what: &str, value: &str, asked: &[String]) -> bool {
+    let stems: Vec<String> = asked.iter().map(|w| crate::text::singular(w)).collect();
+    let has = |w: &str| stems.contains(&crate::text::singular(&w.to_lowercase()));
+    match slot {
+        Slot::Setting => {
+            let unit_words: Vec<String> = words(value)
+                .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
+                .collect();
+            let mut own = words(what).collect::<Vec<_>>();
+            let Some(head) = own.pop() else { return false };
+            let others = own
+                .iter()
+                .map(String::as_str)
+                .chain(unit_words.iter().map(String::as_str))
+                .filter(|w| !crate::text::is_stopword(w))
+                .any(has);
+            // A one-word setting ("budget") is asked for by its word alone.
+            has(&head) && (others || own.is_empty())
+        }
+        Slot::Version => has("version") && names_tool(what, asked),
+        _ => false,
+    }
+}
+
+/// Whether the question's words hold the tool's name as a run ("flask limiter" in "Which
+/// version of Flask-Limiter …").
+fn names_tool(what: &str, asked: &[String]) -> bool {
+    let tool: Vec<String> = words(what).collect();
+    !tool.is_empty() && asked.windows(tool.len()).any(|w| w == tool.as_slice())
 }
 
 impl Retriever<'_> {
     /// Items for the slots `question` asks about: every current slot of a person it names, and
     /// the asked slot of the memory's person when the question is about themselves.
-    pub(super) fn slot_items(&self, question: &str, root: Option<ConceptId>) -> Vec<Item> {
+    ///
+    /// With them come the turns that state the settings and versions asked about, the current
+    /// value's first: the answer is in those words, and the turn is what a reader checks.
+    pub(super) fn slot_items(&self, question: &str, root: Option<ConceptId>) -> (Vec<Item>, Vec<TurnId>) {
         let m = self.memory;
         let asked: Vec<String> = words(question).collect();
         let key = entity_key(question);
@@ -46,6 +112,8 @@ impl Retriever<'_> {
             .iter()
             .any(|w| matches!(w.as_str(), "i" | "my" | "me" | "i'm" | "am"));
         let mut items = Vec::new();
+        let mut turns: Vec<TurnId> = Vec::new();
+        let about_change = asked.iter().any(|w| CHANGE_WORDS.contains(&w.as_str()));
         for person in m.roots().map(|r| r.id).filter(|p| root.is_none_or(|r| r == *p)) {
             let name = &m.concept(person).name;
             let names_person = asked.contains(&entity_key(name));
@@ -66,15 +134,36 @@ impl Retriever<'_> {
                     }
                 }
             }
+            // "Flask-Limiter" is asked about, not "Flask": the longest tool name the question holds.
+            let longest_tool = slots
+                .iter()
+                .filter(|(cur, _)| cur.slot == Slot::Version)
+                .filter_map(|(cur, _)| cur.what.as_deref())
+                .filter(|w| names_tool(w, &asked))
+                .map(|w| words(w).count())
+                .max()
+                .unwrap_or(0);
             for (cur, earlier) in slots {
+                let what = crate::memory::fullest_what(cur, &earlier);
+                if cur.slot == Slot::Version && what.is_some_and(|w| words(w).count() < longest_tool) {
+                    continue;
+                }
+                let named = matches!(cur.slot, Slot::Setting | Slot::Version);
                 let wanted = match &cur.holder {
+                    _ if named => asks_for_named(cur.slot, what.unwrap_or_default(), &cur.value, &asked),
                     Holder::Named(n) => holders.contains(&entity_key(n)),
                     Holder::Person => (about_self || names_person) && asks_for(cur.slot, &asked),
                 };
                 if !wanted || items.len() >= MOST {
                     continue;
                 }
-                let mut text = crate::event::slot_sentence(name, &cur.holder, cur.slot, &cur.value);
+                if named {
+                    turns.push(cur.turn);
+                    if about_change {
+                        turns.extend(earlier.iter().rev().map(|e| e.turn));
+                    }
+                }
+                let mut text = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
                 if let Some(t) = cur.time {
                     text = format!("[{}] {text}", t.human_date());
                 }
@@ -82,16 +171,28 @@ impl Retriever<'_> {
                     let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
                     text.push_str(&format!(" (before: {})", was.join(", then ")));
                 }
-                items.push(Item::new(
+                let mut item = Item::new(
                     Layer::Fact,
                     text,
                     Scores::default(),
                     SLOT_VALUE,
                     format!("the {:?} slot the question asks about", cur.slot).to_lowercase(),
                     self.episode_provenance(&[cur.episode]),
-                ));
+                );
+                if named {
+                    // The current value answers; a question about the change gets its history.
+                    item.states = Some(if about_change && !earlier.is_empty() {
+                        let mut all: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
+                        all.push(&cur.value);
+                        all.join(", then ")
+                    } else {
+                        cur.value.clone()
+                    });
+                }
+                items.push(item);
             }
         }
-        items
+        turns.dedup();
+        (items, turns)
     }
 }

@@ -124,6 +124,32 @@ pub fn singular(w: &str) -> String {
     }
 }
 
+/// The text without its fenced code blocks (```` ``` ```` or `~~~`), inline code kept: a pasted
+/// function ("def forbidden_error(e):") is no statement about the person, while "I raised
+/// `client_max_body_size`" is one.
+#[must_use]
+pub fn without_fences(text: &str) -> String {
+    if !text.contains("```") && !text.contains("~~~") {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut fenced = false;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fenced = !fenced;
+            // The fence ends what came before it as a sentence would.
+            out.push('\n');
+            continue;
+        }
+        if !fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// Splits text into sentences on `.`, `!`, `?` and line breaks, keeping the punctuation.
 #[must_use]
 pub fn sentences(text: &str) -> Vec<String> {

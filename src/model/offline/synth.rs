@@ -7,7 +7,7 @@
 use super::lexicon::{Cue, Lexicon};
 use super::person::{Mention, companion, first_plural, leading_pronoun, mentions, resolve_pronoun, third_person};
 use crate::relative_date::{anchor_of, resolve};
-use crate::text::{clip, sentences};
+use crate::text::{clip, sentences, without_fences};
 use crate::time::Timestamp;
 
 /// Most conclusions per list.
@@ -151,7 +151,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     let mut own: Vec<Said> = Vec::new();
     for (speaker, text) in lines {
         let is_person = speaker == person;
-        for sentence in sentences(text) {
+        for sentence in sentences(&without_fences(text)) {
             // "I'm 60 and earning $85,000, will that be a problem?": the person's statement
             // before the question is what they said about themselves.
             let sentence = if is_person {
@@ -178,7 +178,8 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             let plural = first_plural(&dated, person, with.as_deref());
             let third = ends_sentence(&compact(&third_person(&plural, person, referent.as_deref())));
             let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
-            let question = original.trim_end().ends_with('?');
+            // "Here's my plan for phase 2:" opens a list or a block; it states nothing itself.
+            let question = original.trim_end().ends_with(['?', ':']);
             // "That's my new routine": what "that" is was said before.
             let demonstrative = matches!(
                 crate::text::words(&original).next().as_deref(),
@@ -470,5 +471,16 @@ mod tests {
         assert!(!fact.contains("really"), "{fact}");
         let meal = synthesize(Lexicon::builtin(), "Alex", None, &lines("I meal prep every Sunday."));
         assert!(meal.contains("Alex meal preps every Sunday."), "{meal}");
+    }
+
+    #[test]
+    fn pasted_code_and_a_line_that_opens_a_list_state_nothing() {
+        let said = "I'm struggling with error handling in my Flask app. Here's my handler:\n\
+                    ```python\n@app.errorhandler(403)\ndef forbidden_error(e):\n    \
+                    return jsonify({'error': 'Forbidden'}), 403\n```\nI need it to return JSON.";
+        let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(said));
+        assert!(out.contains("Alex is struggling with error handling"), "{out}");
+        assert!(!out.contains("jsonify") && !out.contains("forbidden_error"), "{out}");
+        assert!(!out.contains("handler:"), "{out}");
     }
 }

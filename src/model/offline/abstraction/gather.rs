@@ -123,7 +123,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     });
     let parts: Vec<String> = own
         .flat_map(|s| {
-            s.split(['.', '!', ';', '—', '(', ')', '"', '“', '”'])
+            ends_of_clauses(&s)
                 .flat_map(|p| {
                     p.split(", but ")
                         .flat_map(|q| q.split(", so "))
@@ -158,10 +158,14 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         };
         // Start at the subject when it stands shortly before the activity ("I took the kids camping").
         // The speaker as subject ("I took my kids camping") before a possessive ("my kids").
-        let window = || (0..at).rev().take(BEFORE);
-        let subject = window()
-            .find(|&i| matches!(toks[i].as_str(), "i" | "we" | "i'm" | "i've" | "we're" | "we've"))
-            .or_else(|| window().find(|&i| matches!(toks[i].as_str(), "my" | "our")));
+        let window = |n: usize| (0..at).rev().take(n);
+        let speaker = |i: &usize| matches!(toks[*i].as_str(), "i" | "we" | "i'm" | "i've" | "we're" | "we've");
+        // A possessive opens a clause only when no "I" stands a little further back: "I need
+        // to manage my time" is about the speaker, and "my time effectively …" is no clause.
+        let subject = window(BEFORE)
+            .find(speaker)
+            .or_else(|| window(MAX_WORDS - 2).find(speaker))
+            .or_else(|| window(BEFORE).find(|&i| matches!(toks[i].as_str(), "my" | "our")));
         // Without the speaker as its subject a clause is a fragment ("Walking past a wall"),
         // or a remark about the activity in general ("Biking sounds like a great way").
         let Some(start) = subject else {
@@ -207,6 +211,33 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
     }
     None
+}
+
+/// A sentence cut where a clause ends: at `!`, `;`, a dash, brackets and quotes, and at a full
+/// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs).
+fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
+    let mut chars = s.char_indices().peekable();
+    let mut start = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        while let Some((i, c)) = chars.next() {
+            let stop = match c {
+                '.' => chars.peek().is_none_or(|(_, n)| !n.is_alphanumeric()),
+                '!' | ';' | '—' | '(' | ')' | '"' | '“' | '”' => true,
+                _ => false,
+            };
+            if stop {
+                let part = s.get(start..i).unwrap_or("");
+                start = i + c.len_utf8();
+                return Some(part);
+            }
+        }
+        done = true;
+        Some(s.get(start..).unwrap_or(""))
+    })
 }
 
 /// The text without its bracketed asides ("[shares a photo: a photo of a beach]"), which are
@@ -435,5 +466,27 @@ mod tests {
             "2024-04-02",
         );
         assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
+    }
+
+    #[test]
+    fn a_version_keeps_its_points_and_a_possessive_after_i_opens_no_clause() {
+        let lex = Lexicon::builtin();
+        let version = mention(
+            "PyMuPDF",
+            "user mentions pymupdf (\"I've chosen PyMuPDF 1.22.0 for parsing the resumes.\")",
+            "2024-01-10",
+        );
+        assert_eq!(
+            merge(lex, "PyMuPDF", "Sam", Vec::new(), &[&version]),
+            vec!["Sam has chosen PyMuPDF 1.22.0 for parsing the resumes (10 January 2024)"]
+        );
+        let time = mention(
+            "Workload",
+            "user mentions workload (\"I need to manage my time effectively to meet the deadline.\")",
+            "2024-01-10",
+        );
+        let got = merge(lex, "Workload", "Sam", Vec::new(), &[&time]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].starts_with("Sam needs to manage"), "{got:?}");
     }
 }

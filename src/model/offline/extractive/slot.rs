@@ -74,6 +74,10 @@ fn dated(line: &str) -> (i32, u32, u32) {
 /// The answer and the line it rests on, when the question asks for a slot a line states.
 #[must_use]
 pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String)> {
+    // A setting or version retrieval matched to the question states its value as data.
+    if let Some(item) = context.items.iter().find(|i| i.states.is_some()) {
+        return item.states.clone().map(|v| (v, item.text.clone()));
+    }
     let asked: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
     let has = |ws: &[&str]| asked.iter().any(|w| ws.contains(&w.as_str()));
     // "When did Andrew start his job as an analyst?" asks for a date, not the slot it names.

@@ -433,6 +433,7 @@ fn a_turn_is_read_from_its_fields_not_from_its_line() {
         group: Some("session 1".into()),
         text: format!("Caroline: {words}"),
         said: Some(crate::model::Said::new("Caroline".into(), day, words.into())),
+        states: None,
     };
     let typed = AnswerContext { items: vec![item] };
     let (a, support) =

@@ -1,0 +1,448 @@
+//! The settings and versions a person states in passing, read once at ingest so that a later
+//! value for the same thing is recognised as a knowledge update: "I set the rate limit to 100
+//! requests per minute" and, weeks later, "I've raised the limit to 120 requests per minute";
+//! "I'm using Flask 2.2" and later "I upgraded to Flask 3.0". Each rule is one pattern of
+//! English, named on it with an example; code blocks are not the person's words and are skipped.
+
+use crate::event::Slot;
+
+/// Verbs that set a value "to" a number: "I set / raised / cut the timeout to 30 seconds".
+const CHANGE_VERBS: &[&str] = &[
+    "set",
+    "raised",
+    "increased",
+    "lowered",
+    "reduced",
+    "decreased",
+    "bumped",
+    "changed",
+    "upped",
+    "cut",
+    "capped",
+    "dropped",
+    "adjusted",
+    "updated",
+    "extended",
+    "moved",
+    "pushed",
+    "tweaked",
+    "configured",
+    "limited",
+    "boosted",
+    "brought",
+    "put",
+    "lifted",
+    "trimmed",
+    "scaled",
+    "shortened",
+    "lengthened",
+];
+
+/// Nouns that name a quantity one has or sets ("a budget of $2,000", "my completion rate of
+/// 92%"): after them "of" introduces the value, where after most nouns it introduces a part.
+const MEASURES: &[&str] = &[
+    "limit",
+    "rate",
+    "budget",
+    "timeout",
+    "size",
+    "score",
+    "salary",
+    "income",
+    "rent",
+    "price",
+    "cost",
+    "target",
+    "goal",
+    "weight",
+    "speed",
+    "threshold",
+    "capacity",
+    "interval",
+    "length",
+    "duration",
+    "quota",
+    "cap",
+    "maximum",
+    "minimum",
+    "max",
+    "min",
+    "deadline",
+    "count",
+    "mortgage",
+    "savings",
+    "allowance",
+    "temperature",
+    "dose",
+    "dosage",
+    "frequency",
+    "latency",
+    "ttl",
+    "expiry",
+    "expiration",
+    "retention",
+    "concurrency",
+    "pace",
+    "mileage",
+    "distance",
+    "total",
+    "amount",
+    "percentage",
+    "ratio",
+    "accuracy",
+    "coverage",
+    "margin",
+    "fee",
+];
+
+/// Verbs after which "Name 1.2.3" is software the person uses or chose.
+const USE_VERBS: &[&str] = &[
+    "use",
+    "using",
+    "used",
+    "chose",
+    "chosen",
+    "choose",
+    "picked",
+    "pinned",
+    "locked",
+    "installed",
+    "running",
+    "run",
+    "on",
+    "upgraded",
+    "updated",
+    "switched",
+    "migrated",
+    "moved",
+    "downgraded",
+    "with",
+    "to",
+    "stick",
+];
+
+/// Words after a number that make it a length of time or a count of something else, not a
+/// version ("Python 3.10" is one, "took 2.5 hours" is not).
+const NOT_VERSION_AFTER: &[&str] = &[
+    "hours", "hour", "minutes", "minute", "seconds", "second", "days", "day", "weeks", "week", "months", "month",
+    "years", "year", "km", "miles", "mi", "kg", "lbs", "percent", "times", "x", "ms", "mb", "gb", "kb",
+];
+
+/// Words that make a value an estimate ("around 6000 dollars").
+const HEDGES: &[&str] = &[
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "nearly",
+    "almost",
+    "over",
+    "under",
+];
+
+/// Words that may join a unit after its number: "120 requests per minute", "$500 a month".
+const UNIT_JOINS: &[&str] = &["per", "a", "an", "each", "every"];
+
+/// Most settings one turn states: a pasted table is a list, not a history.
+const MOST: usize = 16;
+
+/// One whitespace token of a sentence: as said (outer punctuation trimmed, `$`, `%` and inner
+/// points kept), lowercased, and whether a clause ends after it.
+struct Tok {
+    raw: String,
+    low: String,
+    ends: bool,
+}
+
+fn toks(sentence: &str) -> Vec<Tok> {
+    sentence
+        .split_whitespace()
+        .map(|t| {
+            let raw: String = t
+                .trim_start_matches(|c: char| !(c.is_alphanumeric() || matches!(c, '$' | '€' | '£')))
+                .trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '%'))
+                .replace('’', "'");
+            Tok {
+                low: raw.to_lowercase(),
+                ends: t.ends_with([',', '.', ';', ':', '!', '?', ')']),
+                raw,
+            }
+        })
+        .filter(|t| !t.raw.is_empty())
+        .collect()
+}
+
+/// A number as a value: "100", "1,000", "$85,000", "92%", "2.5", "30s", "10k".
+fn is_number(low: &str) -> bool {
+    let body = low.trim_start_matches(['$', '€', '£']);
+    let digits = body.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
+    !digits.is_empty()
+        && digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && body.len() - digits.len() <= 2
+}
+
+/// A version: "v3.5", "1.22.0", "2.2"; `strict` when no other reading is likely (a "v", or two
+/// points).
+fn version(low: &str) -> Option<bool> {
+    let (v, body) = match low.strip_prefix('v') {
+        Some(b) => (true, b),
+        None => (false, low),
+    };
+    let parts: Vec<&str> = body.split('.').collect();
+    let numeric = !body.is_empty()
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+    if !numeric || (!v && parts.len() < 2) {
+        return None;
+    }
+    Some(v || parts.len() >= 3)
+}
+
+/// The number at `at` and the unit words after it, up to a clause end or a word that is no unit.
+fn value_at(t: &[Tok], at: usize) -> Option<String> {
+    let first = t.get(at).filter(|x| is_number(&x.low))?;
+    let mut parts = vec![first.raw.as_str()];
+    let mut i = at + 1;
+    let mut ended = first.ends;
+    while !ended && parts.len() < 5 {
+        let Some(x) = t.get(i) else { break };
+        let joins = UNIT_JOINS.contains(&x.low.as_str());
+        let next_ok = t.get(i + 1).is_some_and(|n| !crate::text::is_stopword(&n.low));
+        if (crate::text::is_stopword(&x.low) && !(joins && next_ok))
+            || is_number(&x.low)
+            || !x.raw.chars().all(|c| c.is_alphabetic() || c == '-' || c == '%')
+        {
+            break;
+        }
+        parts.push(&x.raw);
+        ended = x.ends;
+        i += 1;
+    }
+    // A unit never ends on a joining word ("100 requests per").
+    while parts.len() > 1
+        && parts
+            .last()
+            .is_some_and(|p| UNIT_JOINS.contains(&p.to_lowercase().as_str()))
+    {
+        parts.pop();
+    }
+    Some(parts.join(" "))
+}
+
+/// The noun phrase from `from` (after a determiner) up to `to`: one to four words, none a
+/// number, a stopword or a pronoun, each still inside the clause.
+fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
+    let words = t.get(from..to)?;
+    let ok = (1..=4).contains(&words.len())
+        && words.iter().enumerate().all(|(k, x)| {
+            (k + 1 == words.len() || !x.ends)
+                && !crate::text::is_stopword(&x.low)
+                && !is_number(&x.low)
+                && x.raw
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '\''))
+        });
+    ok.then(|| {
+        words
+            .iter()
+            .map(|x| x.low.trim_end_matches("'s"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+/// Whether a determiner that opens a noun phrase stands at `i`.
+fn determiner(t: &[Tok], i: usize) -> bool {
+    t.get(i)
+        .is_some_and(|x| matches!(x.low.as_str(), "the" | "my" | "our" | "its" | "a" | "an"))
+}
+
+/// Every setting and version `text` (one of the person's turns) states, as (slot, what, value):
+/// (Setting, "rate limit", "120 requests per minute"), (Version, "Flask-Limiter", "v2.6.0").
+#[must_use]
+pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
+    let mut out: Vec<(Slot, String, String)> = Vec::new();
+    let prose = crate::text::without_fences(text);
+    for sentence in crate::text::sentences(&prose) {
+        // A question asks about a value; it does not state one ("should I set it to 100?").
+        if sentence.trim_end().ends_with('?') {
+            continue;
+        }
+        let t = toks(&sentence);
+        let first_person = t.iter().any(|x| {
+            matches!(
+                x.low.as_str(),
+                "i" | "i'm" | "i've" | "my" | "we" | "we're" | "we've" | "our"
+            )
+        });
+        if !first_person {
+            continue;
+        }
+        let mut add = |slot: Slot, w: String, v: String| {
+            if out.len() < MOST && !out.iter().any(|(s, w2, _)| *s == slot && *w2 == w) {
+                out.push((slot, w, v));
+            }
+        };
+        for i in 0..t.len() {
+            let low = |k: usize| t.get(i + k).map_or("", |x| x.low.as_str());
+            // "I raised the rate limit from 100 to 120 requests per minute", "we set our
+            // timeout to 30 seconds": a change verb, the thing, an optional old value, "to" and
+            // the new one.
+            if CHANGE_VERBS.contains(&low(0)) && determiner(&t, i + 1) {
+                let start = i + 2;
+                let stop = (start..t.len().min(start + 5)).find(|&j| matches!(t[j].low.as_str(), "to" | "from"));
+                if let Some(stop) = stop
+                    && let Some(w) = what(&t, start, stop)
+                {
+                    let to = if t[stop].low == "from" {
+                        (stop + 1..t.len().min(stop + 7)).find(|&j| t[j].low == "to")
+                    } else {
+                        Some(stop)
+                    };
+                    if let Some(v) = to.and_then(|j| value_at(&t, j + 1)) {
+                        add(Slot::Setting, w, v);
+                    }
+                }
+            }
+            // "My budget is $500 a month", "the timeout is now set to 30 seconds": a
+            // possessive or "the", the thing, "is", and the value.
+            let opens = i == 0 || t[i - 1].ends || matches!(t[i - 1].low.as_str(), "and" | "but" | "so" | "now");
+            if matches!(low(0), "my" | "our" | "the") && opens {
+                let start = i + 1;
+                let is_at = (start + 1..t.len().min(start + 5)).find(|&j| matches!(t[j].low.as_str(), "is" | "was"));
+                if let Some(is_at) = is_at
+                    && let Some(w) = what(&t, start, is_at)
+                {
+                    let mut j = is_at + 1;
+                    while matches!(
+                        t.get(j).map(|x| x.low.as_str()),
+                        Some("now" | "currently" | "still" | "set" | "to" | "at")
+                    ) {
+                        j += 1;
+                    }
+                    // "around 6000 dollars" is said as an estimate and kept as one.
+                    let hedge = t.get(j).map(|x| x.low.clone()).filter(|h| HEDGES.contains(&h.as_str()));
+                    if let Some(v) = value_at(&t, j + usize::from(hedge.is_some())) {
+                        add(Slot::Setting, w, hedge.map_or(v.clone(), |h| format!("{h} {v}")));
+                    }
+                }
+            }
+            // "a budget of $2,000", "my homework completion rate of 92%": a measure noun, then
+            // "of" and the value.
+            if low(0) == "of"
+                && i > 0
+                && MEASURES.contains(&t[i - 1].low.as_str())
+                && let Some(d) = (i.saturating_sub(5)..i - 1).rev().find(|&j| determiner(&t, j))
+                && let Some(w) = what(&t, d + 1, i)
+                && let Some(v) = value_at(&t, i + 1)
+            {
+                add(Slot::Setting, w, v);
+            }
+            // "I've decided to use spaCy v3.5, Flask 2.2 and PyMuPDF 1.22.0": a name and its
+            // version, in a sentence about what the person uses; "Python 3.10" needs a name
+            // written as one (a capital inside it, or not the sentence's first word).
+            if let Some(strict) = t.get(i + 1).and_then(|x| version(&x.low))
+                && !crate::text::is_stopword(low(0))
+                && t[i].raw.chars().any(char::is_alphabetic)
+                && !t[i].ends
+                && !NOT_VERSION_AFTER.contains(&low(2))
+                && t.iter().take(i).any(|x| USE_VERBS.contains(&x.low.as_str()))
+            {
+                let raw = &t[i].raw;
+                let named = raw.chars().skip(1).any(char::is_uppercase)
+                    || raw.contains('-')
+                    || (i > 0 && raw.starts_with(char::is_uppercase));
+                if strict || named {
+                    add(Slot::Version, raw.clone(), t[i + 1].raw.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn got(text: &str) -> Vec<(Slot, String, String)> {
+        stated(text)
+    }
+
+    fn setting(w: &str, v: &str) -> (Slot, String, String) {
+        (Slot::Setting, w.into(), v.into())
+    }
+
+    #[test]
+    fn a_change_verb_sets_the_new_value() {
+        assert_eq!(
+            got("I set the rate limit to 100 requests per minute with Flask-Limiter."),
+            vec![setting("rate limit", "100 requests per minute")]
+        );
+        assert_eq!(
+            got("Yesterday I raised the limit from 100 to 120 requests per minute, it works."),
+            vec![setting("limit", "120 requests per minute")]
+        );
+        assert_eq!(
+            got("We cut our monthly budget to $400 a month after the move."),
+            vec![setting("monthly budget", "$400 a month")]
+        );
+    }
+
+    #[test]
+    fn a_copula_or_a_measure_noun_states_a_value() {
+        assert_eq!(
+            got("My budget is $500 a month."),
+            vec![setting("budget", "$500 a month")]
+        );
+        assert_eq!(
+            got("Our budget is around 6000 dollars for both of us."),
+            vec![setting("budget", "around 6000 dollars")]
+        );
+        assert_eq!(
+            got("Our timeout is now set to 30 seconds for the login endpoint."),
+            vec![setting("timeout", "30 seconds")]
+        );
+        assert_eq!(
+            got("I want to keep my homework completion rate of 92% this term."),
+            vec![setting("homework completion rate", "92%")]
+        );
+        assert!(got("I met a group of 5 friends.").is_empty());
+    }
+
+    #[test]
+    fn versions_of_named_software_the_person_uses() {
+        let g = got("I've decided to use spaCy v3.5 for NLP, Flask 2.2 for the web, and PyMuPDF 1.22.0 for parsing.");
+        assert_eq!(
+            g,
+            vec![
+                (Slot::Version, "spaCy".into(), "v3.5".into()),
+                (Slot::Version, "Flask".into(), "2.2".into()),
+                (Slot::Version, "PyMuPDF".into(), "1.22.0".into()),
+            ]
+        );
+        assert!(got("I ran it and it took 2.5 hours.").is_empty());
+        assert!(got("Should I use Flask 2.2?").is_empty(), "a question states nothing");
+    }
+
+    #[test]
+    fn code_questions_and_other_people_state_nothing() {
+        assert!(got("Here is my config:\n```python\nlimit = set_the_limit to 100\n```").is_empty());
+        assert!(got("Should I set the limit to 100 requests per minute?").is_empty());
+        assert!(got("The server set the limit to 100.").is_empty(), "no first person");
+        for hostile in [
+            "",
+            "to",
+            "set the to",
+            "my is 5",
+            "v",
+            "1.2.3.4.5.6",
+            "€",
+            "日本語 1.2.3 を使う",
+        ] {
+            let _ = got(hostile);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Settings stated and later changed, end to end: the current value is answered with the turn
+//! that states it in the context, and a question about the change gets the history.
+
+use super::Budgets;
+use crate::engine::{AskOptions, Engine};
+use crate::formats::session::TurnInput;
+use crate::log::Log;
+use crate::model::offline::OfflineModel;
+
+fn said(text: &str, session: u32, index: u32) -> TurnInput {
+    TurnInput {
+        speaker: "user".into(),
+        text: text.into(),
+        time: crate::time::Timestamp::parse(&format!("2024-0{session}-1{index}T10:00:00Z")).ok(),
+        session,
+        index,
+        source_ref: None,
+        attachments: Vec::new(),
+    }
+}
+
+fn ask(engine: &mut Engine, question: &str) -> crate::engine::Answer {
+    let opts = AskOptions {
+        budgets: Budgets {
+            tokens: Some(300),
+            ..Budgets::default()
+        },
+        at: None,
+        log: false,
+    };
+    engine.ask(question, &opts, &mut |_| {}).unwrap()
+}
+
+#[test]
+fn a_raised_limit_is_answered_with_the_new_value_and_the_turn_that_says_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    let turns = [
+        said(
+            "I set the rate limit to 100 requests per minute with Flask-Limiter v2.6.0.",
+            1,
+            1,
+        ),
+        said(
+            "I'm also using Flask 2.2 and I want to keep the API fast for my users.",
+            1,
+            2,
+        ),
+        said(
+            "The dashboard needs a dark mode, and the upload form should accept PDFs.",
+            2,
+            1,
+        ),
+        said(
+            "Traffic grew, so I've raised the limit from 100 to 120 requests per minute.",
+            3,
+            1,
+        ),
+    ];
+    for t in &turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    let slots: Vec<String> = engine
+        .memory()
+        .roots()
+        .flat_map(|r| engine.memory().slot_lines(r.id))
+        .collect();
+    assert!(
+        slots
+            .iter()
+            .any(|l| l.contains("rate limit is 120 requests per minute") && l.contains("was 100")),
+        "{slots:?}"
+    );
+    let now = ask(&mut engine, "What is the request limit per minute set for the API?");
+    assert_eq!(now.text, "120 requests per minute");
+    assert!(
+        now.context
+            .items
+            .iter()
+            .any(|i| i.text.contains("I've raised the limit")),
+        "the turn that states the value is in the context: {:#?}",
+        now.context.items.iter().map(|i| &i.text).collect::<Vec<_>>()
+    );
+    let change = ask(&mut engine, "What was the request limit per minute before I raised it?");
+    assert!(change.text.starts_with("100 requests per minute"), "{}", change.text);
+    let version = ask(&mut engine, "Which version of Flask-Limiter am I using?");
+    assert_eq!(version.text, "v2.6.0");
+}
