@@ -128,6 +128,13 @@ const NOT_VERSION_AFTER: &[&str] = &[
     "years", "year", "km", "miles", "mi", "kg", "lbs", "percent", "times", "x", "ms", "mb", "gb", "kb",
 ];
 
+/// Words that say which value a setting has, not which setting it is ("the new limit").
+const FRESHNESS: &[&str] = &["new", "old", "current", "updated", "previous", "default", "original", "initial"];
+
+/// Verbs between "to" and a value that say what the value lets through ("configured the
+/// limiter to allow 100 requests per minute").
+const ALLOWING: &[&str] = &["allow", "accept", "handle", "permit", "support", "serve", "take", "hold"];
+
 /// Words that make a value an estimate ("around 6000 dollars").
 const HEDGES: &[&str] = &[
     "about",
@@ -234,7 +241,14 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
 /// The noun phrase from `from` (after a determiner) up to `to`: one to four words, none a
 /// number, a stopword or a pronoun, each still inside the clause.
 fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
-    let words = t.get(from..to)?;
+    let mut words = t.get(from..to)?;
+    // "the new rate limit" is the rate limit: the word marks a value, not another setting.
+    while let [first, rest @ ..] = words
+        && !rest.is_empty()
+        && FRESHNESS.contains(&first.low.as_str())
+    {
+        words = rest;
+    }
     let ok = (1..=4).contains(&words.len())
         && words.iter().enumerate().all(|(k, x)| {
             (k + 1 == words.len() || !x.ends)
@@ -301,6 +315,7 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                     } else {
                         Some(stop)
                     };
+                    let to = to.map(|j| j + usize::from(t.get(j + 1).is_some_and(|x| ALLOWING.contains(&x.low.as_str()))));
                     if let Some(v) = to.and_then(|j| value_at(&t, j + 1)) {
                         add(Slot::Setting, w, v);
                     }
@@ -337,6 +352,8 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                 && let Some(d) = (i.saturating_sub(5)..i - 1).rev().find(|&j| determiner(&t, j))
                 && let Some(w) = what(&t, d + 1, i)
                 && let Some(v) = value_at(&t, i + 1)
+                // "a weight of 0.6 to skills, 0.3 to titles" shares a value out; it is no setting.
+                && t.get(i + 1 + v.split_whitespace().count()).is_none_or(|x| x.low != "to")
             {
                 add(Slot::Setting, w, v);
             }
@@ -410,6 +427,15 @@ mod tests {
             vec![setting("homework completion rate", "92%")]
         );
         assert!(got("I met a group of 5 friends.").is_empty());
+        assert!(got("I want to assign a weight of 0.6 to skills and 0.3 to titles.").is_empty());
+        assert_eq!(
+            got("I'm updating my API for the new rate limit of 120 requests per minute."),
+            vec![setting("rate limit", "120 requests per minute")]
+        );
+        assert_eq!(
+            got("I've configured the limiter to allow 100 requests per minute."),
+            vec![setting("limiter", "100 requests per minute")]
+        );
     }
 
     #[test]

@@ -54,7 +54,13 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
                 .skip_while(|w| !w.contains(|c: char| c.is_ascii_digit()))
                 .skip(1)
                 .collect();
-            format!("{holder}|{}|{}", entity_key(head), entity_key(&unit.join(" ")))
+            // A rate's unit ("requests per minute") names the setting by itself: "the limiter
+            // allows 100" and "the new rate limit of 120" are one setting.
+            if unit.contains(&"per") {
+                format!("{holder}||{}", entity_key(&unit.join(" ")))
+            } else {
+                format!("{holder}|{}|{}", entity_key(head), entity_key(&unit.join(" ")))
+            }
         }
         Slot::Version => format!("{holder}|{}", entity_key(what)),
         _ => holder,
