@@ -129,11 +129,15 @@ const NOT_VERSION_AFTER: &[&str] = &[
 ];
 
 /// Words that say which value a setting has, not which setting it is ("the new limit").
-const FRESHNESS: &[&str] = &["new", "old", "current", "updated", "previous", "default", "original", "initial"];
+const FRESHNESS: &[&str] = &[
+    "new", "old", "current", "updated", "previous", "default", "original", "initial",
+];
 
 /// Verbs between "to" and a value that say what the value lets through ("configured the
 /// limiter to allow 100 requests per minute").
-const ALLOWING: &[&str] = &["allow", "accept", "handle", "permit", "support", "serve", "take", "hold"];
+const ALLOWING: &[&str] = &[
+    "allow", "accept", "handle", "permit", "support", "serve", "take", "hold",
+];
 
 /// Words that make a value an estimate ("around 6000 dollars").
 const HEDGES: &[&str] = &[
@@ -315,7 +319,8 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                     } else {
                         Some(stop)
                     };
-                    let to = to.map(|j| j + usize::from(t.get(j + 1).is_some_and(|x| ALLOWING.contains(&x.low.as_str()))));
+                    let to =
+                        to.map(|j| j + usize::from(t.get(j + 1).is_some_and(|x| ALLOWING.contains(&x.low.as_str()))));
                     if let Some(v) = to.and_then(|j| value_at(&t, j + 1)) {
                         add(Slot::Setting, w, v);
                     }

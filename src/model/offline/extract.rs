@@ -357,8 +357,11 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
         // With one ("I've tried adding flask-cors to my project", "started caching the
         // results") it is an action on that object, and the lexicon already knows the pastimes
         // that take one ("knitting scarves").
+        // A quantifier opens an object as a determiner does ("I've tried adding some logging").
         let intransitive = rest.get(at + 1).is_none_or(|n| {
-            crate::text::is_stopword(n) || ADVERBS.contains(&n.as_str()) || n.chars().any(|c| c.is_ascii_digit())
+            (crate::text::is_stopword(n) && !QUANTIFIERS.contains(&n.as_str()))
+                || ADVERBS.contains(&n.as_str())
+                || n.chars().any(|c| c.is_ascii_digit())
         });
         if !intransitive {
             continue;
@@ -388,17 +391,65 @@ fn activity_in_setting(toks: &[String]) -> Option<String> {
     useful.then(|| title_case(&words.join(" ")))
 }
 
+/// Verbs of saying, after which a quote is a sentence of its own.
+const SAYING: &[&str] = &[
+    "said", "says", "say", "saying", "asked", "asks", "told", "tells", "wrote", "writes", "replied", "shows", "showed",
+    "displays", "returns", "returned", "printed", "prints", "error",
+];
+
+/// A word with "'s" that is a contraction ("Here's the code"), not a possessive.
+const CONTRACTIONS: &[&str] = &[
+    "here's", "there's", "let's", "that's", "it's", "what's", "who's", "where's", "he's", "she's", "how's", "when's",
+];
+
+/// Words that open an object as a determiner does, though they are function words.
+const QUANTIFIERS: &[&str] = &[
+    "some",
+    "more",
+    "any",
+    "all",
+    "few",
+    "several",
+    "every",
+    "each",
+    "no",
+    "both",
+    "extra",
+    "additional",
+];
+
 /// Capitalised word runs that are not sentence-initial and not common words: names of people,
-/// places, books, events.
+/// places, books, events. A sentence also starts after a closing quote ("…a different file."
+/// Here's…"); a possessive is the name without it ("Scott's test" names Scott); a word before a
+/// number labels a step of a list ("Phase 3", "Step 2"), and names nothing.
 fn named_things(sentence: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     let toks: Vec<&str> = sentence.split_whitespace().collect();
     for (i, raw) in toks.iter().enumerate() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
-        let capital = w.chars().next().is_some_and(char::is_uppercase) && w.len() > 1;
+        let contraction = CONTRACTIONS.iter().any(|c| w.replace('’', "'").eq_ignore_ascii_case(c));
+        let w = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w);
+        let capital = w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 1;
+        let starts = i == 0
+            // A quote opens a sentence after a verb of saying or a colon ("it said \"Try
+            // again\""); after other words it may hold a title ("I read \"Atomic Habits\"").
+            || (raw.starts_with(['"', '“'])
+                && (toks[i - 1].ends_with([':', ','])
+                    || SAYING.contains(&toks[i - 1].to_lowercase().as_str())))
+            || toks[i - 1]
+                .trim_end_matches(['"', '\'', '”', '’', ')', ']'])
+                .ends_with(['.', '!', '?', ':']);
+        let label = run.is_empty()
+            && toks.get(i + 1).is_some_and(|n| {
+                n.trim_end_matches([',', '.', ':', ')'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+            });
         let name_like = capital
-            && i > 0
+            && !starts
+            && !label
+            && !contraction
             && !NOT_NAMES.contains(&w)
             && crate::time::Timestamp::month_from_name(w).is_none_or(|_| w.len() < 3);
         if name_like {
@@ -508,11 +559,19 @@ mod tests {
             vec!["Boston Marathon", "Sam"]
         );
         assert!(named_things("Today I lifted.").is_empty());
+        assert!(named_things("It said \"Try a different file.\" Here's the log.").is_empty());
+        assert!(named_things("I finished Phase 1 and Step 2: tests.").is_empty());
+        assert_eq!(named_things("I'll start by reviewing Scott's test."), vec!["Scott"]);
+        assert_eq!(
+            named_things("I read \"Atomic Habits\" last week."),
+            vec!["Atomic Habits"]
+        );
     }
 
     #[test]
     fn unknown_activities_are_read_from_first_person_verbs() {
         let name = |s: &str| unknown_activity(s).map(|(a, _, _)| a);
+        assert_eq!(name("I've tried adding some logging statements, but no luck"), None);
         assert_eq!(
             name("I just started bouldering at the new place"),
             Some("Bouldering".into())

@@ -107,7 +107,8 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
     found
 }
 
-/// The text without fenced code blocks and inline code: code names variables, not topics.
+/// The text without fenced code blocks, inline code and identifiers written with underscores
+/// ("TRAIN_DATA", "max_length"): code names variables, not topics.
 pub(crate) fn without_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut fenced = false;
@@ -118,17 +119,34 @@ pub(crate) fn without_code(text: &str) -> String {
         }
         if !fenced {
             let mut inline = false;
-            out.extend(line.chars().filter(|&c| {
-                if c == '`' {
-                    inline = !inline;
-                    return false;
-                }
-                !inline
-            }));
+            let prose: String = line
+                .chars()
+                .filter(|&c| {
+                    if c == '`' {
+                        inline = !inline;
+                        return false;
+                    }
+                    !inline
+                })
+                .collect();
+            if prose.contains('_') {
+                let kept: Vec<&str> = prose.split(' ').filter(|t| !identifier(t)).collect();
+                out.push_str(&kept.join(" "));
+            } else {
+                out.push_str(&prose);
+            }
             out.push('\n');
         }
     }
     without_math(&out)
+}
+
+/// A token joined by an underscore between letters or digits ("TRAIN_DATA", "user_id").
+fn identifier(token: &str) -> bool {
+    let chars: Vec<char> = token.chars().collect();
+    chars
+        .windows(3)
+        .any(|w| w[1] == '_' && w[0].is_alphanumeric() && w[2].is_alphanumeric())
 }
 
 /// The text with LaTeX maths (`\( … \)`, `\[ … \]`) replaced by a space: "\( 5k \)" is no
@@ -199,8 +217,16 @@ fn content(w: &str) -> bool {
         && !w.ends_with("ly")
         && !w.ends_with("ing")
         && !w.ends_with("ed")
+        && !NOT_NOUNS.contains(&w)
         && !super::super::extract::is_calendar_or_count(w)
 }
+
+/// Words that end a noun phrase though they are no function words: particles ("my successes
+/// along the way") and verbs of seeming and becoming ("the end seems near").
+const NOT_NOUNS: &[&str] = &[
+    "along", "around", "away", "ahead", "apart", "together", "aside", "anyway", "instead", "seems", "seem", "looks",
+    "feels", "sounds", "becomes", "gets", "goes", "comes", "makes", "takes", "keeps", "stays", "remains", "means",
+];
 
 /// How many times `phrase` occurs in `said`, as consecutive words.
 fn occurrences(said: &[String], phrase: &[String]) -> usize {
