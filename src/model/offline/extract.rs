@@ -428,7 +428,9 @@ fn named_things(sentence: &str) -> Vec<String> {
     let toks: Vec<&str> = sentence.split_whitespace().collect();
     for (i, raw) in toks.iter().enumerate() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
-        let contraction = CONTRACTIONS.iter().any(|c| w.replace('’', "'").eq_ignore_ascii_case(c));
+        // "Let's Encrypt" is a name: a contraction before another capital may open one.
+        let contraction = CONTRACTIONS.iter().any(|c| w.replace('’', "'").eq_ignore_ascii_case(c))
+            && !toks.get(i + 1).is_some_and(|n| n.starts_with(char::is_uppercase));
         let w = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w);
         let capital = w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 1;
         let starts = i == 0

@@ -130,7 +130,9 @@ pub(crate) fn without_code(text: &str) -> String {
                 })
                 .collect();
             if prose.contains('_') {
-                let kept: Vec<&str> = prose.split(' ').filter(|t| !identifier(t)).collect();
+                // The identifier leaves a clause break behind, so the words on either side do
+                // not join ("the formula S_n = a_1 * (1 - r)" holds no "formula 1").
+                let kept: Vec<&str> = prose.split(' ').map(|t| if identifier(t) { ";" } else { t }).collect();
                 out.push_str(&kept.join(" "));
             } else {
                 out.push_str(&prose);

@@ -117,6 +117,11 @@ fn maths_and_code_are_not_read_as_words() {
         text.contains("I summed") && text.contains("by hand") && text.contains("Next line"),
         "{text}"
     );
+    let formula = crate::model::offline::extract::entities(
+        crate::model::offline::lexicon::Lexicon::builtin(),
+        "I'm checking the sum using the formula S_n = a_1 * (1 - r^n) by hand.",
+    );
+    assert!(!formula.contains("Motorsports"), "{formula}");
     let identifiers = super::phrases::without_code("How many examples do I need in the TRAIN_DATA, or in max_len?");
     assert!(
         !identifiers.to_lowercase().contains("train") && identifiers.contains("How many examples"),
