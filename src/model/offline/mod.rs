@@ -10,6 +10,7 @@ mod answer;
 mod disclosed;
 mod extract;
 mod extractive;
+mod names;
 pub mod person;
 mod plan;
 mod subject;
