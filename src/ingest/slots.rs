@@ -208,6 +208,9 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         let home_at = match (low(0), low(1), low(2), low(3)) {
             ("i" | "we", "live" | "moved", "in" | "to", _) => Some(3),
             ("i'm" | "we're", "living" | "based" | "moving", "in" | "to", _) => Some(3),
+            // "I'm from Porto": where one is from, said of oneself, is where one is at home.
+            ("i'm", "from", _, _) => Some(2),
+            ("i", "am", "from", _) => Some(3),
             ("i" | "we", "currently" | "now" | "still", "live", "in") => Some(4),
             // "Living in Adamsstad, I feel …": an opening phrase about the speaker.
             ("living" | "based", "in", _, _) if i == 0 || toks[i - 1].ends => Some(2),
@@ -237,6 +240,18 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             // Lisbon, earning …, I …": a longer opening phrase, closed where the speaker
             // becomes the subject.
             ("as", "a" | "an", _) if (i == 0 || toks[i - 1].ends) && opens_on_speaker(&toks, i + 2) => Some(2),
+            // "… my outreach as a paramedic from Davistown": a role placed somewhere, anywhere
+            // in a sentence.
+            ("as", "a" | "an", _)
+                if occupation(&toks, i + 2).is_some_and(|job| {
+                    let after = i + 2 + job.split_whitespace().count();
+                    toks.get(after).is_some_and(|t| t.low == "from")
+                        && !toks.get(after - 1).is_some_and(|t| t.ends)
+                        && proper_name(&toks, after + 1).is_some()
+                }) =>
+            {
+                Some(2)
+            }
             _ => None,
         };
         if let Some(k) = job_at
@@ -245,7 +260,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             // "a science writer in Lisbon": where the job is, said in passing, is home.
             let after = i + k + job.split_whitespace().count();
             if low(0) == "as"
-                && toks.get(after).is_some_and(|t| t.low == "in")
+                && toks.get(after).is_some_and(|t| t.low == "in" || t.low == "from")
                 && !toks.get(after.saturating_sub(1)).is_some_and(|t| t.ends)
                 && let Some(place) = proper_name(&toks, after + 1)
             {
@@ -462,6 +477,12 @@ mod tests {
         assert!(said("As a matter of fact, I think so.").is_empty());
         assert!(said("As a result of the move, I sleep less.").is_empty());
         assert_eq!(said("We moved to New York last spring."), ["Pat lives in New York"]);
+        assert_eq!(
+            said("How do I plan my outreach as a paramedic from Davistown, Palau?"),
+            ["Pat lives in Davistown", "Pat works as a paramedic"]
+        );
+        assert_eq!(said("I'm from Porto, by the way."), ["Pat lives in Porto"]);
+        assert!(said("I'm from the team that built it.").is_empty());
     }
 
     #[test]
