@@ -436,10 +436,11 @@ impl Lexicon {
         }
         /// Texts remembered before the memory starts over.
         const REMEMBERED: usize = 4096;
-        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>>>;
+        // foldhash: every sentence the offline model reads is looked up here, often twice.
+        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>, foldhash::fast::RandomState>>;
         thread_local! {
-            static ENTRIES: Seen = RefCell::new(HashMap::new());
-            static CUES: Seen = RefCell::new(HashMap::new());
+            static ENTRIES: Seen = RefCell::new(HashMap::default());
+            static CUES: Seen = RefCell::new(HashMap::default());
         }
         let remembered = |seen: &Seen| {
             if let Some(found) = seen.borrow().get(text) {
