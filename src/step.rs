@@ -122,15 +122,14 @@ impl Replies {
 pub struct Tape {
     /// Keyed with foldhash: a key is a whole prompt, hashed at every call.
     outcomes: HashMap<RequestKey, Taped, foldhash::fast::RandomState>,
-    /// The plan being made (one more each time a step starts on this tape).
-    plan: u32,
+    plan: u32, // the plan being made: one more each time a step starts on this tape
 }
 
 /// One request's outcomes on a tape, and how often the current plan made it.
 #[derive(Debug, Default)]
 struct Taped {
     outcomes: Vec<Result<Completion, ModelError>>,
-    /// The plan `made` counts for; an older plan's count reads as 0.
+    /// How often plan `plan` made the request (an older plan's count reads as 0).
     plan: u32,
     made: usize,
 }
