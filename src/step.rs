@@ -120,20 +120,31 @@ impl Replies {
 /// a model whose replies depend on how often it was asked (a recorded log) sees each call once.
 #[derive(Debug, Default)]
 pub struct Tape {
-    outcomes: HashMap<RequestKey, Vec<Result<Completion, ModelError>>>,
+    /// Keyed with foldhash: a key is a whole prompt, hashed at every call.
+    outcomes: HashMap<RequestKey, Taped, foldhash::fast::RandomState>,
+    plan: u32, // the plan being made: one more each time a step starts on this tape
+}
+
+/// One request's outcomes on a tape, and how often the current plan made it.
+#[derive(Debug, Default)]
+struct Taped {
+    outcomes: Vec<Result<Completion, ModelError>>,
+    /// How often plan `plan` made the request (an older plan's count reads as 0).
+    plan: u32,
+    made: usize,
 }
 
 impl Tape {
     /// Calls the model made so far.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.outcomes.values().map(Vec::len).sum()
+        self.outcomes.values().map(|t| t.outcomes.len()).sum()
     }
 
     /// Whether the model was not called yet.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.outcomes.values().all(Vec::is_empty)
+        self.outcomes.values().all(|t| t.outcomes.is_empty())
     }
 }
 
@@ -141,7 +152,7 @@ impl Tape {
 enum Answers<'a> {
     /// A model whose calls never block, asked at once; with the tape of earlier plans, if any,
     /// and how often this plan made each request so far.
-    Inline(&'a mut dyn Model, Option<(&'a mut Tape, HashMap<RequestKey, usize>)>),
+    Inline(&'a mut dyn Model, Option<&'a mut Tape>),
     /// Replies the driver already has.
     Recorded(&'a Replies),
 }
@@ -176,7 +187,10 @@ impl<'a> Step<'a> {
     pub fn taped(memory: &'a mut Memory, model: &'a mut dyn Model, tape: &'a mut Tape, approve: bool) -> Self {
         Self {
             memory,
-            answers: Answers::Inline(model, Some((tape, HashMap::new()))),
+            answers: Answers::Inline(model, {
+                tape.plan = tape.plan.wrapping_add(1);
+                Some(tape)
+            }),
             events: Vec::new(),
             approve,
             effect: None,
@@ -334,17 +348,20 @@ impl<'a> Step<'a> {
     fn outcome(&mut self, request: &ModelRequest) -> Option<Result<Completion, ModelError>> {
         match &mut self.answers {
             Answers::Inline(model, None) => Some(model.complete(request)),
-            Answers::Inline(model, Some((tape, made))) => {
-                let key = RequestKey::of(request);
-                let n = made.entry(key.clone()).or_insert(0);
-                let nth = *n;
-                *n = nth.saturating_add(1);
-                let earlier = tape.outcomes.entry(key).or_default();
-                if let Some(outcome) = earlier.get(nth) {
+            Answers::Inline(model, Some(tape)) => {
+                let plan = tape.plan;
+                let taped = tape.outcomes.entry(RequestKey::of(request)).or_default();
+                if taped.plan != plan {
+                    taped.plan = plan;
+                    taped.made = 0;
+                }
+                let nth = taped.made;
+                taped.made = nth.saturating_add(1);
+                if let Some(outcome) = taped.outcomes.get(nth) {
                     return Some(outcome.clone());
                 }
                 let outcome = model.complete(request);
-                earlier.push(outcome.clone());
+                taped.outcomes.push(outcome.clone());
                 Some(outcome)
             }
             Answers::Recorded(r) => {

@@ -382,10 +382,8 @@ impl Lexicon {
     /// Lexicon entries occurring in a text with their places among the text's words, in order.
     #[must_use]
     pub fn located(&self, text: &str) -> Vec<Located<'_>> {
-        let list = crate::text::WordList::of(text);
-        self.matcher
-            .spans(&list.slices())
-            .into_iter()
+        self.entry_spans(text)
+            .iter()
             .filter_map(|s| {
                 self.entries.get(s.target).map(|entry| Located {
                     at: s.at,
@@ -394,6 +392,37 @@ impl Lexicon {
                 })
             })
             .collect()
+    }
+
+    /// Where the entries occur in a text. The offline model reads a sentence's entries in place
+    /// several times (a segment's setting, then each pass's clauses), so the built-in lexicon's
+    /// spans are remembered per thread for the texts seen last, as [`Lexicon::found`] does.
+    fn entry_spans(&self, text: &str) -> Rc<[Span]> {
+        let find = || {
+            let list = crate::text::WordList::of(text);
+            Rc::<[Span]>::from(self.matcher.spans(&list.slices()))
+        };
+        if !std::ptr::eq(self, Self::builtin()) {
+            return find();
+        }
+        /// Texts remembered before the memory starts over.
+        const REMEMBERED: usize = 4096;
+        type Seen = RefCell<HashMap<Box<str>, Rc<[Span]>, foldhash::fast::RandomState>>;
+        thread_local! {
+            static SPANS: Seen = RefCell::new(HashMap::default());
+        }
+        SPANS.with(|seen| {
+            if let Some(spans) = seen.borrow().get(text) {
+                return Rc::clone(spans);
+            }
+            let spans = find();
+            let mut seen = seen.borrow_mut();
+            if seen.len() >= REMEMBERED {
+                seen.clear();
+            }
+            seen.insert(text.into(), Rc::clone(&spans));
+            spans
+        })
     }
 
     /// Cues occurring in a text, deduplicated, in order.
@@ -436,10 +465,11 @@ impl Lexicon {
         }
         /// Texts remembered before the memory starts over.
         const REMEMBERED: usize = 4096;
-        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>>>;
+        // foldhash: every sentence the offline model reads is looked up here, often twice.
+        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>, foldhash::fast::RandomState>>;
         thread_local! {
-            static ENTRIES: Seen = RefCell::new(HashMap::new());
-            static CUES: Seen = RefCell::new(HashMap::new());
+            static ENTRIES: Seen = RefCell::new(HashMap::default());
+            static CUES: Seen = RefCell::new(HashMap::default());
         }
         let remembered = |seen: &Seen| {
             if let Some(found) = seen.borrow().get(text) {

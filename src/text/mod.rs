@@ -286,7 +286,7 @@ pub fn is_stopword(w: &str) -> bool {
 /// share of ingest.
 pub struct WordSet {
     words: &'static [&'static str],
-    set: std::sync::OnceLock<std::collections::HashSet<&'static str>>,
+    set: std::sync::OnceLock<std::collections::HashSet<&'static str, foldhash::fast::FixedState>>,
 }
 
 impl WordSet {

@@ -12,6 +12,7 @@ use crate::model::parse::PathNode;
 use crate::text::{clip, entity_key, sentences, title_case, words};
 use crate::time::Timestamp;
 use serde_json::json;
+use std::cell::OnceCell;
 
 /// Most paths per unit, so a rambling turn cannot flood the graph.
 const MAX_PATHS: usize = 8;
@@ -188,6 +189,9 @@ fn near(sentence: &str, name: &str, general: &str, lex: &Lexicon) -> bool {
 pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
     let sents = sentences(source_text);
     let setting = Setting::of(&without_code(source_text));
+    // What each sentence names in the sense it was filed under, read once when a target first
+    // asks (every target asked every sentence's clauses again).
+    let in_sense: Vec<OnceCell<Vec<String>>> = sents.iter().map(|_| OnceCell::new()).collect();
     let mut out = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for path in paths {
@@ -207,7 +211,7 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
                 };
                 (label.to_string(), "classification")
             } else {
-                (snapshot(lex, &t.name, &sents, &setting, time), "event")
+                (snapshot(lex, &t.name, &sents, &in_sense, &setting, time), "event")
             };
             out.push(json!({"source": s.name, "target": t.name, "relationship": label, "relationship_type": kind}));
         }
@@ -216,21 +220,24 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
 }
 
 /// "user mentions strength training ("went lifting this morning") on 2024-03-01".
-fn snapshot(lex: &Lexicon, target: &str, sents: &[String], setting: &Setting, time: Option<Timestamp>) -> String {
+/// `in_sense` holds, per sentence, the keys of the general events its clauses name in their
+/// sense (see [`in_sense_keys`]), filled as they are first needed.
+fn snapshot(
+    lex: &Lexicon,
+    target: &str,
+    sents: &[String],
+    in_sense: &[OnceCell<Vec<String>>],
+    setting: &Setting,
+    time: Option<Timestamp>,
+) -> String {
     let key = entity_key(target);
     // The sentence that says it in the sense it was filed under ("I went for a run"), before
     // one that only has the word ("run the unit tests").
-    let in_sense_here = |s: &String| {
-        clauses(s).any(|clause| {
-            let toks: Vec<String> = words(clause).collect();
-            lex.located(clause)
-                .iter()
-                .any(|f| entity_key(&f.entry.general) == key && in_sense(&toks, f, setting))
-        })
-    };
     let own = sents
         .iter()
-        .find(|s| in_sense_here(s))
+        .zip(in_sense)
+        .find(|(s, keys)| keys.get_or_init(|| in_sense_keys(lex, s, setting)).contains(&key))
+        .map(|(s, _)| s)
         .or_else(|| {
             sents.iter().find(|s| {
                 lex.matches(s).any(|e| entity_key(&e.general) == key)
@@ -247,6 +254,20 @@ fn snapshot(lex: &Lexicon, target: &str, sents: &[String], setting: &Setting, ti
         label.push_str(&format!(" on {}", t.date()));
     }
     label
+}
+
+/// The keys of the general events a sentence's clauses name in the sense they were filed under.
+fn in_sense_keys(lex: &Lexicon, sentence: &str, setting: &Setting) -> Vec<String> {
+    let mut keys = Vec::new();
+    for clause in clauses(sentence) {
+        let toks: Vec<String> = words(clause).collect();
+        for f in lex.located(clause) {
+            if in_sense(&toks, &f, setting) {
+                keys.push(entity_key(&f.entry.general));
+            }
+        }
+    }
+    keys
 }
 
 /// A sentence's clauses, split where a comma, semicolon or dash is followed by a space (not

@@ -111,6 +111,15 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
 /// ("TRAIN_DATA", "max_length"): code names variables, not topics.
 pub(crate) fn without_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    // No backtick and no backslash: no code and no maths, so only the lines are kept (the
+    // passes below would copy every character one by one to the same result).
+    if !text.contains(['`', '\\']) {
+        for line in text.lines() {
+            out.push_str(line);
+            out.push('\n');
+        }
+        return out;
+    }
     let mut fenced = false;
     for line in text.lines() {
         if line.trim_start().starts_with("```") {

@@ -148,7 +148,26 @@ pub(crate) struct Setting {
 }
 
 impl Setting {
-    pub(crate) fn of(text: &str) -> Self {
+    /// The setting of a passage. Entity and relation extraction read the same segment's prose
+    /// one after the other, so the last passage's setting is remembered (per thread).
+    pub(crate) fn of(text: &str) -> std::rc::Rc<Self> {
+        type Last = std::cell::RefCell<Option<(Box<str>, std::rc::Rc<Setting>)>>;
+        thread_local! {
+            static LAST: Last = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            if let Some((seen, setting)) = &*last.borrow()
+                && **seen == *text
+            {
+                return std::rc::Rc::clone(setting);
+            }
+            let setting = std::rc::Rc::new(Self::read(text));
+            *last.borrow_mut() = Some((text.into(), std::rc::Rc::clone(&setting)));
+            setting
+        })
+    }
+
+    fn read(text: &str) -> Self {
         let lex = crate::lexicon::Lexicon::builtin();
         // A word with a common second sense does not vouch for either.
         let votes = crate::text::sentences(text)
