@@ -111,9 +111,9 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
 /// ("TRAIN_DATA", "max_length"): code names variables, not topics.
 pub(crate) fn without_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    // No backtick and no backslash: no code and no maths, so only the lines are kept (the
-    // passes below would copy every character one by one to the same result).
-    if !text.contains(['`', '\\']) {
+    // No backtick, backslash or underscore: no code, maths or identifier, so only the lines
+    // are kept (the passes below would copy every character one by one to the same result).
+    if !text.contains(['`', '\\', '_']) {
         for line in text.lines() {
             out.push_str(line);
             out.push('\n');
