@@ -30,6 +30,9 @@ pub enum Slot {
     Setting,
     /// The version of a tool the person uses ("Flask": "2.2").
     Version,
+    /// Something the holder has never done, as said ("customized the spaCy pipeline"): one
+    /// side of a contradiction when they also say they did it.
+    Never,
 }
 
 /// A slot as an English sentence about `person` (the memory's owner): "Taylor is 34", "Taylor
@@ -43,6 +46,7 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
     match slot {
         Slot::Setting => format!("{who}'s {what} is {value}"),
         Slot::Version => format!("{who} uses {what} {value}"),
+        Slot::Never => format!("{who} has never {value}"),
         Slot::Age => format!("{who} is {value}"),
         Slot::Home => format!("{who} lives in {value}"),
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),

@@ -5,6 +5,7 @@ mod canon;
 mod graph;
 pub mod import;
 pub mod name;
+pub mod never;
 pub mod preview;
 pub mod segment;
 pub mod settings;
@@ -204,6 +205,17 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                     holder,
                     slot,
                     value,
+                    what: None,
+                });
+            }
+            for (holder, claim) in never::stated(&turn.text) {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder,
+                    slot: crate::event::Slot::Never,
+                    value: claim,
                     what: None,
                 });
             }

@@ -63,6 +63,8 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
             }
         }
         Slot::Version => format!("{holder}|{}", entity_key(what)),
+        // Each thing never done is its own claim; saying it again changes nothing.
+        Slot::Never => format!("{holder}|{}", entity_key(&e.value)),
         _ => holder,
     };
     (e.slot, key)

@@ -15,6 +15,7 @@ pub mod index;
 mod long_turn;
 #[cfg(test)]
 mod long_turn_tests;
+mod never;
 mod pack;
 mod profile;
 mod route;

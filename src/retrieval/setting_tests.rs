@@ -1,5 +1,6 @@
-//! Settings stated and later changed, end to end: the current value is answered with the turn
-//! that states it in the context, and a question about the change gets the history.
+//! Settings stated and later changed, and a "never" said against a "did", end to end: the
+//! current value is answered with the turn that states it in the context, a question about the
+//! change gets the history, and a contradiction is answered with both sides.
 
 use super::Budgets;
 use crate::engine::{AskOptions, Engine};
@@ -86,4 +87,38 @@ fn a_raised_limit_is_answered_with_the_new_value_and_the_turn_that_says_it() {
     assert!(change.text.starts_with("100 requests per minute"), "{}", change.text);
     let version = ask(&mut engine, "Which version of Flask-Limiter am I using?");
     assert_eq!(version.text, "v2.6.0");
+}
+
+#[test]
+fn a_never_and_a_did_are_both_cited() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    let turns = [
+        said(
+            "I added matcher rules for IT skills and customized the spaCy pipeline last night.",
+            1,
+            1,
+        ),
+        said("The resume parser now handles two-column layouts much better.", 2, 1),
+        said(
+            "Honestly, I've never customized the spaCy pipeline, so I need a gentle start.",
+            3,
+            1,
+        ),
+    ];
+    for t in &turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    let got = ask(&mut engine, "Have I customized the spaCy pipeline with matcher rules?");
+    assert!(
+        got.text
+            .starts_with("contradictory: Dana has never customized the spaCy pipeline"),
+        "{}",
+        got.text
+    );
+    assert!(got.text.contains("I added matcher rules"), "{}", got.text);
+    let texts: Vec<&str> = got.context.items.iter().map(|i| i.text.as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("I've never customized")), "{texts:#?}");
+    assert!(texts.iter().any(|t| t.contains("I added matcher rules")), "{texts:#?}");
 }

@@ -31,7 +31,7 @@ fn asks_for(slot: Slot, asked: &[String]) -> bool {
             "living",
             "employed",
         ]),
-        Slot::Relation | Slot::Setting | Slot::Version => false,
+        Slot::Relation | Slot::Setting | Slot::Version | Slot::Never => false,
     }
 }
 
@@ -148,8 +148,9 @@ impl Retriever<'_> {
                 if cur.slot == Slot::Version && what.is_some_and(|w| words(w).count() < longest_tool) {
                     continue;
                 }
-                let named = matches!(cur.slot, Slot::Setting | Slot::Version);
+                let named = matches!(cur.slot, Slot::Setting | Slot::Version | Slot::Never);
                 let wanted = match &cur.holder {
+                    _ if cur.slot == Slot::Never => super::never::asked(&cur.value, question),
                     _ if named => asks_for_named(cur.slot, what.unwrap_or_default(), &cur.value, &asked),
                     Holder::Named(n) => holders.contains(&entity_key(n)),
                     Holder::Person => (about_self || names_person) && asks_for(cur.slot, &asked),
@@ -162,6 +163,11 @@ impl Retriever<'_> {
                     if about_change {
                         turns.extend(earlier.iter().rev().map(|e| e.turn));
                     }
+                }
+                // The other side of a "never": the person's own words that they did it.
+                let other_side = (cur.slot == Slot::Never).then(|| self.contradicting(cur)).flatten();
+                if let Some((t, _)) = &other_side {
+                    turns.push(*t);
                 }
                 let mut text = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
                 if let Some(t) = cur.time {
@@ -179,9 +185,23 @@ impl Retriever<'_> {
                     format!("the {:?} slot the question asks about", cur.slot).to_lowercase(),
                     self.episode_provenance(&[cur.episode]),
                 );
-                if named {
+                if let Some((t, said)) = other_side {
+                    let day = |t: Option<crate::time::Timestamp>| {
+                        t.map(|t| format!(" ({})", t.human_date())).unwrap_or_default()
+                    };
+                    let when = m.turns.get(t.index()).and_then(|x| x.time);
+                    item.states = Some(format!(
+                        "contradictory: {}{}, but also \"{}\"{}",
+                        crate::event::slot_sentence(name, &cur.holder, cur.slot, None, &cur.value),
+                        day(cur.time),
+                        said.trim(),
+                        day(when)
+                    ));
+                } else if named {
                     // The current value answers; a question about the change gets its history.
-                    item.states = Some(if about_change && !earlier.is_empty() {
+                    item.states = Some(if cur.slot == Slot::Never {
+                        crate::event::slot_sentence(name, &cur.holder, cur.slot, None, &cur.value)
+                    } else if about_change && !earlier.is_empty() {
                         let mut all: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
                         all.push(&cur.value);
                         all.join(", then ")

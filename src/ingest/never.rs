@@ -1,0 +1,125 @@
+//! What a person says they have never done ("I've never customized the spaCy pipeline", "Scott
+//! has never fixed his bike"), read once at ingest. Such a claim is the one side of a
+//! contradiction when the same person elsewhere says they did it; retrieval cites both sides.
+//! One pattern of English: a subject the speaker can vouch for, "never", and the verb phrase up
+//! to the end of its clause.
+
+use crate::event::Holder;
+
+/// Words after "never" that make no claim about what one did ("never mind", "never again").
+const NOT_CLAIMS: &[&str] = &[
+    "mind", "again", "ever", "really", "mind,", "too", "enough", "fails", "stops",
+];
+
+/// Subjects that end just before "never" (with "have"/"has"/"had" between, or not).
+const SELF: &[&str] = &["i", "i've", "i'd", "we", "we've", "we'd"];
+
+/// Longest claim kept, in words: a clause, not a paragraph.
+const MOST_WORDS: usize = 14;
+
+/// Most claims one turn states.
+const MOST: usize = 8;
+
+/// Every "never" claim `text` (one of the person's turns) states, with whose it is.
+#[must_use]
+pub fn stated(text: &str) -> Vec<(Holder, String)> {
+    let mut out: Vec<(Holder, String)> = Vec::new();
+    for sentence in crate::text::sentences(&crate::text::without_fences(text)) {
+        // A question asks whether; it claims nothing ("Have I never tried it?").
+        if sentence.trim_end().ends_with('?') {
+            continue;
+        }
+        let raw: Vec<&str> = sentence.split_whitespace().collect();
+        let low: Vec<String> = raw.iter().map(|t| crate::text::token_word(t)).collect();
+        for (k, w) in low.iter().enumerate() {
+            if w != "never" || out.len() >= MOST {
+                continue;
+            }
+            let Some(holder) = subject(&raw, &low, k) else { continue };
+            let mut claim: Vec<&str> = Vec::new();
+            for t in raw.iter().skip(k + 1).take(MOST_WORDS) {
+                let word = t.trim_end_matches([',', '.', ';', ':', '!', ')', '"', '”']);
+                if !word.is_empty() {
+                    claim.push(word);
+                }
+                if t.ends_with([',', '.', ';', ':', '!', '?', ')']) {
+                    break;
+                }
+            }
+            // "…but I've never been happier" or "never mind": nothing one could have done.
+            let first = claim.first().map(|c| c.to_lowercase()).unwrap_or_default();
+            let text = claim.join(" ");
+            if NOT_CLAIMS.contains(&first.as_str()) || crate::text::content_words(&text).len() < 2 {
+                continue;
+            }
+            if !out.iter().any(|(h, c)| *h == holder && *c == text) {
+                out.push((holder, text));
+            }
+        }
+    }
+    out
+}
+
+/// Whose claim "never" at `k` makes: the speaker ("I've never", "I have never", "we never") or
+/// someone they name ("Scott has never"). A pronoun for someone else is left unread, since who
+/// it stands for is not in the sentence.
+fn subject(raw: &[&str], low: &[String], k: usize) -> Option<Holder> {
+    let before = |n: usize| k.checked_sub(n).and_then(|i| low.get(i)).map(String::as_str);
+    let aux = matches!(
+        before(1),
+        Some("have" | "has" | "had" | "am" | "was" | "will" | "would" | "could" | "did")
+    );
+    let at = if aux { 2 } else { 1 };
+    let who = before(at)?;
+    if SELF.contains(&who) {
+        return Some(Holder::Person);
+    }
+    // "Scott has never …": a capitalised name, not the sentence's first word alone unless it is
+    // clearly a name with "has".
+    let i = k.checked_sub(at)?;
+    let word = raw.get(i)?.trim_matches(|c: char| !c.is_alphanumeric());
+    let named = word.starts_with(char::is_uppercase)
+        && word.chars().count() > 1
+        && !crate::text::is_stopword(&word.to_lowercase())
+        && (i > 0 || before(1) == Some("has"));
+    named.then(|| Holder::Named(word.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_claims_of_the_speaker_and_of_someone_named() {
+        assert_eq!(
+            stated("To be honest, I've never customized the spaCy pipeline before, so go slow."),
+            vec![(Holder::Person, "customized the spaCy pipeline before".to_string())]
+        );
+        assert_eq!(
+            stated("Scott has never fixed his bike tire on his own."),
+            vec![(
+                Holder::Named("Scott".into()),
+                "fixed his bike tire on his own".to_string()
+            )]
+        );
+        assert_eq!(
+            stated("I never missed a freelance deadline because of investing"),
+            vec![(
+                Holder::Person,
+                "missed a freelance deadline because of investing".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn questions_pronouns_and_idioms_claim_nothing() {
+        assert!(stated("Have I never tried it?").is_empty());
+        assert!(stated("She has never been to Lisbon.").is_empty());
+        assert!(stated("Never mind, I found it.").is_empty());
+        assert!(stated("I've never been happier.").is_empty());
+        assert!(stated("It never fails.").is_empty());
+        for hostile in ["never", "I never", "I've never.", "日本 never 日本", "\"never\""] {
+            let _ = stated(hostile);
+        }
+    }
+}
