@@ -48,7 +48,8 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
             }
             // "…but I've never been happier" or "never mind": nothing one could have done.
             let first = claim.first().map(|c| c.to_lowercase()).unwrap_or_default();
-            let text = claim.join(" ");
+            // Told about the holder, not by them: "rotated my keys" is "rotated their keys".
+            let text = claim.iter().map(|w| third(w)).collect::<Vec<_>>().join(" ");
             if NOT_CLAIMS.contains(&first.as_str()) || crate::text::content_words(&text).len() < 2 {
                 continue;
             }
@@ -58,6 +59,23 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
         }
     }
     out
+}
+
+/// A word of the speaker's as said of them: "my" → "their", "me" → "them".
+fn third(word: &str) -> String {
+    match word.to_lowercase().replace('’', "'").as_str() {
+        "my" => "their".into(),
+        "me" => "them".into(),
+        "mine" => "theirs".into(),
+        "myself" => "themselves".into(),
+        "i" => "they".into(),
+        "i'm" => "they're".into(),
+        "i've" => "they've".into(),
+        "our" => "their".into(),
+        "us" => "them".into(),
+        "we" => "they".into(),
+        _ => word.to_string(),
+    }
 }
 
 /// Whose claim "never" at `k` makes: the speaker ("I've never", "I have never", "we never") or
@@ -103,10 +121,10 @@ mod tests {
             )]
         );
         assert_eq!(
-            stated("I never missed a freelance deadline because of investing"),
+            stated("I never missed a freelance deadline because of my investing"),
             vec![(
                 Holder::Person,
-                "missed a freelance deadline because of investing".to_string()
+                "missed a freelance deadline because of their investing".to_string()
             )]
         );
     }

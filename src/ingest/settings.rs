@@ -88,7 +88,6 @@ const MEASURES: &[&str] = &[
     "total",
     "amount",
     "percentage",
-    "ratio",
     "accuracy",
     "coverage",
     "margin",
@@ -344,8 +343,16 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                     }
                     // "around 6000 dollars" is said as an estimate and kept as one.
                     let hedge = t.get(j).map(|x| x.low.clone()).filter(|h| HEDGES.contains(&h.as_str()));
+                    // "My budget is $500", "the timeout is 30 seconds": a quantity one sets, or a
+                    // value with its unit. "The sum is 242" in a worked problem is neither, and
+                    // "the" needs both, since it may name anything under discussion.
                     if let Some(v) = value_at(&t, j + usize::from(hedge.is_some())) {
-                        add(Slot::Setting, w, hedge.map_or(v.clone(), |h| format!("{h} {v}")));
+                        let measured = w.split_whitespace().last().is_some_and(|h| MEASURES.contains(&h));
+                        let unit = v.split_whitespace().count() > 1 || v.contains(['$', '€', '£', '%']);
+                        let own = low(0) != "the";
+                        if (own && (measured || unit)) || (measured && unit) {
+                            add(Slot::Setting, w, hedge.map_or(v.clone(), |h| format!("{h} {v}")));
+                        }
                     }
                 }
             }
@@ -368,6 +375,10 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             if let Some(strict) = t.get(i + 1).and_then(|x| version(&x.low))
                 && !crate::text::is_stopword(low(0))
                 && t[i].raw.chars().any(char::is_alphabetic)
+                && t[i]
+                    .raw
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '+'))
                 && !t[i].ends
                 && !NOT_VERSION_AFTER.contains(&low(2))
                 && t.iter().take(i).any(|x| USE_VERBS.contains(&x.low.as_str()))
@@ -432,6 +443,8 @@ mod tests {
             vec![setting("homework completion rate", "92%")]
         );
         assert!(got("I met a group of 5 friends.").is_empty());
+        assert!(got("I think the common ratio is 3 and the sum is 242.").is_empty());
+        assert!(got("I got \\frac{4}{1-0.3} 5.714 as my answer.").is_empty());
         assert!(got("I want to assign a weight of 0.6 to skills and 0.3 to titles.").is_empty());
         assert_eq!(
             got("I'm updating my API for the new rate limit of 120 requests per minute."),

@@ -12,6 +12,11 @@ use crate::text::{content_words, sentences, stem::stem};
 const ASKED_SHARE: f64 = 0.6;
 /// Share of a claim's content words a sentence must hold to say the opposite.
 const SAID_SHARE: f64 = 0.6;
+/// The words a yes-or-no question opens with.
+const POLAR: &[&str] = &[
+    "have", "has", "had", "did", "do", "does", "is", "are", "was", "were", "am", "can", "could", "would", "will",
+];
+
 /// Words that keep a sentence from saying one did something.
 const NEGATIONS: &[&str] = &[
     "never", "not", "no", "don't", "didn't", "haven't", "hasn't", "won't", "can't", "nor",
@@ -33,8 +38,14 @@ fn share(claim: &[String], other: &[String]) -> f64 {
     held as f64 / claim.len() as f64
 }
 
-/// Whether the question asks about the claim: most of its words, at least two.
+/// Whether the question asks whether the claim holds: a yes-or-no question ("Have I ever …?",
+/// "Has Scott …?", "Did I …?") that holds most of its words, at least two. "How many problems
+/// have I completed?" asks for a count, which a "never" does not answer.
 pub(super) fn asked(claim: &str, question: &str) -> bool {
+    let first = crate::text::words(question).next().unwrap_or_default();
+    if !POLAR.contains(&first.as_str()) {
+        return false;
+    }
     let c = stems(claim);
     let q = stems(question);
     c.iter().filter(|s| q.contains(s)).count() >= 2 && share(&c, &q) >= ASKED_SHARE
@@ -46,20 +57,25 @@ impl Retriever<'_> {
     pub(super) fn contradicting(&self, claim: &SlotEntry) -> Option<(TurnId, String)> {
         let m = self.memory;
         let c = stems(&claim.value);
-        let mut found = None;
+        // The sentence that holds most of the claim; of equals, the latest.
+        let mut found: Option<(f64, TurnId, String)> = None;
         for turn in m.turns.iter().filter(|t| t.id != claim.turn) {
             if m.person_for(turn.speaker.label()) != Some(claim.person) {
                 continue;
             }
             for s in sentences(&turn.text) {
                 let negated = crate::text::words(&s).any(|w| NEGATIONS.contains(&w.as_str()));
-                if !negated && !s.trim_end().ends_with('?') && share(&c, &stems(&s)) >= SAID_SHARE {
-                    found = Some((turn.id, s));
-                    break;
+                let held = share(&c, &stems(&s));
+                if !negated
+                    && !s.trim_end().ends_with('?')
+                    && held >= SAID_SHARE
+                    && found.as_ref().is_none_or(|(best, _, _)| held >= *best)
+                {
+                    found = Some((held, turn.id, s));
                 }
             }
         }
-        found
+        found.map(|(_, t, s)| (t, s))
     }
 }
 
@@ -72,5 +88,6 @@ mod tests {
         let claim = "customized the spaCy pipeline";
         assert!(asked(claim, "Have I customized the spaCy pipeline with matcher rules?"));
         assert!(!asked(claim, "Which spaCy model do I use?"));
+        assert!(!asked(claim, "How many times have I customized the spaCy pipeline?"));
     }
 }
