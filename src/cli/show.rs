@@ -73,11 +73,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Box<dyn EventStore>, Seq)> {
     match point {
         Point::Head | Point::Seq(_) => {
-            let log: Box<dyn EventStore> = if super::store::is_postgres(&shared.db_path()) {
-                super::store::open(&shared.db_path(), false)?
-            } else {
-                Box::new(open_log(shared)?)
-            };
+            let log: Box<dyn EventStore> = open_log(shared)?;
             let head = log.head();
             let seq = match point {
                 Point::Seq(seq) if *seq > head => {
@@ -89,7 +85,6 @@ pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Box<dyn EventSt
             Ok((log, seq))
         }
         _ => {
-            super::store::sqlite_only(shared, "`show --at` a date or a branch")?;
             let history = History::open(shared)?;
             let seq = history.tree.resolve(point)?;
             Ok((Box::new(history.log), seq))

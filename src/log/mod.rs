@@ -24,6 +24,7 @@ mod pack;
 mod path;
 #[cfg(feature = "postgres")]
 pub mod pg;
+mod queries;
 mod reader;
 pub mod recorded;
 mod schema;
@@ -35,7 +36,7 @@ mod tests;
 pub use checkpoint::chunk_body;
 pub use holders::holders;
 pub use reader::Reader;
-pub use store::{EventStore, copy, redact};
+pub use store::{EventStore, StoredMark, copy, redact};
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
 use immediate::{StepGuard, write_step};

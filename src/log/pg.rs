@@ -8,14 +8,19 @@
 //! writers do not wait. Migrations are numbered in `rgmem_schema_version`.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::{EventStore, SourceMark, now, redact};
+use super::{EventStore, SourceMark, StoredMark, now, redact};
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
-use postgres::error::SqlState;
 use postgres::{Client, Config, NoTls};
-use std::cell::RefCell;
+use rusqlite::Connection;
+use std::cell::{OnceCell, RefCell};
+use std::collections::BTreeSet;
+
+mod checkpoints;
+mod errors;
+use errors::{connect_error, query_error};
 
 /// The schema, one entry per version; applied in order under a database-wide advisory lock, so
 /// two processes opening a fresh database at once do not both create it.
@@ -39,6 +44,21 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (person, seq)
     );
     CREATE INDEX rgmem_replayed_source ON rgmem_replayed (person, source);",
+    // 2: a person's events by kind, for retrieval's episodes (see `EventStore::seqs_of_kind`).
+    "CREATE INDEX rgmem_events_kind ON rgmem_events (person, kind, seq);",
+    // 3: checkpoints of the folded memory, in the file's chunked form (see `checkpoints`).
+    "CREATE TABLE rgmem_checkpoint_chunks (
+        person TEXT NOT NULL,
+        id BIGINT NOT NULL,
+        body BYTEA NOT NULL,
+        PRIMARY KEY (person, id)
+    );
+    CREATE TABLE rgmem_checkpoints (
+        person TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        manifest TEXT NOT NULL,
+        PRIMARY KEY (person, seq)
+    );",
 ];
 
 /// The advisory lock key that guards migrations (any constant no other user of the database
@@ -49,11 +69,22 @@ const MIGRATION_LOCK: i64 = 0x7267_6d65_6d00;
 pub struct PgLog {
     /// In a cell: the driver queries through `&mut`, and reads are `&self` in [`EventStore`].
     client: RefCell<Client>,
+    /// The URL as given (with any password), for a reader's second connection; never shown.
+    url: String,
     /// The URL without its password, for messages.
     shown: String,
     person: String,
     /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
     parents: Vec<Seq>,
+    /// The seqs that hold a checkpoint.
+    checkpoints: BTreeSet<Seq>,
+    /// Events between checkpoints.
+    interval: u64,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<super::checkpoint::Base>>,
+    /// L2's keyword index, in memory, made on the first question (see
+    /// [`EventStore::keyword_index`]).
+    keywords: OnceCell<Connection>,
 }
 
 impl PgLog {
@@ -73,9 +104,14 @@ impl PgLog {
         let client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
         let mut log = Self {
             client: RefCell::new(client),
+            url: url.to_string(),
             shown,
             person,
             parents: vec![Seq(0)],
+            checkpoints: BTreeSet::new(),
+            interval: super::CHECKPOINT_INTERVAL,
+            base: RefCell::new(None),
+            keywords: OnceCell::new(),
         };
         log.migrate()?;
         log.refresh()?;
@@ -118,6 +154,38 @@ impl PgLog {
     fn fail(&self, e: &postgres::Error) -> Error {
         query_error(&self.shown, e)
     }
+
+    /// Like [`PgLog::open`], checkpointing every `interval` events (at least 1); tests use a
+    /// small one so seeks cross many checkpoints.
+    pub fn open_with(url: &str, interval: u64) -> Result<Self> {
+        let mut log = Self::open(url)?;
+        log.interval = interval.max(1);
+        Ok(log)
+    }
+
+    /// The seqs that hold a checkpoint, ascending.
+    pub fn checkpoints(&self) -> impl Iterator<Item = Seq> + '_ {
+        self.checkpoints.iter().copied()
+    }
+
+    /// A checkpoint's memory, which becomes the base the next checkpoint refers to.
+    fn checkpoint(&self, seq: Seq) -> Result<Memory> {
+        let (mut memory, stored) = {
+            let shown = &self.shown;
+            let fail = |e: postgres::Error| query_error(shown, &e);
+            checkpoints::read(&mut self.client.borrow_mut(), &self.person, seq, &fail)?
+        };
+        memory.check_consistent().map_err(|e| Error::InvalidRecord {
+            seq,
+            message: format!("its checkpoint: {e}"),
+        })?;
+        memory.rebuild_index();
+        let mut kept = self.base.borrow_mut();
+        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+            *kept = Some(super::checkpoint::Base::new(seq, memory.clone(), stored));
+        }
+        Ok(memory)
+    }
 }
 
 impl EventStore for PgLog {
@@ -143,6 +211,19 @@ impl EventStore for PgLog {
             let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
             let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
             super::store::push_parent(&mut self.parents, seq, parent)?;
+        }
+        let from = i64::try_from(before.saturating_sub(1)).unwrap_or(i64::MAX);
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq FROM rgmem_checkpoints WHERE person = $1 AND seq > $2 AND seq <= $3",
+                &[&self.person, &from, &to_i64(self.head())],
+            )
+            .map_err(|e| query_error(&self.shown, &e))?;
+        for row in rows {
+            let seq = to_seq(row.try_get(0).map_err(|e| self.fail(&e))?)?;
+            self.checkpoints.insert(seq);
         }
         Ok(self.parents.len() != before)
     }
@@ -180,15 +261,26 @@ impl EventStore for PgLog {
         if !self.contains(seq) {
             return Err(Error::UnknownSeq(seq));
         }
-        let mut memory = Memory::new();
-        super::store::apply_chain(&mut memory, self.chain(seq), |from, to| self.range(from, to))?;
+        let mut pending = Vec::new();
+        let mut cur = seq;
+        while cur.0 > 0 && !self.checkpoints.contains(&cur) {
+            pending.push(cur);
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
+        }
+        let mut memory = if cur.0 > 0 {
+            self.checkpoint(cur)?
+        } else {
+            Memory::new()
+        };
+        pending.reverse();
+        super::store::apply_chain(&mut memory, pending, |from, to| self.range(from, to))?;
         Ok(memory)
     }
 
     fn append_marked(
         &mut self,
         events: Vec<Event>,
-        _memory_after: &Memory,
+        memory_after: &Memory,
         mark: Option<SourceMark<'_>>,
     ) -> Result<Vec<EventRecord>> {
         if events.is_empty() {
@@ -256,8 +348,18 @@ impl EventStore for PgLog {
             )
             .map_err(fail)?;
         }
+        let checkpoint = if prev.0.checked_div(self.interval) > start.0.checked_div(self.interval) {
+            let base = self.base.get_mut().as_ref();
+            Some(checkpoints::write(&mut tx, &person, prev, memory_after, base, &fail)?)
+        } else {
+            None
+        };
         tx.commit().map_err(fail)?;
         self.parents.extend(records.iter().map(|r| r.parent));
+        if let Some(base) = checkpoint {
+            self.checkpoints.insert(prev);
+            *self.base.get_mut() = Some(base);
+        }
         Ok(records)
     }
 
@@ -280,6 +382,57 @@ impl EventStore for PgLog {
             }
         }
         Ok(None)
+    }
+
+    fn marks(&self) -> Result<Vec<StoredMark>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq, source, position FROM rgmem_replayed WHERE person = $1 ORDER BY seq",
+                &[&self.person],
+            )
+            .map_err(|e| self.fail(&e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
+            let source: String = row.try_get(1).map_err(|e| self.fail(&e))?;
+            let position: i64 = row.try_get(2).map_err(|e| self.fail(&e))?;
+            out.push(StoredMark {
+                seq: to_seq(seq)?,
+                source,
+                position: u32::try_from(position)
+                    .map_err(|e| Error::Codec(format!("replayed position {position}: {e}")))?,
+            });
+        }
+        Ok(out)
+    }
+
+    fn seqs_of_kind(&self, kind: &str) -> Result<Vec<Seq>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq FROM rgmem_events WHERE person = $1 AND kind = $2 ORDER BY seq",
+                &[&self.person, &kind],
+            )
+            .map_err(|e| self.fail(&e))?;
+        rows.iter()
+            .map(|row| row.try_get::<_, i64>(0).map_err(|e| self.fail(&e)).and_then(to_seq))
+            .collect()
+    }
+
+    fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
+        Ok(Box::new(Self::open(&self.url)?))
+    }
+
+    fn keyword_index(&self) -> Result<&Connection> {
+        if let Some(conn) = self.keywords.get() {
+            return Ok(conn);
+        }
+        let conn = Connection::open_in_memory()?;
+        conn.execute_batch(super::schema::KEYWORD_INDEX)?;
+        Ok(self.keywords.get_or_init(|| conn))
     }
 }
 
@@ -308,73 +461,10 @@ fn split_person(url: &str) -> (String, Option<String>) {
     (conninfo, person)
 }
 
-/// A failed connection as one sentence: refused (no server), or the login refused.
-fn connect_error(shown: &str, e: &postgres::Error) -> Error {
-    match e.as_db_error() {
-        Some(db)
-            if db.code() == &SqlState::INVALID_PASSWORD
-                || db.code() == &SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
-        {
-            Error::Postgres(format!(
-                "the PostgreSQL server at {shown} refused the login: {}",
-                db.message()
-            ))
-        }
-        Some(db) => Error::Postgres(format!(
-            "the PostgreSQL server at {shown} refused the connection: {}",
-            db.message()
-        )),
-        None => Error::Postgres(format!(
-            "cannot connect to the PostgreSQL server at {shown}: {}",
-            cause(e)
-        )),
-    }
-}
-
-/// A failed query as one sentence; a lost connection says that reopening resumes.
-fn query_error(shown: &str, e: &postgres::Error) -> Error {
-    let lost = e.is_closed()
-        || e.as_db_error().is_some_and(|db| {
-            [
-                SqlState::ADMIN_SHUTDOWN,
-                SqlState::CRASH_SHUTDOWN,
-                SqlState::CANNOT_CONNECT_NOW,
-            ]
-            .contains(db.code())
-        })
-        || cause_is_io(e);
-    if lost {
-        return Error::Postgres(format!(
-            "the connection to the PostgreSQL server at {shown} was lost; nothing of the step in progress was stored, and reopening resumes after the last stored step"
-        ));
-    }
-    match e.as_db_error() {
-        Some(db) => Error::Postgres(format!("the PostgreSQL server at {shown} answered: {}", db.message())),
-        None => Error::Postgres(format!("the PostgreSQL server at {shown} failed: {}", cause(e))),
-    }
-}
-
-/// Whether a driver error came from the socket (the server went away mid-conversation).
-fn cause_is_io(e: &postgres::Error) -> bool {
-    let mut next = std::error::Error::source(e);
-    while let Some(cause) = next {
-        if cause.is::<std::io::Error>() {
-            return true;
-        }
-        next = cause.source();
-    }
-    false
-}
-
-/// The innermost cause of a driver error (e.g. "Connection refused (os error 111)").
-fn cause(e: &postgres::Error) -> String {
-    let mut last: &dyn std::error::Error = e;
-    while let Some(next) = last.source() {
-        last = next;
-    }
-    last.to_string()
-}
-
 fn to_i64(seq: Seq) -> i64 {
     i64::try_from(seq.0).unwrap_or(i64::MAX)
+}
+
+fn to_seq(seq: i64) -> Result<Seq> {
+    super::queries::to_seq(seq)
 }
