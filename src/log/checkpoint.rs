@@ -125,6 +125,7 @@ impl Base {
     }
 
     /// The ids its chunks were stored under, by address (what the next checkpoint refers to).
+    #[cfg(feature = "postgres")]
     pub(super) fn stored(&self) -> &Stored {
         &self.stored
     }

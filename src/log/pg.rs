@@ -5,7 +5,11 @@
 //! JSON bodies, and its rules: a step is one transaction, a rollback appends (never deletes),
 //! and a writer whose head moved under it writes nothing ([`Error::LogMoved`]). Writers to one
 //! person are serialised by a transaction-scoped advisory lock on that person; other people's
-//! writers do not wait. Migrations are numbered in `rgmem_schema_version`.
+//! writers do not wait. Migrations are numbered in `rgmem_schema_version` ([`schema`]).
+//!
+//! As in a file, a step that crosses an interval boundary also stores a checkpoint of the folded
+//! memory ([`checkpoints`]), so a seek folds at most about one interval of events. L2's keyword
+//! index, which a file keeps in its own tables, is built in memory on the first question.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::{EventStore, SourceMark, StoredMark, now, redact};
@@ -20,50 +24,8 @@ use std::collections::BTreeSet;
 
 mod checkpoints;
 mod errors;
+mod schema;
 use errors::{connect_error, query_error};
-
-/// The schema, one entry per version; applied in order under a database-wide advisory lock, so
-/// two processes opening a fresh database at once do not both create it.
-const MIGRATIONS: &[&str] = &[
-    // 1: events and the inputs steps consumed, per person.
-    "CREATE TABLE rgmem_events (
-        person TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        parent BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        logged_at TEXT NOT NULL,
-        PRIMARY KEY (person, seq)
-    );
-    CREATE TABLE rgmem_replayed (
-        person TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        source TEXT NOT NULL,
-        position BIGINT NOT NULL,
-        PRIMARY KEY (person, seq)
-    );
-    CREATE INDEX rgmem_replayed_source ON rgmem_replayed (person, source);",
-    // 2: a person's events by kind, for retrieval's episodes (see `EventStore::seqs_of_kind`).
-    "CREATE INDEX rgmem_events_kind ON rgmem_events (person, kind, seq);",
-    // 3: checkpoints of the folded memory, in the file's chunked form (see `checkpoints`).
-    "CREATE TABLE rgmem_checkpoint_chunks (
-        person TEXT NOT NULL,
-        id BIGINT NOT NULL,
-        body BYTEA NOT NULL,
-        PRIMARY KEY (person, id)
-    );
-    CREATE TABLE rgmem_checkpoints (
-        person TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        manifest TEXT NOT NULL,
-        PRIMARY KEY (person, seq)
-    );",
-];
-
-/// The advisory lock key that guards migrations (any constant no other user of the database
-/// takes).
-const MIGRATION_LOCK: i64 = 0x7267_6d65_6d00;
 
 /// One person's log in a PostgreSQL database.
 pub struct PgLog {
@@ -113,7 +75,7 @@ impl PgLog {
             base: RefCell::new(None),
             keywords: OnceCell::new(),
         };
-        log.migrate()?;
+        schema::migrate(&mut log.client.borrow_mut(), &log.shown)?;
         log.refresh()?;
         Ok(log)
     }
@@ -122,33 +84,6 @@ impl PgLog {
     #[must_use]
     pub fn person(&self) -> &str {
         &self.person
-    }
-
-    fn migrate(&mut self) -> Result<()> {
-        let shown = self.shown.clone();
-        let fail = |e: postgres::Error| query_error(&shown, &e);
-        let client = self.client.get_mut();
-        let mut tx = client.transaction().map_err(fail)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-            .map_err(fail)?;
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS rgmem_schema_version (version INTEGER NOT NULL)")
-            .map_err(fail)?;
-        let at: i32 = tx
-            .query_one("SELECT COALESCE(MAX(version), 0) FROM rgmem_schema_version", &[])
-            .and_then(|r| r.try_get(0))
-            .map_err(fail)?;
-        let known = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
-        if at > known {
-            return Err(Error::Postgres(format!(
-                "{shown} holds schema version {at}, newer than this build's {known}: upgrade rgmem"
-            )));
-        }
-        for (version, sql) in (1..).zip(MIGRATIONS).skip(usize::try_from(at).unwrap_or(0)) {
-            tx.batch_execute(sql).map_err(fail)?;
-            tx.execute("INSERT INTO rgmem_schema_version (version) VALUES ($1)", &[&version])
-                .map_err(fail)?;
-        }
-        tx.commit().map_err(fail)
     }
 
     fn fail(&self, e: &postgres::Error) -> Error {
@@ -166,25 +101,6 @@ impl PgLog {
     /// The seqs that hold a checkpoint, ascending.
     pub fn checkpoints(&self) -> impl Iterator<Item = Seq> + '_ {
         self.checkpoints.iter().copied()
-    }
-
-    /// A checkpoint's memory, which becomes the base the next checkpoint refers to.
-    fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let (mut memory, stored) = {
-            let shown = &self.shown;
-            let fail = |e: postgres::Error| query_error(shown, &e);
-            checkpoints::read(&mut self.client.borrow_mut(), &self.person, seq, &fail)?
-        };
-        memory.check_consistent().map_err(|e| Error::InvalidRecord {
-            seq,
-            message: format!("its checkpoint: {e}"),
-        })?;
-        memory.rebuild_index();
-        let mut kept = self.base.borrow_mut();
-        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
-            *kept = Some(super::checkpoint::Base::new(seq, memory.clone(), stored));
-        }
-        Ok(memory)
     }
 }
 
