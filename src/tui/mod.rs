@@ -16,6 +16,9 @@ pub mod focus;
 pub mod keymap;
 pub mod layout;
 pub mod msg;
+#[cfg(all(test, feature = "postgres"))]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod pg_tests;
 pub mod runtime;
 pub mod sweep_model;
 pub mod sweep_task;
