@@ -338,6 +338,10 @@ impl EventStore for PgLog {
             .collect()
     }
 
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        self.base.borrow().as_ref().map(|b| (b.seq(), b.memory().clone()))
+    }
+
     fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
         Ok(Box::new(Self::open(&self.url)?))
     }

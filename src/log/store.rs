@@ -58,8 +58,8 @@ pub trait EventStore {
     /// The last position of `source` a step on the current branch consumed, if any.
     fn replayed(&self, source: &str) -> Result<Option<u32>>;
 
-    /// Every input mark of every branch, by seq: what [`copy`] carries over, so a copied memory
-    /// resumes a replay as the original would.
+    /// Every input mark of every branch, by seq: what [`copy`](fn@super::copy) carries over,
+    /// so a copied memory resumes a replay as the original would.
     fn marks(&self) -> Result<Vec<StoredMark>>;
 
     /// The seqs of the events of one kind, ascending. Retrieval reads which `episode_recorded`
@@ -87,6 +87,13 @@ pub trait EventStore {
     /// Whether steps were appended that are not committed yet (an open group).
     fn has_uncommitted(&self) -> bool {
         false
+    }
+
+    /// The latest checkpoint this log wrote or read, with its memory: after a seek to the head,
+    /// the one the head was folded from, where the inspector's timeline can start folding
+    /// instead of the empty memory. A store without checkpoints has none.
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        None
     }
 
     /// A second, read-only connection to the same log, for a reader beside the engine (the
@@ -212,6 +219,10 @@ impl EventStore for super::Log {
         super::Log::has_uncommitted(self)
     }
 
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        super::Log::last_checkpoint(self)
+    }
+
     fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
         Ok(Box::new(super::Log::open_read_only(self.path())?))
     }
@@ -280,6 +291,10 @@ impl<T: EventStore + ?Sized> EventStore for Box<T> {
         (**self).has_uncommitted()
     }
 
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        (**self).last_checkpoint()
+    }
+
     fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
         (**self).open_reader()
     }
@@ -294,76 +309,6 @@ impl crate::timeline::EventSource for Box<dyn EventStore + Send> {
     fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
         EventStore::range(&**self, from, to)
     }
-}
-
-/// Events appended per transaction by [`copy`].
-const COPY_BATCH: u64 = 256;
-
-/// Copies every event of `from` into the empty `to`, in order, with the same seqs, parents and
-/// events (so the copy seeks to the same memory everywhere), and its input marks (so a replay
-/// into the copy resumes where one into the original would); returns how many events.
-///
-/// A batch ends at the latest at the next marked seq, so each mark is written in the
-/// transaction of the events it follows, as a step writes it. Each batch carries the memory at
-/// its end, folded as the copy goes (a fresh seek only where a rollback jumps), so the target
-/// places its checkpoints as if it had been written step by step.
-pub fn copy(from: &dyn EventStore, to: &mut dyn EventStore) -> Result<u64> {
-    if to.head().0 > 0 {
-        return Err(Error::Codec(format!(
-            "{} already holds {} events; copy only into an empty log",
-            to.location(),
-            to.head().0
-        )));
-    }
-    let head = from.head().0;
-    let mut marks = from
-        .marks()?
-        .into_iter()
-        .filter(|m| m.seq.0 >= 1 && m.seq.0 <= head)
-        .peekable();
-    // Batches share transactions where the target groups them; committed before returning.
-    to.group_commits(super::group::MAX_GROUP_STEPS, Duration::from_secs(1))?;
-    let mut memory = Memory::new();
-    let mut at = Seq(0);
-    let mut first = 1u64;
-    while first <= head {
-        let mut last = first.saturating_add(COPY_BATCH - 1).min(head);
-        while marks.next_if(|m| m.seq.0 < first).is_some() {}
-        let mark = marks.next_if(|m| m.seq.0 <= last);
-        if let Some(m) = &mark {
-            last = m.seq.0;
-        }
-        let records = from.range(Seq(first), Seq(last))?;
-        for r in &records {
-            if r.parent != at {
-                memory = from.memory_at(r.parent)?;
-            }
-            memory.try_apply(&r.event).map_err(|e| Error::InvalidRecord {
-                seq: r.seq,
-                message: e.to_string(),
-            })?;
-            at = r.seq;
-        }
-        let events = records.into_iter().map(|r| r.event).collect();
-        let mark = mark.as_ref().map(|m| SourceMark {
-            source: &m.source,
-            position: m.position,
-        });
-        let written = to.append_marked(events, &memory, mark)?;
-        for (w, seq) in written.iter().zip(first..) {
-            if w.seq != Seq(seq) || from.parent_of(w.seq) != Some(w.parent) {
-                return Err(Error::Codec(format!(
-                    "copying {}: event {seq} landed as {} with parent {}",
-                    from.location(),
-                    w.seq,
-                    w.parent
-                )));
-            }
-        }
-        first = last.saturating_add(1);
-    }
-    to.group_commits(1, Duration::ZERO)?;
-    Ok(head)
 }
 
 /// `url` with its password (if any) replaced by `***`, for messages.

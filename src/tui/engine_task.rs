@@ -136,9 +136,7 @@ pub fn open_at_head<L: EventStore>(engine: &Engine<L>) -> rgmem::Result<Timeline
     );
     // The checkpoint the head was folded from: a step back from head folds from there at once,
     // not from the start while the history is still being folded.
-    if let Some(file) = log.sqlite() {
-        timeline.add_snapshots(file.last_checkpoint().into_iter().collect());
-    }
+    timeline.add_snapshots(log.last_checkpoint().into_iter().collect());
     Ok(timeline)
 }
 
