@@ -133,9 +133,9 @@ fn bench_ingest(c: &mut Criterion, people: usize, each: usize) {
     let mut best = Vec::new();
     let mut fastest = f64::INFINITY;
     group.bench_function("32 SQLite files", |b| {
-        b.iter_batched(
+        b.iter_batched_ref(
             || Round::Files(tempfile::tempdir().expect("a directory")),
-            |r| fastest = fastest.min(round(&r, people, &turns).as_secs_f64()),
+            |r| fastest = fastest.min(round(r, people, &turns).as_secs_f64()),
             BatchSize::PerIteration,
         );
     });
@@ -146,9 +146,9 @@ fn bench_ingest(c: &mut Criterion, people: usize, each: usize) {
             let run = AtomicU64::new(0);
             let mut fastest = f64::INFINITY;
             group.bench_function("one PostgreSQL database", |b| {
-                b.iter_batched(
+                b.iter_batched_ref(
                     || Round::People(base.clone(), run.fetch_add(1, Ordering::Relaxed)),
-                    |r| fastest = fastest.min(round(&r, people, &turns).as_secs_f64()),
+                    |r| fastest = fastest.min(round(r, people, &turns).as_secs_f64()),
                     BatchSize::PerIteration,
                 );
             });

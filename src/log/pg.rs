@@ -222,13 +222,8 @@ impl EventStore for PgLog {
         if stored != to_i64(start) {
             return Err(Error::LogMoved { path: location });
         }
-        let insert = tx
-            .prepare(
-                "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .map_err(fail)?;
         let mut records = Vec::with_capacity(events.len());
+        let mut rows = Rows::default();
         let mut prev = start;
         for e in events {
             let seq = Seq(prev
@@ -241,22 +236,30 @@ impl EventStore for PgLog {
             };
             let (kind, version, body) = event::encode(&e)?;
             let version = i32::try_from(version).map_err(|_| Error::Codec(format!("{seq}: version {version}")))?;
-            tx.execute(
-                &insert,
-                &[
-                    &person,
-                    &to_i64(seq),
-                    &to_i64(parent),
-                    &kind,
-                    &version,
-                    &body,
-                    &logged_at,
-                ],
-            )
-            .map_err(fail)?;
+            rows.seqs.push(to_i64(seq));
+            rows.parents.push(to_i64(parent));
+            rows.kinds.push(kind.to_string());
+            rows.versions.push(version);
+            rows.bodies.push(body);
             records.push(EventRecord { seq, parent, event: e });
             prev = seq;
         }
+        // The step's rows in one statement: a round trip per step, not one per event.
+        tx.execute(
+            "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
+             SELECT $1, s, p, k, v, b, $7
+             FROM UNNEST($2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::INTEGER[], $6::TEXT[]) AS u (s, p, k, v, b)",
+            &[
+                &person,
+                &rows.seqs,
+                &rows.parents,
+                &rows.kinds,
+                &rows.versions,
+                &rows.bodies,
+                &logged_at,
+            ],
+        )
+        .map_err(fail)?;
         if let Some(mark) = mark {
             tx.execute(
                 "INSERT INTO rgmem_replayed (person, seq, source, position) VALUES ($1, $2, $3, $4)",
@@ -354,6 +357,16 @@ impl EventStore for PgLog {
         conn.execute_batch(super::schema::KEYWORD_INDEX)?;
         Ok(self.keywords.get_or_init(|| conn))
     }
+}
+
+/// A step's rows as columns, for one `UNNEST` insert.
+#[derive(Default)]
+struct Rows {
+    seqs: Vec<i64>,
+    parents: Vec<i64>,
+    kinds: Vec<String>,
+    versions: Vec<i32>,
+    bodies: Vec<String>,
 }
 
 /// `url` without its `person=` query parameter (the driver refuses parameters it does not
