@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
-use postgres::{Client, Config, NoTls};
+use postgres::{Client, Config, NoTls, Statement};
 use rusqlite::Connection;
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeSet;
@@ -38,6 +38,8 @@ pub struct PgLog {
     person: String,
     /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
     parents: Vec<Seq>,
+    /// What every step and every refresh runs, prepared once on this connection.
+    statements: Statements,
     /// The seqs that hold a checkpoint.
     checkpoints: BTreeSet<Seq>,
     /// Events between checkpoints.
@@ -63,9 +65,12 @@ impl PgLog {
         let config: Config = conninfo
             .parse()
             .map_err(|e| Error::Postgres(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-        let client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
+        let mut client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
+        schema::migrate(&mut client, &shown)?;
+        let statements = Statements::prepare(&mut client).map_err(|e| query_error(&shown, &e))?;
         let mut log = Self {
             client: RefCell::new(client),
+            statements,
             url: url.to_string(),
             shown,
             person,
@@ -75,7 +80,6 @@ impl PgLog {
             base: RefCell::new(None),
             keywords: OnceCell::new(),
         };
-        schema::migrate(&mut log.client.borrow_mut(), &log.shown)?;
         log.refresh()?;
         Ok(log)
     }
@@ -118,15 +122,15 @@ impl EventStore for PgLog {
         let rows = self
             .client
             .borrow_mut()
-            .query(
-                "SELECT seq, parent FROM rgmem_events WHERE person = $1 AND seq > $2 ORDER BY seq",
-                &[&self.person, &to_i64(self.head())],
-            )
+            .query(&self.statements.parents, &[&self.person, &to_i64(self.head())])
             .map_err(|e| query_error(&self.shown, &e))?;
         for row in rows {
             let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
             let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
             super::store::push_parent(&mut self.parents, seq, parent)?;
+        }
+        if self.parents.len() == before {
+            return Ok(false);
         }
         let from = i64::try_from(before.saturating_sub(1)).unwrap_or(i64::MAX);
         let rows = self
@@ -210,13 +214,9 @@ impl EventStore for PgLog {
         let person = self.person.clone();
         let client = self.client.get_mut();
         let mut tx = client.transaction().map_err(fail)?;
-        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&person])
-            .map_err(fail)?;
+        tx.execute(&self.statements.lock, &[&person]).map_err(fail)?;
         let stored: i64 = tx
-            .query_one(
-                "SELECT COALESCE(MAX(seq), 0) FROM rgmem_events WHERE person = $1",
-                &[&person],
-            )
+            .query_one(&self.statements.stored, &[&person])
             .and_then(|r| r.try_get(0))
             .map_err(fail)?;
         if stored != to_i64(start) {
@@ -244,11 +244,8 @@ impl EventStore for PgLog {
             records.push(EventRecord { seq, parent, event: e });
             prev = seq;
         }
-        // The step's rows in one statement: a round trip per step, not one per event.
         tx.execute(
-            "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
-             SELECT $1, s, p, k, v, b, $7
-             FROM UNNEST($2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::INTEGER[], $6::TEXT[]) AS u (s, p, k, v, b)",
+            &self.statements.insert,
             &[
                 &person,
                 &rows.seqs,
@@ -356,6 +353,33 @@ impl EventStore for PgLog {
         let conn = Connection::open_in_memory()?;
         conn.execute_batch(super::schema::KEYWORD_INDEX)?;
         Ok(self.keywords.get_or_init(|| conn))
+    }
+}
+
+/// The statements every step and every refresh runs, prepared once per connection, so the
+/// server parses and plans them once rather than on every step.
+struct Statements {
+    lock: Statement,
+    stored: Statement,
+    insert: Statement,
+    parents: Statement,
+}
+
+impl Statements {
+    fn prepare(client: &mut Client) -> std::result::Result<Self, postgres::Error> {
+        Ok(Self {
+            // Writers to one person queue here, for the rest of their transaction.
+            lock: client.prepare("SELECT pg_advisory_xact_lock(hashtext($1))")?,
+            stored: client.prepare("SELECT COALESCE(MAX(seq), 0) FROM rgmem_events WHERE person = $1")?,
+            // A step's rows in one statement: a round trip per step, not one per event.
+            insert: client.prepare(
+                "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
+                 SELECT $1, s, p, k, v, b, $7
+                 FROM UNNEST($2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::INTEGER[], $6::TEXT[]) AS u (s, p, k, v, b)",
+            )?,
+            parents: client
+                .prepare("SELECT seq, parent FROM rgmem_events WHERE person = $1 AND seq > $2 ORDER BY seq")?,
+        })
     }
 }
 
