@@ -1,6 +1,6 @@
 //! `rgmem serve` on a PostgreSQL person answers as it does on a file: the same session
 //! remembered, recalled, corrected and recalled again gives the same tool results and the same
-//! log; two servers on one person lose nothing. Needs `RGMEM_TEST_POSTGRES`; without it each
+//! log; two servers on one person lose nothing; a closed stdin ends the server cleanly. Needs `RGMEM_TEST_POSTGRES`; without it each
 //! test prints "skipped: no server".
 
 mod common;
@@ -136,4 +136,34 @@ async fn two_servers_on_one_postgres_person_lose_nothing() {
     }
     a.cancel().await.unwrap();
     b.cancel().await.unwrap();
+}
+
+/// The server's store holds a PostgreSQL client, which closes its connection by blocking on a
+/// runtime of its own: the server must drop it outside its own runtime, or it panics on exit.
+#[test]
+fn a_closed_stdin_on_a_postgres_person_is_a_clean_exit() {
+    let Some(url) = person_url("serve-exit") else {
+        println!("a_closed_stdin_on_a_postgres_person_is_a_clean_exit: skipped: no server (set RGMEM_TEST_POSTGRES)");
+        return;
+    };
+    for input in [
+        "",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n",
+    ] {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rgmem"))
+            .args(["--db", &url, "serve"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
