@@ -5,6 +5,8 @@
 //! A branched history (three rollbacks) is written by the engine into SQLite, copied into each
 //! store through [`EventStore`], and read back: the same events, seqs and parents, a seek to
 //! every seq equal to the fold of its chain, on the handle that wrote and on a reopened one.
+//! The engine itself runs over each store too: the same steps append the same events, and a
+//! question put to the memory gets the same context and answer.
 
 mod common;
 
@@ -15,6 +17,7 @@ use rgmem::formats::session::SessionFile;
 use rgmem::ids::Seq;
 use rgmem::log::{EventStore, Log, SourceMark, copy};
 use rgmem::memory::Memory;
+use rgmem::model::offline::OfflineModel;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -31,7 +34,7 @@ fn backends(dir: &Path, test: &str) -> Vec<(&'static str, Opener)> {
     match postgres_url(test) {
         Some(url) => out.push((
             "postgres",
-            Box::new(move || Box::new(rgmem::log::pg::PgLog::open(&url).unwrap()) as Box<dyn EventStore>),
+            Box::new(move || Box::new(rgmem::log::pg::PgLog::open_with(&url, 7).unwrap()) as Box<dyn EventStore>),
         )),
         None => println!("{test} on postgres: skipped: no server (set RGMEM_TEST_POSTGRES)"),
     }
@@ -190,5 +193,85 @@ fn an_input_mark_resumes_only_on_its_own_branch_on_every_backend() {
             None,
             "{name}: rolled back past it"
         );
+    }
+}
+
+#[test]
+fn a_copy_keeps_the_input_marks_on_every_backend() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("marked.db");
+    let trip = SessionFile::read(&sample("trip_planning.jsonl")).unwrap();
+    {
+        let mut engine = engine(&db, 1000);
+        for (i, t) in trip.turns.iter().enumerate().take(20) {
+            let mark = SourceMark {
+                source: "trip",
+                position: u32::try_from(i).unwrap(),
+            };
+            engine.ingest_marked(t, "Alex", Some(mark)).unwrap();
+        }
+        // A second branch, whose own marks end earlier in the same input.
+        engine.rollback(Seq(40)).unwrap();
+        for (i, t) in trip.turns.iter().enumerate().skip(25).take(5) {
+            let mark = SourceMark {
+                source: "trip-again",
+                position: u32::try_from(i).unwrap(),
+            };
+            engine.ingest_marked(t, "Alex", Some(mark)).unwrap();
+        }
+    }
+    let source = Log::open(&db).unwrap();
+    let marks = source.marks().unwrap();
+    assert!(marks.len() >= 20, "{marks:?}");
+    for (name, open) in backends(dir.path(), "copymarks") {
+        let mut store = open();
+        copy(&source, store.as_mut()).unwrap();
+        let store = open();
+        assert_eq!(store.marks().unwrap(), marks, "{name}: every mark, at its seq");
+        for input in ["trip", "trip-again"] {
+            assert_eq!(
+                store.replayed(input).unwrap(),
+                source.replayed(input).unwrap(),
+                "{name}: a replay of {input} resumes where it would on the original"
+            );
+        }
+        assert_eq!(store.all().unwrap(), source.all().unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn the_engine_writes_and_answers_alike_on_every_backend() {
+    let dir = tempfile::tempdir().unwrap();
+    let injury = SessionFile::read(&sample("strength_training_injury.jsonl")).unwrap();
+    let trip = SessionFile::read(&sample("trip_planning.jsonl")).unwrap();
+    let question = "What happened to Alex's knee?";
+    let opts = rgmem::engine::AskOptions::default();
+    let mut reference: Option<(Vec<EventRecord>, Memory, String)> = None;
+    for (name, open) in backends(dir.path(), "engine") {
+        let mut engine = rgmem::Engine::open(open(), Box::new(OfflineModel)).unwrap();
+        engine.group_commits(64, std::time::Duration::from_secs(1)).unwrap();
+        replay(&mut engine, &injury);
+        engine.rollback(Seq(90)).unwrap();
+        for t in &trip.turns[..20] {
+            engine.ingest(t, "Alex").unwrap();
+        }
+        engine.finish().unwrap();
+        let answer = engine.ask(question, &opts, &mut |_| {}).unwrap();
+        let answered = format!("{}\n{}", answer.text, answer.context.to_json());
+        // What the engine holds is what a reopened store folds to.
+        let reopened = open();
+        assert!(
+            reopened.memory_at(reopened.head()).unwrap() == *engine.memory(),
+            "{name}"
+        );
+        let got = (reopened.all().unwrap(), engine.memory().clone(), answered);
+        match &reference {
+            None => reference = Some(got),
+            Some(want) => {
+                assert_eq!(got.0, want.0, "{name}: the events");
+                assert!(got.1 == want.1, "{name}: the memory");
+                assert_eq!(got.2, want.2, "{name}: the answer and its context");
+            }
+        }
     }
 }

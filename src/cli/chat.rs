@@ -28,7 +28,7 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     }
     eprintln!(
         "rgmem chat: memory {}, model {}. One message per line; end with EOF (Ctrl-D).",
-        shared.db_path().display(),
+        engine.log().location(),
         engine.model_mut().name()
     );
     if engine.model_mut().answer_note().is_some() {

@@ -1,9 +1,9 @@
 //! Options every subcommand shares, and opening the engine they describe.
 
-use anyhow::{Context, Result, bail};
+use super::store::{Access, Store};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use rgmem::Engine;
-use rgmem::log::Log;
 use rgmem::memory::Thresholds;
 use rgmem::model::Model;
 use std::path::PathBuf;
@@ -53,8 +53,9 @@ pub fn parse_theta_inf(s: &str) -> Result<ThetaInf, String> {
 /// Options shared by every subcommand.
 #[derive(Debug, Clone, Args)]
 pub struct Shared {
-    /// Memory file (SQLite). Defaults to memory.db in the user's data directory.
-    #[arg(long, global = true, value_name = "PATH")]
+    /// Memory file (SQLite), or a person's memory in PostgreSQL:
+    /// postgres://user@host/db?person=NAME. Defaults to memory.db in the user's data directory.
+    #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<PathBuf>,
     /// θ_inf: mentions that make RK1 fire on a relation (`sweep` takes a range, `A..B`).
     #[arg(long, global = true, value_name = "N|A..B", value_parser = parse_theta_inf)]
@@ -105,26 +106,23 @@ impl Shared {
         super::model::build(self)
     }
 
-    /// Opens the log.
-    pub fn open_log(&self) -> Result<Log> {
-        let path = self.db_path();
-        Log::open(&path).with_context(|| format!("opening the memory file {}", path.display()))
+    /// Opens the log, creating a memory file that is missing.
+    pub fn open_log(&self) -> Result<Store> {
+        super::store::open_with(&self.db_path(), Access::Create)
     }
 
-    /// Opens an existing log (refusing to create one for read-only commands).
-    pub fn open_existing_log(&self) -> Result<Log> {
-        let path = self.db_path();
-        if !path.exists() {
-            bail!(
-                "no memory file at {} (ingest something first, or pass --db)",
-                path.display()
-            );
-        }
-        self.open_log()
+    /// Opens an existing log (refusing to create one for commands that read it).
+    pub fn open_existing_log(&self) -> Result<Store> {
+        super::store::open_with(&self.db_path(), Access::Existing)
+    }
+
+    /// Whether `--db` names a PostgreSQL person rather than a file.
+    pub fn on_postgres(&self) -> bool {
+        self.db.as_deref().is_some_and(super::store::is_postgres)
     }
 
     /// Opens the engine, with approval mode and any thresholds from the command line recorded.
-    pub fn open_engine(&self) -> Result<Engine> {
+    pub fn open_engine(&self) -> Result<Engine<Store>> {
         let model = self.model()?;
         let mut engine = Engine::open(self.open_log()?, model).context("loading the memory at the head of the log")?;
         engine.set_approve(self.approve);

@@ -69,7 +69,7 @@ pub fn revert(shared: &Shared, args: &SeqArg) -> Result<()> {
 }
 
 /// Approval decisions keep approval mode on for what they cause to flow up.
-fn open(shared: &Shared) -> Result<rgmem::Engine> {
+fn open(shared: &Shared) -> Result<rgmem::Engine<super::store::Store>> {
     let mut engine = rgmem::Engine::open(shared.open_existing_log()?, shared.model()?)?;
     let pending = engine
         .memory()

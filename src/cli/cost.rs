@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// Prints the cost report, as text or as one JSON object.
-pub fn print(log: &Log, json: bool, out: &mut impl Write) -> Result<()> {
+pub fn print(log: &dyn rgmem::log::EventStore, json: bool, out: &mut impl Write) -> Result<()> {
     let records = log.all()?;
     let report = CostReport::from_events(records.iter().map(|r| &r.event));
     if json {

@@ -120,8 +120,9 @@ fn dry_run(shared: &Shared, input: &Input) -> Result<String> {
     }
     writeln!(out, "person: {} (from {})", input.user, input.user_from)?;
     let path = shared.db_path();
-    if path.exists() {
+    if shared.on_postgres() || path.exists() {
         let log = shared.open_existing_log()?;
+        let place = log.location();
         let memory = log.memory_at(log.head())?;
         let turns = rgmem::ingest::import::map_user_onto(&memory, input.turns.clone(), &input.user);
         if let Some(why) = rgmem::ingest::import::refusal(&memory, &turns, &input.user) {
@@ -133,8 +134,7 @@ fn dry_run(shared: &Shared, input: &Input) -> Result<String> {
                 .count();
             writeln!(
                 out,
-                "{}: {} new turns would be stored ({held} already there)",
-                path.display(),
+                "{place}: {} new turns would be stored ({held} already there)",
                 turns.len().saturating_sub(held)
             )?;
         }

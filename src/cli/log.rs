@@ -32,14 +32,13 @@ pub struct Args {
 pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let mut out = super::escape::stdout();
     if args.cost || args.branches {
-        super::store::sqlite_only(shared, "`log --cost` and `log --branches`")?;
         let log = shared.open_existing_log()?;
         if args.cost {
             return super::cost::print(&log, args.json, &mut out);
         }
         return super::branches::print(&super::points::History::from_log(log)?, args.json, &mut out);
     }
-    let log = super::store::open(&shared.db_path(), false)?;
+    let log = shared.open_existing_log()?;
     let log = log.as_ref();
     let from = Seq(args.from.max(1));
     let records = log.range(from, log.head())?;

@@ -33,6 +33,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use common::Shared;
+pub use store::Store;
 
 /// rgmem: watch, step through, question and correct an LLM agent's long-term memory.
 #[derive(Debug, Parser)]

@@ -21,12 +21,19 @@ pub fn build(shared: &Shared) -> Result<Box<dyn Model>> {
         }
         ModelKind::Recorded => {
             let path = shared.recorded.clone().unwrap_or_else(|| shared.db_path());
-            let model = RecordedModel::from_path(&path)
-                .with_context(|| format!("reading recorded model replies from {}", path.display()))?;
+            let (model, place) = if super::store::is_postgres(&path) {
+                let log = super::store::open(&path, false)?;
+                let model = RecordedModel::from_log(log.as_ref())
+                    .with_context(|| format!("reading recorded model replies from {}", log.location()))?;
+                (model, log.location())
+            } else {
+                let model = RecordedModel::from_path(&path)
+                    .with_context(|| format!("reading recorded model replies from {}", path.display()))?;
+                (model, path.display().to_string())
+            };
             if model.is_empty() {
                 bail!(
-                    "{} holds no recorded model calls (ingest it with another model first, or pass --recorded LOG_OR_SESSION)",
-                    path.display()
+                    "{place} holds no recorded model calls (ingest it with another model first, or pass --recorded LOG_OR_SESSION)"
                 );
             }
             Ok(Box::new(model))

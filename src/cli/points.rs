@@ -2,17 +2,17 @@
 //! same way by every command (`412`, `2024-05-01`, `head`, `branch:N`).
 
 use super::Shared;
+use super::store::{Access, Store};
 use anyhow::{Context, Result};
 use rgmem::event::EventRecord;
 use rgmem::history::{Point, Tree};
 use rgmem::ids::Seq;
-use rgmem::log::Log;
 use rgmem::memory::Memory;
 
 /// A log opened for reading, with its whole history.
 pub struct History {
     /// The log.
-    pub log: Log,
+    pub log: Store,
     /// Every record, in seq order.
     pub records: Vec<EventRecord>,
     /// The history tree.
@@ -21,15 +21,8 @@ pub struct History {
 
 /// Opens an existing memory file read-only: asking about history never writes, not even a
 /// schema upgrade.
-pub fn open_log(shared: &Shared) -> Result<Log> {
-    let path = shared.db_path();
-    if !path.exists() {
-        anyhow::bail!(
-            "no memory file at {} (ingest something first, or pass --db)",
-            path.display()
-        );
-    }
-    Log::open_read_only(&path).with_context(|| format!("opening the memory file {}", path.display()))
+pub fn open_log(shared: &Shared) -> Result<Store> {
+    super::store::open_with(&shared.db_path(), Access::ReadOnly)
 }
 
 impl History {
@@ -39,10 +32,10 @@ impl History {
     }
 
     /// Reads the history of an open log.
-    pub fn from_log(log: Log) -> Result<Self> {
+    pub fn from_log(log: Store) -> Result<Self> {
         let records = log
             .all()
-            .with_context(|| format!("reading the log {}", log.path().display()))?;
+            .with_context(|| format!("reading the log {}", log.location()))?;
         let tree = Tree::from_records(&records);
         Ok(Self { log, records, tree })
     }

@@ -70,14 +70,10 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
 
 /// The log and the seq a point names. The head and a plain seq need only the log's head, so a
 /// year of history is not read just to show where it ends; dates and branches need the tree.
-pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Box<dyn EventStore>, Seq)> {
+pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(super::store::Store, Seq)> {
     match point {
         Point::Head | Point::Seq(_) => {
-            let log: Box<dyn EventStore> = if super::store::is_postgres(&shared.db_path()) {
-                super::store::open(&shared.db_path(), false)?
-            } else {
-                Box::new(open_log(shared)?)
-            };
+            let log = open_log(shared)?;
             let head = log.head();
             let seq = match point {
                 Point::Seq(seq) if *seq > head => {
@@ -89,10 +85,9 @@ pub(super) fn resolve(shared: &Shared, point: &Point) -> Result<(Box<dyn EventSt
             Ok((log, seq))
         }
         _ => {
-            super::store::sqlite_only(shared, "`show --at` a date or a branch")?;
             let history = History::open(shared)?;
             let seq = history.tree.resolve(point)?;
-            Ok((Box::new(history.log), seq))
+            Ok((history.log, seq))
         }
     }
 }

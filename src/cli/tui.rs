@@ -87,7 +87,11 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
     let calls_model = shared.model == super::common::ModelKind::Openai;
     let sweep_calls = calls_model.then(|| model.clone());
     let options = Options {
-        db: crate::tui::app::place(&db),
+        db: if shared.on_postgres() {
+            engine.log().location()
+        } else {
+            crate::tui::app::place(&db)
+        },
         model,
         user,
         truth: replay.as_ref().and_then(|(_, _, _, truth)| truth.clone()),
@@ -111,7 +115,12 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
             return Ok(live);
         }
         let db = factory_shared.db_path();
-        let recorded = rgmem::log::recorded::RecordedModel::from_path(&db)?;
+        let recorded = if super::store::is_postgres(&db) {
+            let log = super::store::open(&db, false).map_err(setup)?;
+            rgmem::log::recorded::RecordedModel::from_log(log.as_ref())?
+        } else {
+            rgmem::log::recorded::RecordedModel::from_path(&db)?
+        };
         Ok(Box::new(crate::tui::sweep_model::RecordedFirst::new(recorded, live)))
     });
     let result = crate::tui::run(engine, options, &keymap_problems, Some(sweep_model)).context("running the inspector");

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::event::{EventRecord, FailureKind, Speaker};
 use crate::formats::session::TurnInput;
 use crate::ids::Seq;
+use crate::log::EventStore;
 use crate::model::{AnswerContext, Completion, ModelError, ModelRequest, Task};
 use crate::retrieval::{Budgets, Context, Plan, Retriever};
 use crate::time::Timestamp;
@@ -58,7 +59,7 @@ pub fn split_support(reply: &str) -> (String, Option<String>) {
     }
 }
 
-impl Engine {
+impl<L: EventStore> Engine<L> {
     /// Answers a question from memory: plan, retrieve, answer. `on_token` sees the answer
     /// reply as it streams.
     pub fn ask(&mut self, question: &str, opts: &AskOptions, on_token: &mut dyn FnMut(&str)) -> Result<Answer> {

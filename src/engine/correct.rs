@@ -7,6 +7,7 @@ use super::Engine;
 use crate::error::{Error, Result};
 use crate::event::{Event, EventRecord, ItemRef};
 use crate::ids::{ConceptId, CorrectionId, TurnId};
+use crate::log::EventStore;
 use crate::memory::Memory;
 use crate::text::{content_words, sentences, stem::stem, words};
 use std::collections::BTreeSet;
@@ -16,7 +17,7 @@ pub const MAX_CORRECTION_TEXT: usize = 4000;
 /// The share of an item's words a turn must say to count as saying it.
 const QUOTED_SHARE: f64 = 0.6;
 
-impl Engine {
+impl<L: EventStore> Engine<L> {
     /// Retires `item` (no `text`) or replaces its text, recording why. A missing item, an empty
     /// reason or replacement, or an oversized one is refused before anything is written.
     pub fn correct(&mut self, item: ItemRef, text: Option<&str>, reason: &str) -> Result<Vec<EventRecord>> {

@@ -5,9 +5,9 @@ use super::Engine;
 use crate::error::Result;
 use crate::event::EventRecord;
 use crate::ids::Seq;
-use crate::log::Log;
+use crate::log::EventStore;
 
-impl Engine {
+impl<L: EventStore> Engine<L> {
     /// The records other processes appended since the engine last read the file (none when it
     /// did not move), the memory now at the file's head.
     pub fn follow(&mut self) -> Result<Vec<EventRecord>> {
@@ -18,7 +18,7 @@ impl Engine {
 }
 
 /// The records of `log` after `known`, up to its head as last read.
-pub fn records_after(log: &Log, known: Seq) -> Result<Vec<EventRecord>> {
+pub fn records_after<S: EventStore + ?Sized>(log: &S, known: Seq) -> Result<Vec<EventRecord>> {
     let head = log.head();
     if head <= known {
         return Ok(Vec::new());
@@ -29,7 +29,11 @@ pub fn records_after(log: &Log, known: Seq) -> Result<Vec<EventRecord>> {
 /// `records` with whatever `log` holds between `known` and them put first, so a reader that
 /// extends its copy of the log record by record never meets a gap (another process appended
 /// while this one planned its step). `known` moves to the last record.
-pub fn without_gaps(log: &mut Log, known: &mut Seq, records: Vec<EventRecord>) -> Result<Vec<EventRecord>> {
+pub fn without_gaps<S: EventStore + ?Sized>(
+    log: &mut S,
+    known: &mut Seq,
+    records: Vec<EventRecord>,
+) -> Result<Vec<EventRecord>> {
     let mut out = Vec::with_capacity(records.len());
     for r in records {
         if r.seq.0 <= known.0 {
@@ -49,6 +53,7 @@ pub fn without_gaps(log: &mut Log, known: &mut Seq, records: Vec<EventRecord>) -
 mod tests {
     use super::*;
     use crate::formats::session::TurnInput;
+    use crate::log::Log;
     use crate::model::offline::OfflineModel;
 
     fn turn(index: u32, text: &str) -> TurnInput {

@@ -1,5 +1,9 @@
 //! The engine: owns the log, the memory at head and the model, and turns inputs (turns,
 //! threshold changes, rollbacks, approvals) into committed steps.
+//!
+//! The log is any [`EventStore`]: a SQLite file by default (`Engine` is `Engine<Log>`), or a
+//! person's log in PostgreSQL. The engine asks only the store's contract of it, so a step,
+//! a rollback and an answer are the same on both.
 
 mod answer;
 mod correct;
@@ -20,23 +24,23 @@ use crate::event::{Abstraction, Event, EventRecord, Subject};
 use crate::formats::session::TurnInput;
 use crate::ids::Seq;
 use crate::ingest::{self, DEFAULT_USER};
-use crate::log::Log;
+use crate::log::{EventStore, Log};
 use crate::memory::{Memory, ProposalStatus, Thresholds};
 use crate::model::Model;
 use crate::operators;
 use crate::step::{Effect, Replies, Step, Tape};
 
-/// The engine over one log.
-pub struct Engine {
-    log: Log,
+/// The engine over one log; `L` is where the log lives (a SQLite file unless named).
+pub struct Engine<L = Log> {
+    log: L,
     memory: Memory,
     model: Box<dyn Model>,
     approve: bool,
 }
 
-impl Engine {
+impl<L: EventStore> Engine<L> {
     /// Opens the engine at the log's head.
-    pub fn open(log: Log, model: Box<dyn Model>) -> Result<Self> {
+    pub fn open(log: L, model: Box<dyn Model>) -> Result<Self> {
         let memory = log.memory_at(log.head())?;
         Ok(Self {
             log,
@@ -59,7 +63,7 @@ impl Engine {
 
     /// The log.
     #[must_use]
-    pub fn log(&self) -> &Log {
+    pub fn log(&self) -> &L {
         &self.log
     }
 

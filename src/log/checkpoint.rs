@@ -124,6 +124,12 @@ impl Base {
         self.seq
     }
 
+    /// The ids its chunks were stored under, by address (what the next checkpoint refers to).
+    #[cfg(feature = "postgres")]
+    pub(super) fn stored(&self) -> &Stored {
+        &self.stored
+    }
+
     /// Its memory: a clone shares every chunk with it.
     pub(super) fn memory(&self) -> &Memory {
         &self.memory

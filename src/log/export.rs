@@ -7,7 +7,7 @@
 // Input, files and other processes reach this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::Log;
+use super::EventStore;
 use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::formats::session::RecordedCall;
@@ -26,7 +26,7 @@ pub struct Exported {
 }
 
 /// The session lines of a log's current branch, header first, in log order.
-pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
+pub fn session_lines(log: &dyn EventStore) -> Result<Vec<Value>> {
     let chain: std::collections::BTreeSet<_> = log.chain(log.head()).into_iter().collect();
     let memory = log.memory_at(log.head())?;
     let user = memory
@@ -74,7 +74,7 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
     let thresholds = thresholds.unwrap_or(memory.thresholds);
     let mut header = json!({
         "rgmem_session": 1,
-        "title": format!("export of {}", log.path().display()),
+        "title": format!("export of {}", log.location()),
         "description": "Turns and recorded model replies; replay with --model recorded for the same memory.",
         "theta_inf": thresholds.theta_inf,
         "theta_sum": thresholds.theta_sum,
@@ -88,7 +88,7 @@ pub fn session_lines(log: &Log) -> Result<Vec<Value>> {
 }
 
 /// Writes the export, one JSON object per line.
-pub fn write(log: &Log, out: &mut impl Write) -> Result<Exported> {
+pub fn write(log: &dyn EventStore, out: &mut impl Write) -> Result<Exported> {
     let lines = session_lines(log)?;
     let mut counts = Exported::default();
     for line in lines.iter().skip(1) {
@@ -123,8 +123,10 @@ pub fn header_thresholds(session_text: &str) -> Option<Thresholds> {
 /// Writes the export to `out` through a temporary file in the same directory, renamed into
 /// place only once complete, so a failed export leaves any earlier file as it was. Refuses to
 /// write onto the memory file itself or its `-wal`, `-shm` or `-journal` (which would erase it).
-pub fn write_file(log: &Log, out: &std::path::Path) -> Result<Exported> {
-    refuse_memory_files(log.path(), out)?;
+pub fn write_file(log: &dyn EventStore, out: &std::path::Path) -> Result<Exported> {
+    if let Some(file) = log.sqlite() {
+        refuse_memory_files(file.path(), out)?;
+    }
     let io = |path: &std::path::Path| {
         let path = path.display().to_string();
         move |source| Error::Io { path, source }

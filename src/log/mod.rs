@@ -9,6 +9,7 @@
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 mod checkpoint;
+mod copy;
 // Cost accounting sums counters for display; it is not held to the input-facing lints above.
 mod busy;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -24,6 +25,7 @@ mod pack;
 mod path;
 #[cfg(feature = "postgres")]
 pub mod pg;
+mod queries;
 mod reader;
 pub mod recorded;
 mod schema;
@@ -33,9 +35,10 @@ mod store;
 mod tests;
 
 pub use checkpoint::chunk_body;
+pub use copy::copy;
 pub use holders::holders;
 pub use reader::Reader;
-pub use store::{EventStore, copy, redact};
+pub use store::{EventStore, StoredMark, redact};
 
 use busy::{busy_timeout, busy_to_in_use, retry_busy};
 use immediate::{StepGuard, write_step};

@@ -5,55 +5,50 @@
 //! JSON bodies, and its rules: a step is one transaction, a rollback appends (never deletes),
 //! and a writer whose head moved under it writes nothing ([`Error::LogMoved`]). Writers to one
 //! person are serialised by a transaction-scoped advisory lock on that person; other people's
-//! writers do not wait. Migrations are numbered in `rgmem_schema_version`.
+//! writers do not wait. Migrations are numbered in `rgmem_schema_version` ([`schema`]).
+//!
+//! As in a file, a step that crosses an interval boundary also stores a checkpoint of the folded
+//! memory ([`checkpoints`]), so a seek folds at most about one interval of events. L2's keyword
+//! index, which a file keeps in its own tables, is built in memory on the first question.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::{EventStore, SourceMark, now, redact};
+use super::{EventStore, SourceMark, StoredMark, now, redact};
 use crate::error::{Error, Result};
 use crate::event::{self, Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
-use postgres::error::SqlState;
-use postgres::{Client, Config, NoTls};
-use std::cell::RefCell;
+use postgres::{Client, Config, NoTls, Statement};
+use rusqlite::Connection;
+use std::cell::{OnceCell, RefCell};
+use std::collections::BTreeSet;
 
-/// The schema, one entry per version; applied in order under a database-wide advisory lock, so
-/// two processes opening a fresh database at once do not both create it.
-const MIGRATIONS: &[&str] = &[
-    // 1: events and the inputs steps consumed, per person.
-    "CREATE TABLE rgmem_events (
-        person TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        parent BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        logged_at TEXT NOT NULL,
-        PRIMARY KEY (person, seq)
-    );
-    CREATE TABLE rgmem_replayed (
-        person TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        source TEXT NOT NULL,
-        position BIGINT NOT NULL,
-        PRIMARY KEY (person, seq)
-    );
-    CREATE INDEX rgmem_replayed_source ON rgmem_replayed (person, source);",
-];
-
-/// The advisory lock key that guards migrations (any constant no other user of the database
-/// takes).
-const MIGRATION_LOCK: i64 = 0x7267_6d65_6d00;
+mod checkpoints;
+mod errors;
+mod schema;
+use errors::{connect_error, query_error};
 
 /// One person's log in a PostgreSQL database.
 pub struct PgLog {
     /// In a cell: the driver queries through `&mut`, and reads are `&self` in [`EventStore`].
     client: RefCell<Client>,
+    /// The URL as given (with any password), for a reader's second connection; never shown.
+    url: String,
     /// The URL without its password, for messages.
     shown: String,
     person: String,
     /// `parents[seq]` is the parent of `seq`; index 0 is the empty root.
     parents: Vec<Seq>,
+    /// What every step and every refresh runs, prepared once on this connection.
+    statements: Statements,
+    /// The seqs that hold a checkpoint.
+    checkpoints: BTreeSet<Seq>,
+    /// Events between checkpoints.
+    interval: u64,
+    /// The last checkpoint written or read, which the next one refers to for what is unchanged.
+    base: RefCell<Option<super::checkpoint::Base>>,
+    /// L2's keyword index, in memory, made on the first question (see
+    /// [`EventStore::keyword_index`]).
+    keywords: OnceCell<Connection>,
 }
 
 impl PgLog {
@@ -70,14 +65,21 @@ impl PgLog {
         let config: Config = conninfo
             .parse()
             .map_err(|e| Error::Postgres(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-        let client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
+        let mut client = config.connect(NoTls).map_err(|e| connect_error(&shown, &e))?;
+        schema::migrate(&mut client, &shown)?;
+        let statements = Statements::prepare(&mut client).map_err(|e| query_error(&shown, &e))?;
         let mut log = Self {
             client: RefCell::new(client),
+            statements,
+            url: url.to_string(),
             shown,
             person,
             parents: vec![Seq(0)],
+            checkpoints: BTreeSet::new(),
+            interval: super::CHECKPOINT_INTERVAL,
+            base: RefCell::new(None),
+            keywords: OnceCell::new(),
         };
-        log.migrate()?;
         log.refresh()?;
         Ok(log)
     }
@@ -88,35 +90,21 @@ impl PgLog {
         &self.person
     }
 
-    fn migrate(&mut self) -> Result<()> {
-        let shown = self.shown.clone();
-        let fail = |e: postgres::Error| query_error(&shown, &e);
-        let client = self.client.get_mut();
-        let mut tx = client.transaction().map_err(fail)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-            .map_err(fail)?;
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS rgmem_schema_version (version INTEGER NOT NULL)")
-            .map_err(fail)?;
-        let at: i32 = tx
-            .query_one("SELECT COALESCE(MAX(version), 0) FROM rgmem_schema_version", &[])
-            .and_then(|r| r.try_get(0))
-            .map_err(fail)?;
-        let known = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
-        if at > known {
-            return Err(Error::Postgres(format!(
-                "{shown} holds schema version {at}, newer than this build's {known}: upgrade rgmem"
-            )));
-        }
-        for (version, sql) in (1..).zip(MIGRATIONS).skip(usize::try_from(at).unwrap_or(0)) {
-            tx.batch_execute(sql).map_err(fail)?;
-            tx.execute("INSERT INTO rgmem_schema_version (version) VALUES ($1)", &[&version])
-                .map_err(fail)?;
-        }
-        tx.commit().map_err(fail)
-    }
-
     fn fail(&self, e: &postgres::Error) -> Error {
         query_error(&self.shown, e)
+    }
+
+    /// Like [`PgLog::open`], checkpointing every `interval` events (at least 1); tests use a
+    /// small one so seeks cross many checkpoints.
+    pub fn open_with(url: &str, interval: u64) -> Result<Self> {
+        let mut log = Self::open(url)?;
+        log.interval = interval.max(1);
+        Ok(log)
+    }
+
+    /// The seqs that hold a checkpoint, ascending.
+    pub fn checkpoints(&self) -> impl Iterator<Item = Seq> + '_ {
+        self.checkpoints.iter().copied()
     }
 }
 
@@ -134,15 +122,28 @@ impl EventStore for PgLog {
         let rows = self
             .client
             .borrow_mut()
-            .query(
-                "SELECT seq, parent FROM rgmem_events WHERE person = $1 AND seq > $2 ORDER BY seq",
-                &[&self.person, &to_i64(self.head())],
-            )
+            .query(&self.statements.parents, &[&self.person, &to_i64(self.head())])
             .map_err(|e| query_error(&self.shown, &e))?;
         for row in rows {
             let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
             let parent: i64 = row.try_get(1).map_err(|e| self.fail(&e))?;
             super::store::push_parent(&mut self.parents, seq, parent)?;
+        }
+        if self.parents.len() == before {
+            return Ok(false);
+        }
+        let from = i64::try_from(before.saturating_sub(1)).unwrap_or(i64::MAX);
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq FROM rgmem_checkpoints WHERE person = $1 AND seq > $2 AND seq <= $3",
+                &[&self.person, &from, &to_i64(self.head())],
+            )
+            .map_err(|e| query_error(&self.shown, &e))?;
+        for row in rows {
+            let seq = to_seq(row.try_get(0).map_err(|e| self.fail(&e))?)?;
+            self.checkpoints.insert(seq);
         }
         Ok(self.parents.len() != before)
     }
@@ -180,15 +181,26 @@ impl EventStore for PgLog {
         if !self.contains(seq) {
             return Err(Error::UnknownSeq(seq));
         }
-        let mut memory = Memory::new();
-        super::store::apply_chain(&mut memory, self.chain(seq), |from, to| self.range(from, to))?;
+        let mut pending = Vec::new();
+        let mut cur = seq;
+        while cur.0 > 0 && !self.checkpoints.contains(&cur) {
+            pending.push(cur);
+            cur = self.parent_of(cur).unwrap_or(Seq(0));
+        }
+        let mut memory = if cur.0 > 0 {
+            self.checkpoint(cur)?
+        } else {
+            Memory::new()
+        };
+        pending.reverse();
+        super::store::apply_chain(&mut memory, pending, |from, to| self.range(from, to))?;
         Ok(memory)
     }
 
     fn append_marked(
         &mut self,
         events: Vec<Event>,
-        _memory_after: &Memory,
+        memory_after: &Memory,
         mark: Option<SourceMark<'_>>,
     ) -> Result<Vec<EventRecord>> {
         if events.is_empty() {
@@ -202,25 +214,16 @@ impl EventStore for PgLog {
         let person = self.person.clone();
         let client = self.client.get_mut();
         let mut tx = client.transaction().map_err(fail)?;
-        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&person])
-            .map_err(fail)?;
+        tx.execute(&self.statements.lock, &[&person]).map_err(fail)?;
         let stored: i64 = tx
-            .query_one(
-                "SELECT COALESCE(MAX(seq), 0) FROM rgmem_events WHERE person = $1",
-                &[&person],
-            )
+            .query_one(&self.statements.stored, &[&person])
             .and_then(|r| r.try_get(0))
             .map_err(fail)?;
         if stored != to_i64(start) {
             return Err(Error::LogMoved { path: location });
         }
-        let insert = tx
-            .prepare(
-                "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .map_err(fail)?;
         let mut records = Vec::with_capacity(events.len());
+        let mut rows = Rows::default();
         let mut prev = start;
         for e in events {
             let seq = Seq(prev
@@ -233,22 +236,27 @@ impl EventStore for PgLog {
             };
             let (kind, version, body) = event::encode(&e)?;
             let version = i32::try_from(version).map_err(|_| Error::Codec(format!("{seq}: version {version}")))?;
-            tx.execute(
-                &insert,
-                &[
-                    &person,
-                    &to_i64(seq),
-                    &to_i64(parent),
-                    &kind,
-                    &version,
-                    &body,
-                    &logged_at,
-                ],
-            )
-            .map_err(fail)?;
+            rows.seqs.push(to_i64(seq));
+            rows.parents.push(to_i64(parent));
+            rows.kinds.push(kind.to_string());
+            rows.versions.push(version);
+            rows.bodies.push(body);
             records.push(EventRecord { seq, parent, event: e });
             prev = seq;
         }
+        tx.execute(
+            &self.statements.insert,
+            &[
+                &person,
+                &rows.seqs,
+                &rows.parents,
+                &rows.kinds,
+                &rows.versions,
+                &rows.bodies,
+                &logged_at,
+            ],
+        )
+        .map_err(fail)?;
         if let Some(mark) = mark {
             tx.execute(
                 "INSERT INTO rgmem_replayed (person, seq, source, position) VALUES ($1, $2, $3, $4)",
@@ -256,8 +264,18 @@ impl EventStore for PgLog {
             )
             .map_err(fail)?;
         }
+        let checkpoint = if prev.0.checked_div(self.interval) > start.0.checked_div(self.interval) {
+            let base = self.base.get_mut().as_ref();
+            Some(checkpoints::write(&mut tx, &person, prev, memory_after, base, &fail)?)
+        } else {
+            None
+        };
         tx.commit().map_err(fail)?;
         self.parents.extend(records.iter().map(|r| r.parent));
+        if let Some(base) = checkpoint {
+            self.checkpoints.insert(prev);
+            *self.base.get_mut() = Some(base);
+        }
         Ok(records)
     }
 
@@ -281,6 +299,98 @@ impl EventStore for PgLog {
         }
         Ok(None)
     }
+
+    fn marks(&self) -> Result<Vec<StoredMark>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq, source, position FROM rgmem_replayed WHERE person = $1 ORDER BY seq",
+                &[&self.person],
+            )
+            .map_err(|e| self.fail(&e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(|e| self.fail(&e))?;
+            let source: String = row.try_get(1).map_err(|e| self.fail(&e))?;
+            let position: i64 = row.try_get(2).map_err(|e| self.fail(&e))?;
+            out.push(StoredMark {
+                seq: to_seq(seq)?,
+                source,
+                position: u32::try_from(position)
+                    .map_err(|e| Error::Codec(format!("replayed position {position}: {e}")))?,
+            });
+        }
+        Ok(out)
+    }
+
+    fn seqs_of_kind(&self, kind: &str) -> Result<Vec<Seq>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(
+                "SELECT seq FROM rgmem_events WHERE person = $1 AND kind = $2 ORDER BY seq",
+                &[&self.person, &kind],
+            )
+            .map_err(|e| self.fail(&e))?;
+        rows.iter()
+            .map(|row| row.try_get::<_, i64>(0).map_err(|e| self.fail(&e)).and_then(to_seq))
+            .collect()
+    }
+
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        self.base.borrow().as_ref().map(|b| (b.seq(), b.memory().clone()))
+    }
+
+    fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
+        Ok(Box::new(Self::open(&self.url)?))
+    }
+
+    fn keyword_index(&self) -> Result<&Connection> {
+        if let Some(conn) = self.keywords.get() {
+            return Ok(conn);
+        }
+        let conn = Connection::open_in_memory()?;
+        conn.execute_batch(super::schema::KEYWORD_INDEX)?;
+        Ok(self.keywords.get_or_init(|| conn))
+    }
+}
+
+/// The statements every step and every refresh runs, prepared once per connection, so the
+/// server parses and plans them once rather than on every step.
+struct Statements {
+    lock: Statement,
+    stored: Statement,
+    insert: Statement,
+    parents: Statement,
+}
+
+impl Statements {
+    fn prepare(client: &mut Client) -> std::result::Result<Self, postgres::Error> {
+        Ok(Self {
+            // Writers to one person queue here, for the rest of their transaction.
+            lock: client.prepare("SELECT pg_advisory_xact_lock(hashtext($1))")?,
+            stored: client.prepare("SELECT COALESCE(MAX(seq), 0) FROM rgmem_events WHERE person = $1")?,
+            // A step's rows in one statement: a round trip per step, not one per event.
+            insert: client.prepare(
+                "INSERT INTO rgmem_events (person, seq, parent, kind, version, body, logged_at)
+                 SELECT $1, s, p, k, v, b, $7
+                 FROM UNNEST($2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::INTEGER[], $6::TEXT[]) AS u (s, p, k, v, b)",
+            )?,
+            parents: client
+                .prepare("SELECT seq, parent FROM rgmem_events WHERE person = $1 AND seq > $2 ORDER BY seq")?,
+        })
+    }
+}
+
+/// A step's rows as columns, for one `UNNEST` insert.
+#[derive(Default)]
+struct Rows {
+    seqs: Vec<i64>,
+    parents: Vec<i64>,
+    kinds: Vec<String>,
+    versions: Vec<i32>,
+    bodies: Vec<String>,
 }
 
 /// `url` without its `person=` query parameter (the driver refuses parameters it does not
@@ -308,73 +418,10 @@ fn split_person(url: &str) -> (String, Option<String>) {
     (conninfo, person)
 }
 
-/// A failed connection as one sentence: refused (no server), or the login refused.
-fn connect_error(shown: &str, e: &postgres::Error) -> Error {
-    match e.as_db_error() {
-        Some(db)
-            if db.code() == &SqlState::INVALID_PASSWORD
-                || db.code() == &SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
-        {
-            Error::Postgres(format!(
-                "the PostgreSQL server at {shown} refused the login: {}",
-                db.message()
-            ))
-        }
-        Some(db) => Error::Postgres(format!(
-            "the PostgreSQL server at {shown} refused the connection: {}",
-            db.message()
-        )),
-        None => Error::Postgres(format!(
-            "cannot connect to the PostgreSQL server at {shown}: {}",
-            cause(e)
-        )),
-    }
-}
-
-/// A failed query as one sentence; a lost connection says that reopening resumes.
-fn query_error(shown: &str, e: &postgres::Error) -> Error {
-    let lost = e.is_closed()
-        || e.as_db_error().is_some_and(|db| {
-            [
-                SqlState::ADMIN_SHUTDOWN,
-                SqlState::CRASH_SHUTDOWN,
-                SqlState::CANNOT_CONNECT_NOW,
-            ]
-            .contains(db.code())
-        })
-        || cause_is_io(e);
-    if lost {
-        return Error::Postgres(format!(
-            "the connection to the PostgreSQL server at {shown} was lost; nothing of the step in progress was stored, and reopening resumes after the last stored step"
-        ));
-    }
-    match e.as_db_error() {
-        Some(db) => Error::Postgres(format!("the PostgreSQL server at {shown} answered: {}", db.message())),
-        None => Error::Postgres(format!("the PostgreSQL server at {shown} failed: {}", cause(e))),
-    }
-}
-
-/// Whether a driver error came from the socket (the server went away mid-conversation).
-fn cause_is_io(e: &postgres::Error) -> bool {
-    let mut next = std::error::Error::source(e);
-    while let Some(cause) = next {
-        if cause.is::<std::io::Error>() {
-            return true;
-        }
-        next = cause.source();
-    }
-    false
-}
-
-/// The innermost cause of a driver error (e.g. "Connection refused (os error 111)").
-fn cause(e: &postgres::Error) -> String {
-    let mut last: &dyn std::error::Error = e;
-    while let Some(next) = last.source() {
-        last = next;
-    }
-    last.to_string()
-}
-
 fn to_i64(seq: Seq) -> i64 {
     i64::try_from(seq.0).unwrap_or(i64::MAX)
+}
+
+fn to_seq(seq: i64) -> Result<Seq> {
+    super::queries::to_seq(seq)
 }

@@ -150,7 +150,7 @@ impl RecordedModel {
     }
 
     /// The outcomes on a log's current branch (the ancestor chain of its head).
-    pub fn from_log(log: &Log) -> Result<Self> {
+    pub fn from_log(log: &dyn super::EventStore) -> Result<Self> {
         let chain: std::collections::BTreeSet<_> = log.chain(log.head()).into_iter().collect();
         let records = log.all()?;
         Ok(Self::from_events(

@@ -5,6 +5,14 @@
 use crate::error::{Error, Result};
 use rusqlite::Connection;
 
+/// L2's keyword index: migration 2 of a memory file, and the whole schema of the in-memory
+/// index a store without SQLite builds (see [`super::EventStore::keyword_index`]).
+pub(crate) const KEYWORD_INDEX: &str = "CREATE VIRTUAL TABLE memory_fts USING fts5(
+        text, evidence, date, kind UNINDEXED, seq UNINDEXED, item UNINDEXED,
+        tokenize = 'porter unicode61'
+    );
+    CREATE TABLE memory_fts_rows (seq INTEGER PRIMARY KEY);";
+
 /// Each entry upgrades the schema by one version.
 const MIGRATIONS: &[&str] = &[
     // 1: the event log and its checkpoints.
@@ -25,11 +33,7 @@ const MIGRATIONS: &[&str] = &[
     // conclusions. Rows are keyed by the seq of their `episode_recorded` event, which never changes,
     // and filtered to the ancestor chain at query time, so rollback branches share one index
     // (see `retrieval::index`).
-    "CREATE VIRTUAL TABLE memory_fts USING fts5(
-        text, evidence, date, kind UNINDEXED, seq UNINDEXED, item UNINDEXED,
-        tokenize = 'porter unicode61'
-    );
-    CREATE TABLE memory_fts_rows (seq INTEGER PRIMARY KEY);",
+    KEYWORD_INDEX,
     // 3: which input (a session file by content hash) fed which step, written in the step's own
     // transaction, so a second replay of the same file resumes after the last committed turn.
     "CREATE TABLE replayed (

@@ -10,8 +10,21 @@ use crate::error::{Error, Result};
 use crate::event::{Event, EventRecord};
 use crate::ids::Seq;
 use crate::memory::Memory;
+use rusqlite::Connection;
+use std::time::Duration;
 
 use super::SourceMark;
+
+/// An input mark as stored: the step ending at `seq` consumed `position` of `source`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMark {
+    /// The last seq of the step that consumed the input.
+    pub seq: Seq,
+    /// The input's identity (see [`SourceMark::source`]).
+    pub source: String,
+    /// Its 0-based position in that input.
+    pub position: u32,
+}
 
 /// One person's event log, in whichever store holds it.
 pub trait EventStore {
@@ -44,6 +57,54 @@ pub trait EventStore {
 
     /// The last position of `source` a step on the current branch consumed, if any.
     fn replayed(&self, source: &str) -> Result<Option<u32>>;
+
+    /// Every input mark of every branch, by seq: what [`copy`](fn@super::copy) carries over,
+    /// so a copied memory resumes a replay as the original would.
+    fn marks(&self) -> Result<Vec<StoredMark>>;
+
+    /// The seqs of the events of one kind, ascending. Retrieval reads which `episode_recorded`
+    /// events exist to tell which keyword index rows belong to a branch.
+    fn seqs_of_kind(&self, kind: &str) -> Result<Vec<Seq>>;
+
+    /// The SQLite connection holding L2's keyword index (FTS5, see `retrieval::index`): the
+    /// memory file itself for a SQLite log; a store without SQLite keeps one in memory, built
+    /// on first use from the memory being asked, since the index is derived from the events.
+    fn keyword_index(&self) -> Result<&Connection>;
+
+    /// Lets up to `steps` consecutive steps share one transaction, for a bulk ingest whose
+    /// input can be replayed again. A store that commits every step keeps doing so: grouping
+    /// is a speed-up, never a change in what is stored.
+    fn group_commits(&mut self, steps: u32, max_age: Duration) -> Result<()> {
+        let _ = (steps, max_age);
+        Ok(())
+    }
+
+    /// Commits the steps an open group holds (nothing to do where every step commits).
+    fn flush(&mut self) -> Result<()> {
+        Ok(())
+    }
+
+    /// Whether steps were appended that are not committed yet (an open group).
+    fn has_uncommitted(&self) -> bool {
+        false
+    }
+
+    /// The latest checkpoint this log wrote or read, with its memory: after a seek to the head,
+    /// the one the head was folded from, where the inspector's timeline can start folding
+    /// instead of the empty memory. A store without checkpoints has none.
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        None
+    }
+
+    /// A second, read-only connection to the same log, for a reader beside the engine (the
+    /// inspector's follower, its timeline pages and its background fold).
+    fn open_reader(&self) -> Result<Box<dyn EventStore + Send>>;
+
+    /// The SQLite log, when this store is one: what only a file offers (a read-only follower
+    /// opened on its path, the checkpoint the head was folded from) is reached through it.
+    fn sqlite(&self) -> Option<&super::Log> {
+        None
+    }
 
     /// The last appended event (Seq 0 when empty).
     fn head(&self) -> Seq {
@@ -133,44 +194,121 @@ impl EventStore for super::Log {
     fn replayed(&self, source: &str) -> Result<Option<u32>> {
         super::Log::replayed(self, source)
     }
+
+    fn marks(&self) -> Result<Vec<StoredMark>> {
+        super::Log::marks(self)
+    }
+
+    fn seqs_of_kind(&self, kind: &str) -> Result<Vec<Seq>> {
+        super::Log::seqs_of_kind(self, kind)
+    }
+
+    fn keyword_index(&self) -> Result<&Connection> {
+        Ok(self.connection())
+    }
+
+    fn group_commits(&mut self, steps: u32, max_age: Duration) -> Result<()> {
+        super::Log::group_commits(self, steps, max_age)
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        super::Log::flush(self)
+    }
+
+    fn has_uncommitted(&self) -> bool {
+        super::Log::has_uncommitted(self)
+    }
+
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        super::Log::last_checkpoint(self)
+    }
+
+    fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
+        Ok(Box::new(super::Log::open_read_only(self.path())?))
+    }
+
+    fn sqlite(&self) -> Option<&super::Log> {
+        Some(self)
+    }
 }
 
-/// Events appended per transaction by [`copy`].
-const COPY_BATCH: u64 = 256;
+/// A boxed store is a store: the command line holds whichever `--db` names as one type.
+impl<T: EventStore + ?Sized> EventStore for Box<T> {
+    fn location(&self) -> String {
+        (**self).location()
+    }
 
-/// Copies every event of `from` into the empty `to`, in order, with the same seqs, parents and
-/// events (so the copy seeks to the same memory everywhere); returns how many. Each batch
-/// carries the source's memory at its end, so the target places its checkpoints as if it had
-/// been written step by step. Input marks are not copied: a replay into the copy starts over.
-pub fn copy(from: &dyn EventStore, to: &mut dyn EventStore) -> Result<u64> {
-    if to.head().0 > 0 {
-        return Err(Error::Codec(format!(
-            "{} already holds {} events; copy only into an empty log",
-            to.location(),
-            to.head().0
-        )));
+    fn parents(&self) -> &[Seq] {
+        (**self).parents()
     }
-    let head = from.head().0;
-    let mut first = 1u64;
-    while first <= head {
-        let last = first.saturating_add(COPY_BATCH - 1).min(head);
-        let records = from.range(Seq(first), Seq(last))?;
-        let memory = from.memory_at(Seq(last))?;
-        let events = records.into_iter().map(|r| r.event).collect();
-        let written = to.append_marked(events, &memory, None)?;
-        for (w, seq) in written.iter().zip(first..) {
-            if w.seq != Seq(seq) || from.parent_of(w.seq) != Some(w.parent) {
-                return Err(Error::Codec(format!(
-                    "copying {}: event {seq} landed as {} with parent {}",
-                    from.location(),
-                    w.seq,
-                    w.parent
-                )));
-            }
-        }
-        first = last.saturating_add(1);
+
+    fn refresh(&mut self) -> Result<bool> {
+        (**self).refresh()
     }
-    Ok(head)
+
+    fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
+        (**self).range(from, to)
+    }
+
+    fn memory_at(&self, seq: Seq) -> Result<Memory> {
+        (**self).memory_at(seq)
+    }
+
+    fn append_marked(
+        &mut self,
+        events: Vec<Event>,
+        memory_after: &Memory,
+        mark: Option<SourceMark<'_>>,
+    ) -> Result<Vec<EventRecord>> {
+        (**self).append_marked(events, memory_after, mark)
+    }
+
+    fn replayed(&self, source: &str) -> Result<Option<u32>> {
+        (**self).replayed(source)
+    }
+
+    fn marks(&self) -> Result<Vec<StoredMark>> {
+        (**self).marks()
+    }
+
+    fn seqs_of_kind(&self, kind: &str) -> Result<Vec<Seq>> {
+        (**self).seqs_of_kind(kind)
+    }
+
+    fn keyword_index(&self) -> Result<&Connection> {
+        (**self).keyword_index()
+    }
+
+    fn group_commits(&mut self, steps: u32, max_age: Duration) -> Result<()> {
+        (**self).group_commits(steps, max_age)
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        (**self).flush()
+    }
+
+    fn has_uncommitted(&self) -> bool {
+        (**self).has_uncommitted()
+    }
+
+    fn last_checkpoint(&self) -> Option<(Seq, Memory)> {
+        (**self).last_checkpoint()
+    }
+
+    fn open_reader(&self) -> Result<Box<dyn EventStore + Send>> {
+        (**self).open_reader()
+    }
+
+    fn sqlite(&self) -> Option<&super::Log> {
+        (**self).sqlite()
+    }
+}
+
+/// Any store pages the inspector's timeline (it reads what was appended already).
+impl crate::timeline::EventSource for Box<dyn EventStore + Send> {
+    fn range(&self, from: Seq, to: Seq) -> Result<Vec<EventRecord>> {
+        EventStore::range(&**self, from, to)
+    }
 }
 
 /// `url` with its password (if any) replaced by `***`, for messages.

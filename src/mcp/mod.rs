@@ -33,10 +33,15 @@ pub fn run(shared: &Shared, args: &Args) -> Result<()> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    match args.http {
-        None => runtime.block_on(stdio(store)),
-        Some(port) => runtime.block_on(http(store, port)),
-    }
+    let served = match args.http {
+        None => runtime.block_on(stdio(Arc::clone(&store))),
+        Some(port) => runtime.block_on(http(Arc::clone(&store), port)),
+    };
+    // The store is dropped here, outside the runtime: a PostgreSQL client closes its connection
+    // by blocking on a runtime of its own, which tokio refuses inside another one.
+    drop(runtime);
+    drop(store);
+    served
 }
 
 async fn stdio(store: Arc<store::Store>) -> Result<()> {

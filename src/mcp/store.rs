@@ -65,7 +65,7 @@ fn short(what: &str, text: &str) -> std::result::Result<(), Refusal> {
 
 /// The engine and whose memory the file is by default.
 pub struct Store {
-    engine: Mutex<Engine>,
+    engine: Mutex<Engine<crate::cli::Store>>,
     person: Option<String>,
 }
 
@@ -73,7 +73,7 @@ type Answer = std::result::Result<Value, Refusal>;
 
 impl Store {
     /// A store over an opened engine; `person` is `--person`.
-    pub fn new(engine: Engine, person: Option<String>) -> Self {
+    pub fn new(engine: Engine<crate::cli::Store>, person: Option<String>) -> Self {
         Self {
             engine: Mutex::new(engine),
             person,
@@ -81,7 +81,7 @@ impl Store {
     }
 
     /// The engine, at the file's latest head.
-    fn engine(&self) -> Result<MutexGuard<'_, Engine>> {
+    fn engine(&self) -> Result<MutexGuard<'_, Engine<crate::cli::Store>>> {
         // A call that panicked cannot have left a half-written step: steps commit whole.
         let mut engine = self.engine.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         engine.refresh_memory().context("reading the memory file")?;

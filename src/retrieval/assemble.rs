@@ -10,7 +10,7 @@ use super::pack;
 use super::{Budgets, Plan};
 use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
-use crate::log::Log;
+use crate::log::EventStore;
 use crate::memory::{Level, Memory};
 use crate::model::Model;
 use crate::text::{content_words, entity_key, words};
@@ -35,7 +35,7 @@ pub(super) struct Source {
 
 /// Retrieval over the memory at one seq of one log.
 pub struct Retriever<'a> {
-    pub(super) log: &'a Log,
+    pub(super) log: &'a dyn EventStore,
     pub(super) memory: &'a Memory,
     pub(super) lineage: Lineage,
     /// Relations each episode mentioned, for provenance.
@@ -44,7 +44,7 @@ pub struct Retriever<'a> {
 
 impl<'a> Retriever<'a> {
     /// Brings the keyword index up to date and reads the branch of `at`, whose memory is `memory`.
-    pub fn new(log: &'a Log, memory: &'a Memory, at: Seq) -> Result<Self> {
+    pub fn new(log: &'a dyn EventStore, memory: &'a Memory, at: Seq) -> Result<Self> {
         let lineage = Lineage::of(log, at)?;
         if lineage.len() != memory.episodes.len() {
             return Err(Error::MemoryNotAt {
@@ -53,7 +53,7 @@ impl<'a> Retriever<'a> {
                 log: lineage.len(),
             });
         }
-        index::sync(log.connection(), &lineage, memory)?;
+        index::sync(log.keyword_index()?, &lineage, memory)?;
         let mut episode_relations = vec![Vec::new(); memory.episodes.len()];
         for r in &memory.relations {
             for e in &r.episodes {
@@ -107,7 +107,7 @@ impl<'a> Retriever<'a> {
             let Some(expr) = index::match_expr(list).filter(|_| !without.contains(Layer::Turn)) else {
                 continue;
             };
-            let conn = self.log.connection();
+            let conn = self.log.keyword_index()?;
             let hits = self.ranked(
                 index::search(conn, &self.lineage, &expr, DocKind::Turn, budgets.turns)?,
                 root,
@@ -133,7 +133,7 @@ impl<'a> Retriever<'a> {
             ));
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Fact)) {
-            let conn = self.log.connection();
+            let conn = self.log.keyword_index()?;
             let mut hits = index::search(
                 conn,
                 &self.lineage,
@@ -181,7 +181,7 @@ impl<'a> Retriever<'a> {
             }
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
-            let conn = self.log.connection();
+            let conn = self.log.keyword_index()?;
             let mut hits = index::search(conn, &self.lineage, &expr, DocKind::Conclusion, budgets.conclusions * 2)?;
             self.replaced(DocKind::Conclusion, &keywords, &mut hits);
             let concl = self.ranked(hits, root);

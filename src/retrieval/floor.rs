@@ -71,7 +71,7 @@ impl Retriever<'_> {
         let wanted: HashSet<String> = asked.iter().map(|w| stem(w)).collect();
         let need = (wanted.len() as f64 * COVERAGE).ceil().max(1.0);
         let hits = index::search(
-            self.log.connection(),
+            self.log.keyword_index()?,
             &self.lineage,
             &expr,
             DocKind::Turn,

@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result};
 use crate::ids::{EpisodeId, Seq, saturating_u32};
-use crate::log::Log;
+use crate::log::EventStore;
 use crate::memory::Memory;
 use crate::time::Timestamp;
 use rusqlite::{Connection, params};
@@ -72,14 +72,12 @@ pub struct Lineage {
 
 impl Lineage {
     /// The lineage of the memory at `at`.
-    pub fn of(log: &Log, at: Seq) -> Result<Self> {
-        let recorded: HashSet<i64> = {
-            let mut stmt = log
-                .connection()
-                .prepare_cached("SELECT seq FROM events WHERE kind = 'episode_recorded'")?;
-            let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
-            rows.collect::<rusqlite::Result<_>>()?
-        };
+    pub fn of(log: &dyn EventStore, at: Seq) -> Result<Self> {
+        let recorded: HashSet<i64> = log
+            .seqs_of_kind("episode_recorded")?
+            .into_iter()
+            .map(|s| i64::try_from(s.0).unwrap_or(i64::MAX))
+            .collect();
         let mut episodes = HashMap::new();
         for seq in log.chain(at) {
             let key = i64::try_from(seq.0).unwrap_or(i64::MAX);

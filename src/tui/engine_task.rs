@@ -1,4 +1,4 @@
-//! The engine task: a dedicated thread that alone owns the [`Engine`] (its SQLite connection and
+//! The engine task: a dedicated thread that alone owns the [`Engine`] (its log's connection and
 //! its synchronous model), so a slow model call never blocks input or drawing. Requests come in
 //! on a channel; appended records, streamed tokens and outcomes go back as [`EngineUpdate`]s.
 //!
@@ -12,8 +12,9 @@ use super::msg::{EngineUpdate, Handoff, RequestId};
 use rgmem::Engine;
 use rgmem::event::{Event, EventRecord};
 use rgmem::ids::Seq;
-use rgmem::log::Reader;
+use rgmem::log::{EventStore, Reader};
 use rgmem::retrieval::Budgets;
+use rgmem::timeline::EventSource;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
 use std::sync::mpsc;
 use tokio::sync::mpsc::UnboundedSender;
@@ -44,7 +45,7 @@ impl EngineHandle {
 
 /// Starts the engine thread; it first reports the log opened at head as `Opened`. A model that
 /// calls a server has it checked once, on a thread of its own, so the first frame never waits.
-pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
+pub fn spawn<L: EventStore + Send + 'static>(mut engine: Engine<L>) -> std::io::Result<EngineHandle> {
     let cancel = engine.model_mut().canceller();
     let (req_tx, req_rx) = mpsc::channel::<EngineRequest>();
     let (up_tx, up_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -72,7 +73,11 @@ pub fn spawn(mut engine: Engine) -> std::io::Result<EngineHandle> {
     })
 }
 
-fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &UnboundedSender<EngineUpdate>) {
+fn run<L: EventStore>(
+    mut engine: Engine<L>,
+    requests: &mpsc::Receiver<EngineRequest>,
+    updates: &UnboundedSender<EngineUpdate>,
+) {
     let opened = match open_at_head(&engine) {
         Ok(timeline) => {
             build_snapshots(&engine, updates.clone());
@@ -93,7 +98,7 @@ fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &U
     // The app extends its log record by record: whatever another process appended while a step
     // was planned goes to it first (read on a connection of its own), so it never meets a gap.
     let mut known = engine.log().head();
-    let mut reader = rgmem::log::Log::open_read_only(engine.log().path()).ok();
+    let mut reader = engine.log().open_reader().ok();
     while let Ok(request) = requests.recv() {
         handle(&mut engine, request, &mut |u| {
             let u = match (u, reader.as_mut()) {
@@ -110,37 +115,67 @@ fn run(mut engine: Engine, requests: &mpsc::Receiver<EngineRequest>, updates: &U
     }
 }
 
-/// The timeline at head: nothing is folded, and no event is read but the firings' seqs.
-pub fn open_at_head(engine: &Engine) -> rgmem::Result<Timeline> {
-    let reader = Reader::open(engine.log().path())?;
-    let firings = reader.firings()?;
+/// The timeline at head: nothing is folded, and no event is read but the firings' seqs. A file
+/// is paged through a read-only connection of its own; another store through a second
+/// connection to it.
+pub fn open_at_head<L: EventStore>(engine: &Engine<L>) -> rgmem::Result<Timeline> {
+    let log = engine.log();
+    let (firings, source): (Vec<Seq>, Box<dyn EventSource>) = match log.sqlite() {
+        Some(file) => {
+            let reader = Reader::open(file.path())?;
+            (reader.firings()?, Box::new(reader))
+        }
+        None => (firings(log)?, Box::new(log.open_reader()?)),
+    };
     let mut timeline = Timeline::open(
         engine.memory().clone(),
-        engine.log().parents().to_vec(),
+        log.parents().to_vec(),
         firings,
-        Box::new(reader),
+        source,
         SNAPSHOT_INTERVAL,
     );
     // The checkpoint the head was folded from: a step back from head folds from there at once,
     // not from the start while the history is still being folded.
-    timeline.add_snapshots(engine.log().last_checkpoint().into_iter().collect());
+    timeline.add_snapshots(log.last_checkpoint().into_iter().collect());
     Ok(timeline)
 }
 
+/// The seqs of operator firings and proposals, ascending (what [`Reader::firings`] reads of a
+/// file).
+fn firings(log: &dyn EventStore) -> rgmem::Result<Vec<Seq>> {
+    let mut seqs = log.seqs_of_kind("operator_fired")?;
+    seqs.extend(log.seqs_of_kind("abstraction_proposed")?);
+    seqs.sort_unstable();
+    Ok(seqs)
+}
+
 /// Folds the log on a thread of its own and sends the snapshots; stops when the app is gone.
-fn build_snapshots(engine: &Engine, updates: UnboundedSender<EngineUpdate>) {
-    let path = engine.log().path().to_path_buf();
-    let builder = SnapshotBuilder::new(engine.log().parents().to_vec(), SNAPSHOT_INTERVAL);
+fn build_snapshots<L: EventStore>(engine: &Engine<L>, updates: UnboundedSender<EngineUpdate>) {
+    let log = engine.log();
+    let place = log.location();
+    // A file is opened on the thread; another store's second connection is made here, since
+    // the store itself stays with the engine.
+    let path = log.sqlite().map(|file| file.path().to_path_buf());
+    let other = match path {
+        Some(_) => None,
+        None => Some(log.open_reader()),
+    };
+    let builder = SnapshotBuilder::new(log.parents().to_vec(), SNAPSHOT_INTERVAL);
     let spawned = std::thread::Builder::new().name("rgmem-history".into()).spawn(move || {
-        let result = Reader::open(&path).and_then(|reader| {
-            builder.run(Box::new(reader), 16, &mut |batch| {
+        let source: rgmem::Result<Box<dyn EventSource>> = match (path, other) {
+            (Some(path), _) => Reader::open(&path).map(|r| Box::new(r) as Box<dyn EventSource>),
+            (None, Some(opened)) => opened.map(|r| Box::new(r) as Box<dyn EventSource>),
+            (None, None) => Err(rgmem::Error::Codec("no reader for the history".into())),
+        };
+        let result = source.and_then(|source| {
+            builder.run(source, 16, &mut |batch| {
                 updates.send(EngineUpdate::Snapshots(batch)).is_ok()
             })
         });
         if let Err(e) = result {
             let _ = updates.send(EngineUpdate::Done {
                 id: None,
-                error: Some(format!("reading the history of {}: {e}", path.display())),
+                error: Some(format!("reading the history of {place}: {e}")),
                 notice: None,
             });
         }
@@ -150,7 +185,7 @@ fn build_snapshots(engine: &Engine, updates: UnboundedSender<EngineUpdate>) {
 }
 
 /// Performs one request, reporting through `send`. Synchronous, so tests can drive it directly.
-pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(EngineUpdate)) {
+pub fn handle<L: EventStore>(engine: &mut Engine<L>, request: EngineRequest, send: &mut dyn FnMut(EngineUpdate)) {
     if request == EngineRequest::Follow {
         match engine.follow() {
             Ok(records) if records.is_empty() => {}
@@ -197,8 +232,8 @@ pub fn handle(engine: &mut Engine, request: EngineRequest, send: &mut dyn FnMut(
     });
 }
 
-fn perform(
-    engine: &mut Engine,
+fn perform<L: EventStore>(
+    engine: &mut Engine<L>,
     request: EngineRequest,
     send: &mut dyn FnMut(EngineUpdate),
 ) -> rgmem::Result<Option<String>> {
@@ -287,7 +322,7 @@ fn perform(
 
 /// "p0 (RK2 Fitness, #35)": the proposal recorded at a seq, by its id, operator and concept; the
 /// seq with what its event did when it is not a proposal.
-fn proposal_named(engine: &Engine, seq: Seq) -> String {
+fn proposal_named<L: EventStore>(engine: &Engine<L>, seq: Seq) -> String {
     match engine.log().event(seq).map(|r| r.event) {
         Ok(Event::AbstractionProposed {
             proposal,
@@ -326,7 +361,7 @@ fn and_list(items: &[String]) -> String {
 
 /// "#430 (RK2 Fitness (score 8, θ_sum 6))": a seq with what its event did, named from the
 /// memory at head; the bare seq when the log cannot say.
-fn named(engine: &Engine, seq: Seq) -> String {
+fn named<L: EventStore>(engine: &Engine<L>, seq: Seq) -> String {
     match engine.log().event(seq) {
         Ok(r) => format!("{seq} ({})", r.event.detail_named(engine.memory())),
         Err(_) => seq.to_string(),
@@ -336,8 +371,8 @@ fn named(engine: &Engine, seq: Seq) -> String {
 /// Answers the user's message through [`Engine::chat`] (it ingests the message first), streaming
 /// the reply. The app ingests the reply only when it accepts it (a cancelled reply never reaches
 /// the memory); the model's note is a notice, never part of the reply.
-fn chat(
-    engine: &mut Engine,
+fn chat<L: EventStore>(
+    engine: &mut Engine<L>,
     id: RequestId,
     text: &str,
     user: &str,
@@ -372,7 +407,7 @@ fn chat(
 
 /// Writes the head's branch as a session file with its recorded model replies
 /// ([`rgmem::log::export`]), so `--model recorded` can replay it exactly.
-fn export(engine: &Engine, path: &std::path::Path) -> rgmem::Result<String> {
+fn export<L: EventStore>(engine: &Engine<L>, path: &std::path::Path) -> rgmem::Result<String> {
     let io = |source| rgmem::Error::Io {
         path: path.display().to_string(),
         source,

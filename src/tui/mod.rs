@@ -16,6 +16,9 @@ pub mod focus;
 pub mod keymap;
 pub mod layout;
 pub mod msg;
+#[cfg(all(test, feature = "postgres"))]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod pg_tests;
 pub mod runtime;
 pub mod sweep_model;
 pub mod sweep_task;
@@ -32,8 +35,8 @@ use rgmem::Engine;
 /// Opens the inspector over an engine; returns when the user quits. The terminal is restored
 /// on every exit path, panics included. `problems` (the user's keymap file's) are shown at start
 /// and kept for `:messages`.
-pub fn run(
-    engine: Engine,
+pub fn run<L: rgmem::log::EventStore + Send + 'static>(
+    engine: Engine<L>,
     options: Options,
     problems: &[String],
     sweep_model: Option<sweep_task::ModelFactory>,

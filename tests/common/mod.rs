@@ -33,7 +33,7 @@ pub fn engine(db: &Path, interval: u64) -> Engine {
 }
 
 /// Ingests a whole session file (and closes its last segment), returning each step's records.
-pub fn replay(engine: &mut Engine, file: &SessionFile) -> Vec<Vec<EventRecord>> {
+pub fn replay<L: rgmem::log::EventStore>(engine: &mut Engine<L>, file: &SessionFile) -> Vec<Vec<EventRecord>> {
     let user = file.user_name();
     let mut steps = Vec::new();
     for turn in &file.turns {
