@@ -14,6 +14,11 @@ const NOT_CLAIMS: &[&str] = &[
 /// Subjects that end just before "never" (with "have"/"has"/"had" between, or not).
 const SELF: &[&str] = &["i", "i've", "i'd", "we", "we've", "we'd"];
 
+/// Words at a claim's end that add nothing to what was never done.
+const TRAILING: &[&str] = &[
+    "before", "yet", "again", "ever", "lately", "now", "though", "honestly", "either",
+];
+
 /// Longest claim kept, in words: a clause, not a paragraph.
 const MOST_WORDS: usize = 14;
 
@@ -45,6 +50,14 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
                 if t.ends_with([',', '.', ';', ':', '!', '?', ')']) {
                     break;
                 }
+            }
+            // "never tried it before" claims what "never tried it" does.
+            while claim.len() > 1
+                && claim
+                    .last()
+                    .is_some_and(|w| TRAILING.contains(&w.to_lowercase().as_str()))
+            {
+                claim.pop();
             }
             // "…but I've never been happier" or "never mind": nothing one could have done.
             let first = claim.first().map(|c| c.to_lowercase()).unwrap_or_default();
@@ -111,7 +124,7 @@ mod tests {
     fn never_claims_of_the_speaker_and_of_someone_named() {
         assert_eq!(
             stated("To be honest, I've never customized the spaCy pipeline before, so go slow."),
-            vec![(Holder::Person, "customized the spaCy pipeline before".to_string())]
+            vec![(Holder::Person, "customized the spaCy pipeline".to_string())]
         );
         assert_eq!(
             stated("Scott has never fixed his bike tire on his own."),

@@ -17,6 +17,7 @@ pub mod delta;
 mod episode;
 mod graph;
 mod names;
+pub mod never;
 pub mod shared;
 mod slots;
 mod validate;

@@ -110,7 +110,7 @@ impl Memory {
 
     /// The current slots of `person` as English lines, each with when it was said and the
     /// values it replaced: "Scott is Taylor's brother (15 March 2024)", "Taylor lives in Porto
-    /// (2 May 2024; was Lisbon)".
+    /// (2 May 2024; was Lisbon)", and a "never" with the sentence that contradicts it.
     #[must_use]
     pub fn slot_lines(&self, person: ConceptId) -> Vec<String> {
         let name = &self.concept(person).name;
@@ -121,6 +121,14 @@ impl Memory {
                 if !earlier.is_empty() {
                     let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
                     notes.push(format!("was {}", was.join(", then ")));
+                }
+                // A "never" the person also contradicted is kept as said, with the other side.
+                if cur.slot == Slot::Never
+                    && let Some((t, said)) = self.contradiction_of(cur)
+                {
+                    let when = self.turns.get(t.index()).and_then(|x| x.time);
+                    let on = when.map(|w| format!(" on {}", w.human_date())).unwrap_or_default();
+                    notes.push(format!("contradicted{on}: \"{}\"", crate::text::clip(said.trim(), 160)));
                 }
                 let what = fullest_what(cur, &earlier);
                 let sentence = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);

@@ -110,6 +110,17 @@ fn a_never_and_a_did_are_both_cited() {
         engine.ingest(t, "Dana").unwrap();
     }
     engine.finish().unwrap();
+    let lines: Vec<String> = engine
+        .memory()
+        .roots()
+        .flat_map(|r| engine.memory().slot_lines(r.id))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Dana has never customized the spaCy pipeline") && l.contains("contradicted")),
+        "{lines:?}"
+    );
     let got = ask(&mut engine, "Have I customized the spaCy pipeline with matcher rules?");
     assert!(
         got.text

@@ -165,7 +165,7 @@ impl Retriever<'_> {
                     }
                 }
                 // The other side of a "never": the person's own words that they did it.
-                let other_side = (cur.slot == Slot::Never).then(|| self.contradicting(cur)).flatten();
+                let other_side = (cur.slot == Slot::Never).then(|| m.contradiction_of(cur)).flatten();
                 if let Some((t, _)) = &other_side {
                     turns.push(*t);
                 }
