@@ -6,10 +6,29 @@ use crate::ids::TurnId;
 use crate::text::{content_words, sentences, stem::stem};
 
 /// Share of a claim's content words a sentence must hold to say the opposite.
-const SAID_SHARE: f64 = 0.6;
+const SAID_SHARE: f64 = 0.75;
 /// Words that keep a sentence from saying one did something.
 const NEGATIONS: &[&str] = &[
     "never", "not", "no", "don't", "didn't", "haven't", "hasn't", "won't", "can't", "nor",
+];
+
+/// Phrases of a request or a plan, whose sentence says what is not done yet.
+const NOT_YET: &[&str] = &[
+    "can you",
+    "could you",
+    "would you",
+    "help me",
+    "please",
+    "want to",
+    "would like",
+    "planning",
+    "plan to",
+    "how do i",
+    "how can i",
+    "should i",
+    "going to",
+    "i'd like",
+    "hoping to",
 ];
 
 /// A text's content words, stemmed, each once.
@@ -58,6 +77,12 @@ impl Memory {
                 continue;
             }
             for s in sentences(&turn.text) {
+                let low = s.to_lowercase();
+                // A request or a plan ("can you help me log errors", "I'm planning to …") says
+                // what is not done yet.
+                if NOT_YET.iter().any(|p| low.contains(p)) {
+                    continue;
+                }
                 let negated = crate::text::words(&s).any(|w| NEGATIONS.contains(&w.as_str()));
                 let held = share(&c, &stems(&s));
                 if !negated
