@@ -14,6 +14,27 @@ const NOT_CLAIMS: &[&str] = &[
 /// Subjects that end just before "never" (with "have"/"has"/"had" between, or not).
 const SELF: &[&str] = &["i", "i've", "i'd", "we", "we've", "we'd"];
 
+/// Verbs of thinking, after which "never" voices surprise ("I never imagined pets would bring
+/// so much joy"), not something left undone.
+const THOUGHTS: &[&str] = &[
+    "thought",
+    "imagined",
+    "expected",
+    "realized",
+    "realised",
+    "knew",
+    "dreamed",
+    "dreamt",
+    "believed",
+    "guessed",
+    "suspected",
+    "considered",
+    "felt",
+    "saw",
+    "pictured",
+    "anticipated",
+];
+
 /// Words at a claim's end that add nothing to what was never done.
 const TRAILING: &[&str] = &[
     "before", "yet", "again", "ever", "lately", "now", "though", "honestly", "either",
@@ -63,7 +84,15 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
             let first = claim.first().map(|c| c.to_lowercase()).unwrap_or_default();
             // Told about the holder, not by them: "rotated my keys" is "rotated their keys".
             let text = claim.iter().map(|w| third(w)).collect::<Vec<_>>().join(" ");
-            if NOT_CLAIMS.contains(&first.as_str()) || crate::text::content_words(&text).len() < 2 {
+            // "I never thought I'd enjoy it" voices surprise, not a deed; "never decided to try
+            // it" leaves what "it" is to a sentence before.
+            let last = claim.last().map(|c| c.to_lowercase()).unwrap_or_default();
+            let pronoun_object = matches!(last.as_str(), "it" | "that" | "this" | "them" | "one");
+            if NOT_CLAIMS.contains(&first.as_str())
+                || THOUGHTS.contains(&first.as_str())
+                || pronoun_object
+                || crate::text::content_words(&text).len() < 2
+            {
                 continue;
             }
             if !out.iter().any(|(h, c)| *h == holder && *c == text) {
@@ -149,6 +178,8 @@ mod tests {
         assert!(stated("Never mind, I found it.").is_empty());
         assert!(stated("I've never been happier.").is_empty());
         assert!(stated("It never fails.").is_empty());
+        assert!(stated("I never imagined having pets would bring so much happiness.").is_empty());
+        assert!(stated("I never decided to try it.").is_empty());
         for hostile in ["never", "I never", "I've never.", "日本 never 日本", "\"never\""] {
             let _ = stated(hostile);
         }
