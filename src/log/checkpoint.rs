@@ -112,6 +112,26 @@ pub fn chunk_body(value: rusqlite::types::ValueRef<'_>) -> std::result::Result<S
     }
 }
 
+/// A checkpoint's memory as read back, checked and with its lookups rebuilt; the latest one
+/// read becomes `kept`, the base the next checkpoint written refers to, so a reopened log does
+/// not store its memory again. Both backends read checkpoints through it.
+pub(super) fn adopt(
+    seq: Seq,
+    (mut memory, stored): (Memory, Stored),
+    kept: &std::cell::RefCell<Option<Base>>,
+) -> Result<Memory> {
+    memory.check_consistent().map_err(|e| Error::InvalidRecord {
+        seq,
+        message: format!("its checkpoint: {e}"),
+    })?;
+    memory.rebuild_index();
+    let mut kept = kept.borrow_mut();
+    if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
+        *kept = Some(Base::new(seq, memory.clone(), stored));
+    }
+    Ok(memory)
+}
+
 impl Base {
     /// The base of a checkpoint read back: its memory (lookups rebuilt) and the addresses
     /// [`read`] gave its chunks.

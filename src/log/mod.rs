@@ -434,23 +434,7 @@ impl Log {
 
     /// The memory at a seq: the nearest checkpointed ancestor, then the rest of the chain.
     pub fn memory_at(&self, seq: Seq) -> Result<Memory> {
-        if !self.contains(seq) {
-            return Err(Error::UnknownSeq(seq));
-        }
-        let mut pending = Vec::new();
-        let mut cur = seq;
-        while cur.0 > 0 && !self.checkpoints.contains(&cur) {
-            pending.push(cur);
-            cur = self.parent_of(cur).unwrap_or(Seq(0));
-        }
-        let mut memory = if cur.0 > 0 {
-            self.checkpoint(cur)?
-        } else {
-            Memory::new()
-        };
-        pending.reverse();
-        store::apply_chain(&mut memory, pending, |from, to| self.range(from, to))?;
-        Ok(memory)
+        store::seek(self, seq, |s| self.checkpoints.contains(&s), |s| self.checkpoint(s))
     }
 
     /// The seqs that hold a checkpoint, ascending.
@@ -461,17 +445,7 @@ impl Log {
     /// A checkpoint's memory. The latest one read becomes the base the next checkpoint written
     /// refers to, so a reopened log does not store its memory again.
     fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let (mut memory, stored) = checkpoint::read(&self.conn, seq)?;
-        memory.check_consistent().map_err(|e| Error::InvalidRecord {
-            seq,
-            message: format!("its checkpoint: {e}"),
-        })?;
-        memory.rebuild_index();
-        let mut kept = self.base.borrow_mut();
-        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
-            *kept = Some(checkpoint::Base::new(seq, memory.clone(), stored));
-        }
-        Ok(memory)
+        checkpoint::adopt(seq, checkpoint::read(&self.conn, seq)?, &self.base)
     }
 
     /// The latest checkpoint this log wrote or read, with its memory (sharing structure with

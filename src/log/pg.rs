@@ -178,23 +178,7 @@ impl EventStore for PgLog {
     }
 
     fn memory_at(&self, seq: Seq) -> Result<Memory> {
-        if !self.contains(seq) {
-            return Err(Error::UnknownSeq(seq));
-        }
-        let mut pending = Vec::new();
-        let mut cur = seq;
-        while cur.0 > 0 && !self.checkpoints.contains(&cur) {
-            pending.push(cur);
-            cur = self.parent_of(cur).unwrap_or(Seq(0));
-        }
-        let mut memory = if cur.0 > 0 {
-            self.checkpoint(cur)?
-        } else {
-            Memory::new()
-        };
-        pending.reverse();
-        super::store::apply_chain(&mut memory, pending, |from, to| self.range(from, to))?;
-        Ok(memory)
+        super::store::seek(self, seq, |s| self.checkpoints.contains(&s), |s| self.checkpoint(s))
     }
 
     fn append_marked(

@@ -334,6 +334,29 @@ pub fn redact(url: &str) -> String {
     }
 }
 
+/// The memory at `seq` in a store that keeps checkpoints: the nearest checkpointed ancestor
+/// (`checkpoint` reads it), then the rest of the chain. Both backends seek this way.
+pub(crate) fn seek<S: EventStore + ?Sized>(
+    store: &S,
+    seq: Seq,
+    is_checkpoint: impl Fn(Seq) -> bool,
+    checkpoint: impl Fn(Seq) -> Result<Memory>,
+) -> Result<Memory> {
+    if !store.contains(seq) {
+        return Err(Error::UnknownSeq(seq));
+    }
+    let mut pending = Vec::new();
+    let mut cur = seq;
+    while cur.0 > 0 && !is_checkpoint(cur) {
+        pending.push(cur);
+        cur = store.parent_of(cur).unwrap_or(Seq(0));
+    }
+    let mut memory = if cur.0 > 0 { checkpoint(cur)? } else { Memory::new() };
+    pending.reverse();
+    apply_chain(&mut memory, pending, |from, to| store.range(from, to))?;
+    Ok(memory)
+}
+
 /// Applies the events at `chain` (ascending seqs) to `memory`. The chain is read as runs of
 /// consecutive seqs, one `range` each, so a chain that jumps over an abandoned branch never
 /// reads that branch's events. Both backends fold a seek this way.

@@ -104,20 +104,11 @@ pub(super) fn read(
 impl PgLog {
     /// A checkpoint's memory, which becomes the base the next checkpoint refers to.
     pub(super) fn checkpoint(&self, seq: Seq) -> Result<Memory> {
-        let (mut memory, stored) = {
+        let read = {
             let shown = &self.shown;
             let fail = |e: postgres::Error| query_error(shown, &e);
             read(&mut self.client.borrow_mut(), &self.person, seq, &fail)?
         };
-        memory.check_consistent().map_err(|e| Error::InvalidRecord {
-            seq,
-            message: format!("its checkpoint: {e}"),
-        })?;
-        memory.rebuild_index();
-        let mut kept = self.base.borrow_mut();
-        if kept.as_ref().is_none_or(|b| b.seq() <= seq) {
-            *kept = Some(Base::new(seq, memory.clone(), stored));
-        }
-        Ok(memory)
+        super::super::checkpoint::adopt(seq, read, &self.base)
     }
 }
