@@ -31,7 +31,7 @@ fn backends(dir: &Path, test: &str) -> Vec<(&'static str, Opener)> {
         "sqlite",
         Box::new(move || Box::new(Log::open_with(&db, 7).unwrap()) as Box<dyn EventStore>),
     )];
-    match postgres_url(test) {
+    match common::postgres_person(test) {
         Some(url) => out.push((
             "postgres",
             Box::new(move || Box::new(rgmem::log::pg::PgLog::open_with(&url, 7).unwrap()) as Box<dyn EventStore>),
@@ -39,17 +39,6 @@ fn backends(dir: &Path, test: &str) -> Vec<(&'static str, Opener)> {
         None => println!("{test} on postgres: skipped: no server (set RGMEM_TEST_POSTGRES)"),
     }
     out
-}
-
-/// A person of its own for each test and run, in the server's shared database.
-fn postgres_url(test: &str) -> Option<String> {
-    let base = std::env::var("RGMEM_TEST_POSTGRES").ok().filter(|u| !u.is_empty())?;
-    let sep = if base.contains('?') { '&' } else { '?' };
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    Some(format!("{base}{sep}person={test}-{}-{stamp}", std::process::id()))
 }
 
 /// The memory at every seq, folded from scratch along the history tree.

@@ -14,20 +14,9 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// A person of its own for this run in the server's shared database.
-fn person_url(name: &str) -> Option<String> {
-    let base = std::env::var("RGMEM_TEST_POSTGRES").ok().filter(|u| !u.is_empty())?;
-    let sep = if base.contains('?') { '&' } else { '?' };
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    Some(format!("{base}{sep}person={name}-{}-{stamp}", std::process::id()))
-}
-
 #[test]
 fn a_memory_copied_to_postgres_shows_and_logs_as_the_file_does() {
-    let Some(url) = person_url("cli") else {
+    let Some(url) = common::postgres_person("cli") else {
         println!(
             "a_memory_copied_to_postgres_shows_and_logs_as_the_file_does: skipped: no server (set RGMEM_TEST_POSTGRES)"
         );
@@ -102,7 +91,7 @@ fn both(db: &Path, pg: &Path, args: &[&str]) -> String {
 
 #[test]
 fn the_same_session_replayed_into_sqlite_and_postgres_reads_alike() {
-    let Some(url) = person_url("engine") else {
+    let Some(url) = common::postgres_person("engine") else {
         println!(
             "the_same_session_replayed_into_sqlite_and_postgres_reads_alike: skipped: no server (set RGMEM_TEST_POSTGRES)"
         );
@@ -155,7 +144,7 @@ fn the_same_session_replayed_into_sqlite_and_postgres_reads_alike() {
 
 #[test]
 fn approval_mode_proposes_and_approves_alike_on_postgres() {
-    let Some(url) = person_url("approve") else {
+    let Some(url) = common::postgres_person("approve") else {
         println!("approval_mode_proposes_and_approves_alike_on_postgres: skipped: no server (set RGMEM_TEST_POSTGRES)");
         return;
     };

@@ -15,17 +15,6 @@ use std::path::Path;
 
 type Client = RunningService<RoleClient, ()>;
 
-/// A person of its own for this run in the server's shared database.
-fn person_url(name: &str) -> Option<String> {
-    let base = std::env::var("RGMEM_TEST_POSTGRES").ok().filter(|u| !u.is_empty())?;
-    let sep = if base.contains('?') { '&' } else { '?' };
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    Some(format!("{base}{sep}person={name}-{}-{stamp}", std::process::id()))
-}
-
 async fn serve(db: &Path) -> Client {
     let db = db.to_path_buf();
     let cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_rgmem")).configure(|cmd| {
@@ -85,7 +74,7 @@ async fn round(db: &Path) -> Vec<Value> {
 
 #[tokio::test]
 async fn serve_on_postgres_answers_as_on_a_file() {
-    let Some(url) = person_url("serve") else {
+    let Some(url) = common::postgres_person("serve") else {
         println!("serve_on_postgres_answers_as_on_a_file: skipped: no server (set RGMEM_TEST_POSTGRES)");
         return;
     };
@@ -103,7 +92,7 @@ async fn serve_on_postgres_answers_as_on_a_file() {
 
 #[tokio::test]
 async fn two_servers_on_one_postgres_person_lose_nothing() {
-    let Some(url) = person_url("serve2") else {
+    let Some(url) = common::postgres_person("serve2") else {
         println!("two_servers_on_one_postgres_person_lose_nothing: skipped: no server (set RGMEM_TEST_POSTGRES)");
         return;
     };
@@ -142,7 +131,7 @@ async fn two_servers_on_one_postgres_person_lose_nothing() {
 /// runtime of its own: the server must drop it outside its own runtime, or it panics on exit.
 #[test]
 fn a_closed_stdin_on_a_postgres_person_is_a_clean_exit() {
-    let Some(url) = person_url("serve-exit") else {
+    let Some(url) = common::postgres_person("serve-exit") else {
         println!("a_closed_stdin_on_a_postgres_person_is_a_clean_exit: skipped: no server (set RGMEM_TEST_POSTGRES)");
         return;
     };

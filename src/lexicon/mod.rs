@@ -4,38 +4,13 @@
 //! parsed once and matched on whole words; a trailing `*` matches any word starting with the stem.
 
 mod idioms;
+mod matcher;
 
-use crate::text::words;
+use matcher::{Matcher, Span};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::OnceLock;
-
-/// A map from the lexicon's own words. Every token of every text is looked up in it (and every
-/// prefix of a token a stem's length), so it hashes with FNV-1a rather than SipHash: its keys
-/// are fixed when the lexicon is parsed, so no input can crowd them.
-type WordMap<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
-
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
 
 /// One lexicon line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,134 +95,6 @@ impl Cue {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Pattern {
-    words: Vec<String>,
-    prefix_last: bool,
-    target: usize,
-}
-
-impl Pattern {
-    fn matches_at(&self, toks: &[&str], i: usize) -> bool {
-        if i + self.words.len() > toks.len() {
-            return false;
-        }
-        self.words.iter().enumerate().all(|(k, w)| {
-            let t = toks[i + k];
-            if k + 1 == self.words.len() && self.prefix_last {
-                t.starts_with(w.as_str())
-            } else {
-                t == w
-            }
-        })
-    }
-}
-
-/// Patterns indexed by their first word, and one-word stems by the stem itself, so a token
-/// is matched by looking up its own prefixes instead of scanning every stem.
-#[derive(Debug, Default)]
-struct Matcher {
-    exact: WordMap<Vec<Pattern>>,
-    stems: WordMap<Vec<Pattern>>,
-    stem_lengths: Vec<usize>,
-    /// The first [`HEAD`] bytes of every stem: a token starting otherwise has no stem among
-    /// its prefixes, so one lookup replaces one per stem length (most tokens have none).
-    stem_heads: HashSet<[u8; HEAD], BuildHasherDefault<Fnv>>,
-}
-
-/// Bytes of a stem's head. Every stem of the built-in lexicon has at least this many; a
-/// shorter one turns the head test off.
-const HEAD: usize = 4;
-
-impl Matcher {
-    fn add(&mut self, raw: &str, target: usize) {
-        let prefix_last = raw.ends_with('*');
-        let words: Vec<String> = words(raw.trim_end_matches('*')).collect();
-        if words.is_empty() {
-            return;
-        }
-        let p = Pattern {
-            words,
-            prefix_last,
-            target,
-        };
-        if p.prefix_last && p.words.len() == 1 {
-            let stem = p.words[0].clone();
-            if !self.stem_lengths.contains(&stem.len()) {
-                self.stem_lengths.push(stem.len());
-                self.stem_lengths.sort_unstable();
-            }
-            if let Some(head) = stem.as_bytes().first_chunk::<HEAD>() {
-                self.stem_heads.insert(*head);
-            }
-            self.stems.entry(stem).or_default().push(p);
-        } else {
-            self.exact.entry(p.words[0].clone()).or_default().push(p);
-        }
-    }
-
-    /// One-word stem patterns that are prefixes of a token.
-    fn stems_of<'a>(&'a self, token: &'a str) -> impl Iterator<Item = &'a Pattern> + 'a {
-        let short_stems = self.stem_lengths.first().is_some_and(|&l| l < HEAD);
-        let possible = short_stems
-            || token
-                .as_bytes()
-                .first_chunk::<HEAD>()
-                .is_some_and(|head| self.stem_heads.contains(head));
-        self.stem_lengths
-            .iter()
-            .take_while(move |len| possible && **len <= token.len())
-            .filter_map(move |len| token.get(..*len))
-            .filter_map(|prefix| self.stems.get(prefix))
-            .flatten()
-    }
-
-    /// Targets of every pattern occurring in the tokens, longest match first at each position.
-    fn find(&self, toks: &[&str]) -> Vec<usize> {
-        self.spans(toks).into_iter().map(|s| s.target).collect()
-    }
-
-    /// Where each pattern [`Self::find`] reports occurs: its first token and length.
-    fn spans(&self, toks: &[&str]) -> Vec<Span> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < toks.len() {
-            let mut best: Option<&Pattern> = None;
-            let candidates = self
-                .exact
-                .get(toks[i])
-                .into_iter()
-                .flatten()
-                .chain(self.stems_of(toks[i]));
-            for p in candidates {
-                if p.matches_at(toks, i) && best.is_none_or(|b| p.words.len() > b.words.len()) {
-                    best = Some(p);
-                }
-            }
-            match best {
-                Some(p) => {
-                    out.push(Span {
-                        at: i,
-                        len: p.words.len(),
-                        target: p.target,
-                    });
-                    i += p.words.len();
-                }
-                None => i += 1,
-            }
-        }
-        out
-    }
-}
-
-/// One pattern's occurrence in a token list.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    at: usize,
-    len: usize,
-    target: usize,
-}
-
 /// A lexicon entry found in a text, with the words it covers: what the offline model needs to
 /// read the words around it and tell which sense it is used in.
 #[derive(Debug, Clone, Copy)]
@@ -258,6 +105,27 @@ pub struct Located<'a> {
     pub len: usize,
     /// The entry.
     pub entry: &'a LexEntry,
+}
+
+/// What the built-in lexicon found in the texts a thread read last. foldhash: every sentence
+/// the offline model reads is looked up here, often twice.
+type Seen<T> = RefCell<HashMap<Box<str>, Rc<[T]>, foldhash::fast::RandomState>>;
+
+/// Texts remembered before the memory starts over.
+const REMEMBERED: usize = 4096;
+
+/// What `seen` holds for `text`, found and remembered if it holds nothing.
+fn remembered<T>(seen: &Seen<T>, text: &str, find: impl FnOnce() -> Rc<[T]>) -> Rc<[T]> {
+    if let Some(found) = seen.borrow().get(text) {
+        return Rc::clone(found);
+    }
+    let found = find();
+    let mut seen = seen.borrow_mut();
+    if seen.len() >= REMEMBERED {
+        seen.clear();
+    }
+    seen.insert(text.into(), Rc::clone(&found));
+    found
 }
 
 /// Which of the lexicon's matchers a finding is from.
@@ -405,24 +273,10 @@ impl Lexicon {
         if !std::ptr::eq(self, Self::builtin()) {
             return find();
         }
-        /// Texts remembered before the memory starts over.
-        const REMEMBERED: usize = 4096;
-        type Seen = RefCell<HashMap<Box<str>, Rc<[Span]>, foldhash::fast::RandomState>>;
         thread_local! {
-            static SPANS: Seen = RefCell::new(HashMap::default());
+            static SPANS: Seen<Span> = RefCell::new(HashMap::default());
         }
-        SPANS.with(|seen| {
-            if let Some(spans) = seen.borrow().get(text) {
-                return Rc::clone(spans);
-            }
-            let spans = find();
-            let mut seen = seen.borrow_mut();
-            if seen.len() >= REMEMBERED {
-                seen.clear();
-            }
-            seen.insert(text.into(), Rc::clone(&spans));
-            spans
-        })
+        SPANS.with(|seen| remembered(seen, text, find))
     }
 
     /// Cues occurring in a text, deduplicated, in order.
@@ -463,29 +317,13 @@ impl Lexicon {
         if !std::ptr::eq(self, Self::builtin()) {
             return find();
         }
-        /// Texts remembered before the memory starts over.
-        const REMEMBERED: usize = 4096;
-        // foldhash: every sentence the offline model reads is looked up here, often twice.
-        type Seen = RefCell<HashMap<Box<str>, Rc<[usize]>, foldhash::fast::RandomState>>;
         thread_local! {
-            static ENTRIES: Seen = RefCell::new(HashMap::default());
-            static CUES: Seen = RefCell::new(HashMap::default());
+            static ENTRIES: Seen<usize> = RefCell::new(HashMap::default());
+            static CUES: Seen<usize> = RefCell::new(HashMap::default());
         }
-        let remembered = |seen: &Seen| {
-            if let Some(found) = seen.borrow().get(text) {
-                return Rc::clone(found);
-            }
-            let found = find();
-            let mut seen = seen.borrow_mut();
-            if seen.len() >= REMEMBERED {
-                seen.clear();
-            }
-            seen.insert(text.into(), Rc::clone(&found));
-            found
-        };
         match what {
-            Found::Entries => ENTRIES.with(remembered),
-            Found::Cues => CUES.with(remembered),
+            Found::Entries => ENTRIES.with(|seen| remembered(seen, text, find)),
+            Found::Cues => CUES.with(|seen| remembered(seen, text, find)),
         }
     }
 

@@ -90,3 +90,15 @@ pub fn event_count(db: &Path) -> i64 {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0)).unwrap()
 }
+
+/// A person of its own for this test and run in the shared database `RGMEM_TEST_POSTGRES`
+/// names; `None` without a server, and the caller prints that it skipped.
+pub fn postgres_person(name: &str) -> Option<String> {
+    let base = std::env::var("RGMEM_TEST_POSTGRES").ok().filter(|u| !u.is_empty())?;
+    let sep = if base.contains('?') { '&' } else { '?' };
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    Some(format!("{base}{sep}person={name}-{}-{stamp}", std::process::id()))
+}
