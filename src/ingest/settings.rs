@@ -40,7 +40,7 @@ const CHANGE_VERBS: &[&str] = &[
 
 /// Nouns that name a quantity one has or sets ("a budget of $2,000", "my completion rate of
 /// 92%"): after them "of" introduces the value, where after most nouns it introduces a part.
-const MEASURES: &[&str] = &[
+const QUANTITIES: &[&str] = &[
     "limit",
     "rate",
     "budget",
@@ -347,7 +347,7 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                     // value with its unit. "The sum is 242" in a worked problem is neither, and
                     // "the" needs both, since it may name anything under discussion.
                     if let Some(v) = value_at(&t, j + usize::from(hedge.is_some())) {
-                        let measured = w.split_whitespace().last().is_some_and(|h| MEASURES.contains(&h));
+                        let measured = w.split_whitespace().last().is_some_and(|h| QUANTITIES.contains(&h));
                         let unit = v.split_whitespace().count() > 1 || v.contains(['$', '€', '£', '%']);
                         let own = low(0) != "the";
                         if (own && (measured || unit)) || (measured && unit) {
@@ -360,7 +360,7 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             // "of" and the value.
             if low(0) == "of"
                 && i > 0
-                && MEASURES.contains(&t[i - 1].low.as_str())
+                && QUANTITIES.contains(&t[i - 1].low.as_str())
                 && let Some(d) = (i.saturating_sub(5)..i - 1).rev().find(|&j| determiner(&t, j))
                 && let Some(w) = what(&t, d + 1, i)
                 && let Some(v) = value_at(&t, i + 1)
