@@ -14,7 +14,7 @@ use crate::text::is_stopword;
 
 /// Phrasal verbs whose particle takes the verb out of its activity sense, by the verb's first
 /// letters: "walk me through the setup", "work on a bug", "run into a problem", "draw on
-/// experience", "write up the notes", "work out the total".
+/// experience", "write up the notes", "work out the total", "accounting for the sign".
 const PHRASAL: &[(&str, &[&str])] = &[
     ("walk", &["through"]),
     ("run", &["through", "into", "out", "over", "across"]),
@@ -25,6 +25,7 @@ const PHRASAL: &[(&str, &[&str])] = &[
     ("writ", &["up", "down", "out", "back"]),
     ("wrot", &["up", "down", "out", "back"]),
     ("go", &["through", "over"]),
+    ("accounting", &["for"]),
     ("went", &["through", "over"]),
 ];
 
@@ -45,7 +46,10 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         return false;
     };
     let after = found.at.saturating_add(found.len);
-    if phrasal(word, toks.get(after..).unwrap_or_default()) || thing_subject(toks, found.at) {
+    if phrasal(word, toks.get(after..).unwrap_or_default())
+        || thing_subject(toks, found.at)
+        || super::frame::framed_as_material(toks, found.at, found.len)
+    {
         return false;
     }
     if found.entry.polysemous && setting.plainly_elsewhere(&found.entry.base) && !vouched(toks, found) {

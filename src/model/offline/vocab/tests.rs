@@ -61,6 +61,9 @@ fn activity_senses_still_count() {
         ("Anyway, dinner time, we're making tacos tonight.", "Dinner"),
         ("Anyway, dinner time, we're making tacos tonight.", "Mexican Cuisine"),
         ("Yeah I've been sleeping maybe six hours.", "Sleep"),
+        ("We are paying off our credit card debt.", "Loans and Debt"),
+        ("I need to calculate my mortgage payment before Friday.", "Mortgage"),
+        ("Jordan has been an accountant for seven years.", "Accounting"),
         (
             "I'm going to take a couple of swimming lessons to fix my technique.",
             "Swimming",
@@ -222,6 +225,23 @@ fn a_word_with_a_second_sense_is_read_with_its_neighbours_even_in_a_short_turn()
             "Running",
         ),
         ("I'm having issues with connection pool exhaustion.", "Swimming"),
+        (
+            "We sprinted on launch readiness and technical debt this week.",
+            "Loans and Debt",
+        ),
+        (
+            "I was expanding it without properly accounting for the sign of each term.",
+            "Accounting",
+        ),
+        (
+            "I want to model the mortgage payments as an arithmetic series.",
+            "Mortgage",
+        ),
+        (
+            "I'm trying to extract skills, certifications and job titles from resumes.",
+            "Certifications",
+        ),
+        ("I have a loan repayment problem with twelve terms.", "Loans and Debt"),
         ("I use Redux for state management.", "Management"),
         ("Which secrets management service is easiest?", "Management"),
         ("I've tried increasing the pool size to 20 connections.", "Swimming"),
