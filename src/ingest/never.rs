@@ -40,6 +40,20 @@ const TRAILING: &[&str] = &[
     "before", "yet", "again", "ever", "lately", "now", "though", "honestly", "either",
 ];
 
+/// Conjunctions that open another clause: the claim ends before them ("never baked bread but
+/// want to").
+const CLAUSE_OPENERS: &[&str] = &[
+    "but", "so", "because", "although", "though", "while", "which", "whereas", "unless",
+];
+
+/// Words that, after "and" or "or", start a second clause rather than a second object: "never
+/// completed a proof and need help" (a verb), "never skied and I'm nervous" (a subject).
+const SECOND_CLAUSE: &[&str] = &[
+    "need", "want", "would", "will", "am", "was", "have", "had", "feel", "think", "wish", "hope", "plan", "can",
+    "can't", "don't", "didn't", "keep", "like", "love", "hate", "i", "i'm", "i've", "i'd", "we", "we're", "it", "it's",
+    "now", "then", "still",
+];
+
 /// Longest claim kept, in words: a clause, not a paragraph.
 const MOST_WORDS: usize = 14;
 
@@ -63,7 +77,15 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
             }
             let Some(holder) = subject(&raw, &low, k) else { continue };
             let mut claim: Vec<&str> = Vec::new();
-            for t in raw.iter().skip(k + 1).take(MOST_WORDS) {
+            for (j, t) in raw.iter().enumerate().skip(k + 1).take(MOST_WORDS) {
+                let here = low.get(j).map_or("", String::as_str);
+                let next = low.get(j + 1).map_or("", String::as_str);
+                // "because of my investing" is a phrase of the claim, not a clause after it.
+                let opens = (CLAUSE_OPENERS.contains(&here) && !(here == "because" && next == "of"))
+                    || (matches!(here, "and" | "or") && SECOND_CLAUSE.contains(&next));
+                if opens && !claim.is_empty() {
+                    break;
+                }
                 let word = t.trim_end_matches([',', '.', ';', ':', '!', ')', '"', '”']);
                 if !word.is_empty() {
                     claim.push(word);
@@ -168,6 +190,17 @@ mod tests {
                 Holder::Person,
                 "missed a freelance deadline because of their investing".to_string()
             )]
+        );
+        assert_eq!(
+            stated("I've never completed any geometric sequence problems and need a step-by-step explanation."),
+            vec![(Holder::Person, "completed any geometric sequence problems".to_string())]
+        );
+        assert_eq!(
+            stated("I have never baked bread but want to try, and I never used Flask and Django."),
+            vec![
+                (Holder::Person, "baked bread".to_string()),
+                (Holder::Person, "used Flask and Django".to_string())
+            ]
         );
     }
 

@@ -151,6 +151,22 @@ const HEDGES: &[&str] = &[
 ];
 
 /// Words that may join a unit after its number: "120 requests per minute", "$500 a month".
+/// Nouns that name what working something out gives, never a value one sets: "my final answer
+/// is 2522", "the total is 30 hours", "our result was 4 times faster".
+const OUTCOMES: &[&str] = &[
+    "answer",
+    "answers",
+    "result",
+    "results",
+    "solution",
+    "solutions",
+    "sum",
+    "total",
+    "product",
+    "output",
+    "outcome",
+];
+
 const UNIT_JOINS: &[&str] = &["per", "a", "an", "each", "every"];
 
 /// Most settings one turn states: a pasted table is a list, not a history.
@@ -298,7 +314,11 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             continue;
         }
         let mut add = |slot: Slot, w: String, v: String| {
-            if out.len() < MOST && !out.iter().any(|(s, w2, _)| *s == slot && *w2 == w) {
+            let outcome = w.split_whitespace().last().is_some_and(|h| OUTCOMES.contains(&h));
+            if !(slot == Slot::Setting && outcome)
+                && out.len() < MOST
+                && !out.iter().any(|(s, w2, _)| *s == slot && *w2 == w)
+            {
                 out.push((slot, w, v));
             }
         };
@@ -476,6 +496,11 @@ mod tests {
         assert!(got("Here is my config:\n```python\nlimit = set_the_limit to 100\n```").is_empty());
         assert!(got("Should I set the limit to 100 requests per minute?").is_empty());
         assert!(got("The server set the limit to 100.").is_empty(), "no first person");
+        assert!(got("So my final answer is 2522 hours.").is_empty(), "a worked result");
+        assert!(
+            got("I got a total of 30 hours for the three weeks.").is_empty(),
+            "a worked result"
+        );
         for hostile in [
             "",
             "to",
