@@ -389,7 +389,9 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
                 .unwrap_or_default();
             lists::joined(listed.into_iter().chain(parts))
         }
-        Kind::What if for_work => job(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        // "What do I do for work?" is answered with an occupation ("I'm a paramedic", "as an
+        // architect"); a sentence that names none only shares the word "work".
+        Kind::What if for_work => job(&top.text).unwrap_or_default(),
         Kind::What => {
             // "Here's our latest work." with a shared photo: the photo's caption says what it is.
             let shown = sents

@@ -105,6 +105,12 @@ fn the_job_is_the_answer_to_what_someone_does_for_work() {
 }
 
 #[test]
+fn a_context_that_names_no_occupation_does_not_answer_what_someone_does_for_work() {
+    let ctx = "# Events\n- [D1:1 4 March 2024] Dana: Work has been crazy, I'm putting in long hours this month.\n- [D2:1 15 April 2024] Dana: After work I mostly just want to sleep.\n";
+    assert_eq!(ask("What do I do for work?", ctx, "Dana"), NOT_MENTIONED);
+}
+
+#[test]
 fn when_again_reads_the_end_of_the_restriction_not_the_injury() {
     let ctx = "# Events\n- [D1:1 8 May 2024] Kai: I hurt my knee running on Saturday. The doctor says no running for six weeks.\n- [D2:1 1 June 2024] Kai: The physio says I can start running again in two weeks, very slowly.\n";
     assert_eq!(ask("When can Kai run again?", ctx, "Kai"), "15 June 2024");
