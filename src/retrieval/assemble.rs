@@ -216,6 +216,9 @@ impl<'a> Retriever<'a> {
             slot_turns = turns;
         }
         self.graph_items(question, &plan, root, budgets, model, &mut items, &mut sources);
+        if !without.contains(Layer::Concept) {
+            items.extend(self.topic_items(question, &keywords, root));
+        }
         // Turns that go in first (see `floor` and `standing`), each with the reserve it draws on.
         let mut first: Vec<(TurnId, Reserve)> = Vec::new();
         if !without.contains(Layer::Turn) {

@@ -26,6 +26,7 @@ mod slots;
 mod standing;
 #[cfg(test)]
 mod tests;
+mod topics;
 mod turn_text;
 mod turns;
 
