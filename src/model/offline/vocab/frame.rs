@@ -92,6 +92,35 @@ const EXERCISE_HEADS: &[&str] = &[
     "datasets",
 ];
 
+/// Heads that name a part of a program: what modifies them is the data it handles ("the resume
+/// analyzer", "a job matching algorithm", "the resume upload form").
+const SOFTWARE_HEADS: &[&str] = &[
+    "analyzer",
+    "analyser",
+    "parser",
+    "parsing",
+    "algorithm",
+    "algorithms",
+    "pipeline",
+    "schema",
+    "endpoint",
+    "endpoints",
+    "upload",
+    "uploads",
+    "classifier",
+    "scraper",
+    "extractor",
+    "matcher",
+    "scoring",
+    "api",
+    "function",
+    "feature",
+    "workflow",
+    "keywords",
+    "extraction",
+    "preprocessing",
+];
+
 /// "Problem" names an exercise only after a compound ("a loan repayment problem", "the
 /// workload distribution problem"); right after one word it is as often the person's own
 /// trouble ("a drinking problem").
@@ -103,11 +132,16 @@ const SPEAKERS: &[&str] = &["my", "our", "i", "we", "me", "us", "i'm", "we're", 
 /// Whether the match at `at` (of `len` words) in `toks` is material in a worked problem or a
 /// program.
 pub(crate) fn framed_as_material(toks: &[String], at: usize, len: usize) -> bool {
+    let after = at.saturating_add(len);
+    // "my resume analyzer" is still a program; "my mortgage example" is still the speaker's.
+    if modifies(toks, after, SOFTWARE_HEADS) {
+        return true;
+    }
     let before = at.checked_sub(1).and_then(|j| toks.get(j));
     if before.is_some_and(|w| SPEAKERS.contains(&w.as_str())) {
         return false;
     }
-    object_of_analysis(toks, at) || modifies_exercise(toks, at.saturating_add(len))
+    object_of_analysis(toks, at) || modifies(toks, after, EXERCISE_HEADS) || modifies_problem(toks, after)
 }
 
 /// "calculate the total distance travelled", "extract skills, certifications and job titles",
@@ -149,16 +183,22 @@ fn content(w: &str) -> bool {
         )
 }
 
-/// "a loan repayment problem", "the trip example", "the certifications field".
-fn modifies_exercise(toks: &[String], after: usize) -> bool {
+/// Whether the words at `after` end a compound (of at most one more word) in one of `heads`:
+/// "the trip example", "the certifications field", "a resume upload form".
+fn modifies(toks: &[String], after: usize, heads: &[&str]) -> bool {
     (0..2).any(|gap| {
         let Some(head) = toks.get(after.saturating_add(gap)) else {
             return false;
         };
         let between = toks.get(after..after.saturating_add(gap)).unwrap_or_default();
-        let compound = between.iter().all(|w| content(w));
-        compound && (EXERCISE_HEADS.contains(&head.as_str()) || (gap >= 1 && PROBLEM_HEADS.contains(&head.as_str())))
+        // "my resume analyzer's UI": the possessive still ends the compound.
+        between.iter().all(|w| content(w)) && heads.contains(&head.trim_end_matches("'s"))
     })
+}
+
+/// "a loan repayment problem": a problem named by a compound of two or more words.
+fn modifies_problem(toks: &[String], after: usize) -> bool {
+    toks.get(after).is_some_and(|w| content(w)) && modifies(toks, after.saturating_add(1), PROBLEM_HEADS)
 }
 
 #[cfg(test)]
@@ -203,6 +243,9 @@ mod tests {
         ));
         assert!(framed("Let's try the vacation example next.", "vacation"));
         assert!(framed("The parser fills the certifications field.", "certifications"));
+        assert!(framed("I'm building a resume analyzer in Flask.", "resume"));
+        assert!(framed("The job matching algorithm weighs skills first.", "job"));
+        assert!(framed("I'm improving my resume analyzer's UI.", "resume"));
     }
 
     #[test]

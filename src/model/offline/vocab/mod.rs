@@ -2,6 +2,7 @@
 //! phrase belongs among the base concepts (`place`), and the phrases a person's own words keep
 //! coming back to (`phrases`).
 
+pub(crate) mod doer;
 pub(crate) mod frame;
 pub(crate) mod phrases;
 pub(crate) mod place;

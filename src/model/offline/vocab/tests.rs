@@ -37,6 +37,8 @@ fn ordinary_senses_of_activity_words_are_not_activities() {
         "It helped me see how the formulas work together.",
         "The parser seems fine but it's not working as expected.",
         "It doesn't work when I walk the list.",
+        "But this doesn't seem to be working correctly.",
+        "I've tried adjusting the CSS, but nothing seems to work.",
     ] {
         let found = senses_in(s, STUDY);
         assert!(
