@@ -19,6 +19,30 @@ const FILLERS: &[&str] = &[
     "right", "sure", "ah", "aw", "aww", "hey", "hi", "hello", "thanks", "totally", "true", "anyway", "anyways",
 ];
 
+/// Connectives that tie a sentence to the one before ("However, I need to…"): alone, as a fact
+/// or a Δ item, they point at nothing, so they are dropped with the comma after them.
+const CONNECTIVES: &[&str] = &[
+    "however",
+    "also",
+    "additionally",
+    "unfortunately",
+    "meanwhile",
+    "besides",
+    "still",
+    "furthermore",
+    "moreover",
+];
+
+/// Whether a sentence leans on one before it through a demonstrative standing alone: "I need to
+/// apply this to a large dataset", "I've done these before". Before a noun it is a determiner
+/// and points at nothing outside ("this week", "these shoes").
+fn points_back(sentence: &str) -> bool {
+    let toks: Vec<String> = crate::text::words(sentence).collect();
+    toks.iter().enumerate().skip(1).any(|(i, w)| {
+        matches!(w.as_str(), "this" | "these" | "those") && toks.get(i + 1).is_none_or(|n| crate::text::is_stopword(n))
+    })
+}
+
 /// One of the person's sentences, rewritten.
 struct Said {
     /// Position among the person's sentences.
@@ -44,6 +68,8 @@ struct Said {
     /// Names someone (the person, "we", one of the person's people): a statement, not a
     /// remark ("Trying new places is always fun", "See ya!") or a photo's caption alone.
     subject: bool,
+    /// Leans on a sentence before through a lone demonstrative ("apply this to…").
+    leans: bool,
 }
 
 /// Every form of "you": a sentence that holds one speaks to the listener.
@@ -92,8 +118,8 @@ pub(super) fn without_filler(sentence: &str) -> String {
         let punctuated = first.ends_with([',', '!', '.', ';', ':']);
         // "So that's my routine", "And I also…": a linking word opens the sentence without meaning.
         let linking = !punctuated && matches!(word.as_str(), "so" | "and" | "but" | "anyway" | "plus");
-        if ((punctuated && (FILLERS.contains(&word.as_str()) || word == "news")) || linking) && !tail.trim().is_empty()
-        {
+        let filler = FILLERS.contains(&word.as_str()) || CONNECTIVES.contains(&word.as_str()) || word == "news";
+        if ((punctuated && filler) || linking) && !tail.trim().is_empty() {
             rest = tail.trim_start();
         } else if word == "good" && tail.to_lowercase().starts_with("news,") {
             rest = tail.get(5..).unwrap_or("").trim_start();
@@ -186,6 +212,8 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
             );
             let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
+            // In the fact the sentence before may still say what "this" is.
+            let leans = points_back(&original);
             let plural = crate::text::words(&original)
                 .any(|w| matches!(w.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd" | "our" | "us"));
             let first = first_person_word(&original);
@@ -195,6 +223,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 at: own.len(),
                 subject,
                 unclear: question || unresolved,
+                leans,
                 cues: lex.cues(&original),
                 topics: lex.matches(&original).count(),
                 unusable: question || unresolved || to_listener,
@@ -250,6 +279,11 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         // "She's always wanted to try pottery" is a taste of someone else's; a restriction
         // someone else sets ("my physio says no lifting") is still the person's.
         if !primary.is_some_and(Cue::is_salient) && is_about_other(&s.original, person) {
+            continue;
+        }
+        // A salient conclusion becomes a Δ item on its own, where "apply this to a large
+        // dataset" points at nothing.
+        if primary.is_some_and(Cue::is_salient) && s.leans {
             continue;
         }
         // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up.
@@ -403,6 +437,26 @@ mod tests {
 
     fn lines(text: &str) -> Vec<(String, String)> {
         vec![("Alex".to_string(), text.to_string())]
+    }
+
+    #[test]
+    fn a_connective_is_dropped_and_a_lone_demonstrative_makes_no_delta_item() {
+        assert_eq!(
+            without_filler("However, I need to stay under $500 this month."),
+            "I need to stay under $500 this month."
+        );
+        assert!(points_back("I need to apply this to a large dataset."));
+        assert!(points_back("I've done these before."));
+        assert!(!points_back("I have to avoid stairs this week."));
+        let out = synthesize(
+            Lexicon::builtin(),
+            "Alex",
+            None,
+            &lines(
+                "My knee hurts after running. I have to avoid running this month. I need to apply this to a large dataset.",
+            ),
+        );
+        assert!(!out.contains("apply this"), "{out}");
     }
 
     #[test]
