@@ -5,6 +5,7 @@
 //! other for it. A model's own `/v1/embeddings` is `retrieval::embed::embed`.
 
 mod builtin;
+pub mod memo;
 mod static_model;
 mod wordpiece;
 

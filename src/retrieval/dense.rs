@@ -30,7 +30,7 @@ pub fn hits(m: &Memory, question: &str, to_assistant: bool, limit: usize) -> Vec
             let (best, part) = passages(&said)
                 .into_iter()
                 .enumerate()
-                .map(|(i, r)| (cosine(&query, &embed::local(passage(&said, r))), i))
+                .map(|(i, r)| (cosine(&query, &embed::memo::local(passage(&said, r))), i))
                 .fold((f32::MIN, 0), |a, b| if b.0 > a.0 { b } else { a });
             if best >= FLOOR {
                 scored.push((

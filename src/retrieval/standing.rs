@@ -143,7 +143,7 @@ impl Retriever<'_> {
         let mut found: Vec<(f32, Standing, TurnId)> = Vec::new();
         for (kind, turn, s, stems) in &said {
             let shared: f32 = stems.intersection(&asked).map(|w| idf(w)).sum();
-            let cos = (cosine(&query, &embed::local(topic(s))) - COSINE_FLOOR).max(0.0) / (1.0 - COSINE_FLOOR);
+            let cos = (cosine(&query, &embed::memo::local(topic(s))) - COSINE_FLOOR).max(0.0) / (1.0 - COSINE_FLOOR);
             let score = shared + 2.0 * cos;
             if score < MIN_SCORE {
                 continue;

@@ -110,7 +110,7 @@ impl Retriever<'_> {
         let mut rel = |t: TurnId| {
             *cosines
                 .entry(t)
-                .or_insert_with(|| above_floor(cosine(&query, &embed::local(&m.turns[t.index()].said()))))
+                .or_insert_with(|| above_floor(cosine(&query, &embed::memo::local(&m.turns[t.index()].said()))))
         };
         // Best contribution per turn in each list, with the episode and reason that gave it.
         let mut turn_level: HashMap<TurnId, (f64, EpisodeId)> = HashMap::new();
