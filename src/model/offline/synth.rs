@@ -281,11 +281,6 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         if !primary.is_some_and(Cue::is_salient) && is_about_other(&s.original, person) {
             continue;
         }
-        // A salient conclusion becomes a Δ item on its own, where "apply this to a large
-        // dataset" points at nothing.
-        if primary.is_some_and(Cue::is_salient) && s.leans {
-            continue;
-        }
         // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up.
         let topic = lex
             .matches(&s.original)
@@ -307,7 +302,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             Some(cue) => format!("{} {text}", label(cue)),
             None => format!("[topic] {text}"),
         };
-        let list = if primary.is_some_and(Cue::is_salient) {
+        // A salient conclusion becomes a Δ item on its own, where "apply this to a large
+        // dataset" points at nothing: such a sentence stays a base conclusion, still an index
+        // to its turn.
+        let list = if primary.is_some_and(Cue::is_salient) && !s.leans {
             &mut salient
         } else {
             &mut base
@@ -456,7 +454,8 @@ mod tests {
                 "My knee hurts after running. I have to avoid running this month. I need to apply this to a large dataset.",
             ),
         );
-        assert!(!out.contains("apply this"), "{out}");
+        let salient = out.split("Salient Conclusions:").nth(1).unwrap_or_default();
+        assert!(!salient.contains("apply this"), "{out}");
     }
 
     #[test]
