@@ -212,7 +212,8 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
             );
             let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
-            // In the fact the sentence before may still say what "this" is.
+            // Only a Δ item stands alone; a fact keeps such a sentence, since the sentence
+            // before it in the fact may say what "this" is.
             let leans = points_back(&original);
             let plural = crate::text::words(&original)
                 .any(|w| matches!(w.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd" | "our" | "us"));
