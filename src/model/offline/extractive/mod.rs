@@ -590,4 +590,6 @@ fn has_kind(kind: Kind, s: &Sentence) -> bool {
 }
 
 #[cfg(test)]
+mod shows_tests;
+#[cfg(test)]
 mod tests;
