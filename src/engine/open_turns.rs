@@ -2,7 +2,7 @@
 //! episode until its segment closes, so retrieval cannot find it; the answer still sees it.
 
 use crate::memory::Memory;
-use crate::model::{AnswerContext, ContextItem};
+use crate::model::{AnswerContext, ContextItem, Shows};
 
 /// Heading of the section, after the retrieved context.
 const HEADING: &str = "Recent turns, not yet in an episode (L0)";
@@ -21,12 +21,7 @@ pub fn with_open_turns(mut context: AnswerContext, memory: &Memory, question: &s
         .filter(|(_, turn)| !turn.speaker.is_assistant() && turn.text.trim() != question)
         .map(|(t, _)| {
             let said = crate::retrieval::said(memory, t, true);
-            ContextItem {
-                text: format!("{}: {}", said.speaker, said.words),
-                said: Some(said),
-                states: None,
-                ..ContextItem::new(HEADING, String::new())
-            }
+            ContextItem::new(HEADING, format!("{}: {}", said.speaker, said.words), Shows::Turn(said))
         });
     context.items.extend(open);
     context

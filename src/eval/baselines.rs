@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::formats::locomo::Conversation;
-use crate::model::{AnswerContext, ContextItem, Said};
+use crate::model::{AnswerContext, ContextItem, Said, Shows};
 use crate::retrieval::index::match_expr;
 use crate::text::{content_words, estimate_tokens};
 use rusqlite::{Connection, params};
@@ -51,11 +51,7 @@ pub fn context(turns: &[&RawTurn]) -> AnswerContext {
     AnswerContext {
         items: turns
             .iter()
-            .map(|t| ContextItem {
-                said: Some(t.said.clone()),
-                states: None,
-                ..ContextItem::new("Turns", t.line.clone())
-            })
+            .map(|t| ContextItem::new("Turns", t.line.clone(), Shows::Turn(t.said.clone())))
             .collect(),
     }
 }

@@ -1,11 +1,13 @@
 //! The context an answer is asked over, as data: its items in order, each with the section and
-//! shared header it stands under and, for a turn, who said it and on which day. A model that
-//! reads text (an LLM) gets [`AnswerContext::render`] in its prompt; the offline answerer reads
-//! the fields, so nothing a renderer wrote has to be parsed back.
+//! shared header it stands under and what it shows as data ([`Shows`]: a turn's speaker and
+//! day, a fact's day, a slot's holder and value, a Σ/Δ item's path and bullets). A model that reads text (an LLM) gets
+//! [`AnswerContext::render`] in its prompt; the offline answerer reads the fields, so nothing a
+//! renderer wrote has to be parsed back.
 //!
 //! It lives in `model` (not `retrieval`) because the task carries it and `model` sits below
 //! `retrieval`: retrieval, the engine's open turns and the eval's baselines all build one.
 
+pub use super::shows::{Note, Shows, SlotLine};
 use crate::time::Timestamp;
 
 /// What an answerer is given to answer from.
@@ -22,13 +24,13 @@ pub struct ContextItem {
     pub section: String,
     /// The header it shares with the items next to it (a session's day), shown once over them.
     pub group: Option<String>,
-    /// What it shows: for a turn, `speaker: words`.
+    /// What it shows as text: for a turn, `speaker: words`. [`AnswerContext::render`] makes
+    /// the prompt of it, and an answer names it as its support; what the answer is read from
+    /// is [`ContextItem::shows`].
     pub text: String,
-    /// Who said it and when, if it is a turn.
-    pub said: Option<Said>,
-    /// The value it states, when it is a setting or version the question asks for ("120
-    /// requests per minute"): the answer itself, read without parsing the line.
-    pub states: Option<String>,
+    /// What it shows as data: a turn, a dated note, a slot, Σ/Δ bullets, or (for a context
+    /// that arrives only as text) nothing beyond its text.
+    pub shows: Shows,
 }
 
 /// Who said a turn, the day they said it, and what of it the item shows.
@@ -49,22 +51,30 @@ impl Said {
     pub fn new(speaker: String, time: Option<Timestamp>, words: String) -> Self {
         Self {
             speaker,
-            day: time.and_then(|t| Timestamp::from_date(t.to_datetime().date())),
+            day: time.and_then(super::shows::day_of),
             words,
         }
     }
 }
 
 impl ContextItem {
-    /// An item that is no turn.
+    /// An item in `section` showing `text` and, as data, `shows`.
     #[must_use]
-    pub fn new(section: &str, text: String) -> Self {
+    pub fn new(section: &str, text: String, shows: Shows) -> Self {
         Self {
             section: section.to_string(),
             group: None,
             text,
-            said: None,
-            states: None,
+            shows,
+        }
+    }
+
+    /// Who said it and when, if it is a turn.
+    #[must_use]
+    pub fn said(&self) -> Option<&Said> {
+        match &self.shows {
+            Shows::Turn(said) => Some(said),
+            _ => None,
         }
     }
 }
@@ -127,8 +137,7 @@ impl AnswerContext {
                     section: section.clone(),
                     group: group.clone(),
                     text: item.to_string(),
-                    said: None,
-                    states: None,
+                    shows: Shows::Text,
                 });
             }
         }
@@ -147,12 +156,18 @@ mod tests {
             section: "Turns".into(),
             group: Some("8 May 2023".into()),
             text: format!("Caroline: {text}"),
-            said: Some(Said::new("Caroline".into(), day, text.into())),
-            states: None,
+            shows: Shows::Turn(Said::new("Caroline".into(), day, text.into())),
         };
         let ctx = AnswerContext {
             items: vec![
-                ContextItem::new("Facts", "[8 May 2023] Caroline went to a support group".into()),
+                ContextItem::new(
+                    "Facts",
+                    "[8 May 2023] Caroline went to a support group".into(),
+                    Shows::Note(Note {
+                        day: Timestamp::from_civil(2023, 5, 8, 0, 0, 0),
+                        words: "Caroline went to a support group".into(),
+                    }),
+                ),
                 turn("I went yesterday."),
                 turn("It was powerful."),
             ],
@@ -168,7 +183,7 @@ mod tests {
             "a rendered context reads back to the same lines"
         );
         assert_eq!(
-            ctx.items[1].said.as_ref().and_then(|s| s.day),
+            ctx.items[1].said().and_then(|s| s.day),
             Timestamp::from_civil(2023, 5, 8, 0, 0, 0)
         );
     }

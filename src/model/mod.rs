@@ -16,12 +16,15 @@ pub mod prompts;
 pub mod prune;
 mod record;
 pub mod schema;
+mod shows;
 pub mod structured;
 mod task;
 
 pub use cancel::Cancel;
-pub use context::{AnswerContext, ContextItem, Said};
+pub use context::{AnswerContext, ContextItem, Note, Said, Shows, SlotLine};
 pub use schema::OutputMode;
+pub use shows::day_of;
+pub use shows::{Profile, ProfileBullet, Told};
 pub use task::{ChildSummary, EvidenceItem, EvidenceKind, Task};
 
 use crate::event::Purpose;

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::ids::{ConceptId, EpisodeId, Seq, TurnId};
 use crate::log::EventStore;
 use crate::memory::{Level, Memory};
-use crate::model::Model;
+use crate::model::{Model, Note, Shows};
 use crate::text::{content_words, entity_key, words};
 use std::collections::HashSet;
 
@@ -159,25 +159,28 @@ impl<'a> Retriever<'a> {
                     continue;
                 }
                 // The fact's date, so a "when" question finds it beside the fact, once.
-                let text = e.time.map_or_else(
-                    || e.fact.clone(),
+                let (text, note) = e.time.map_or_else(
+                    || (e.fact.clone(), Note::on(None, e.fact.clone())),
                     |t| {
                         let day = t.human_date();
                         let said = e.fact.strip_prefix(&format!("On {day}: ")).unwrap_or(&e.fact);
-                        format!("[{day}] {said}")
+                        (format!("[{day}] {said}"), Note::on(Some(t), said.to_string()))
                     },
                 );
-                items.push(Item::new(
-                    Layer::Fact,
-                    text,
-                    Scores {
-                        bm25: Some(hit.bm25),
-                        cosine: None,
-                    },
-                    value * FACT_VALUE,
-                    format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
-                    self.episode_provenance(&[e.id]),
-                ));
+                items.push(
+                    Item::new(
+                        Layer::Fact,
+                        text,
+                        Scores {
+                            bm25: Some(hit.bm25),
+                            cosine: None,
+                        },
+                        value * FACT_VALUE,
+                        format!("BM25 match of the plan's keywords in the fact of episode {}", e.id),
+                        self.episode_provenance(&[e.id]),
+                    )
+                    .showing(Shows::Note(note)),
+                );
             }
         }
         if let Some(expr) = index::match_expr(&keywords).filter(|_| !without.contains(Layer::Conclusion)) {
@@ -196,17 +199,21 @@ impl<'a> Retriever<'a> {
                     why: format!("conclusion of {}", e.id),
                     direct: self.quoted_turns(e.id, text, 1),
                 });
-                items.push(Item::new(
-                    Layer::Conclusion,
-                    text.to_string(),
-                    Scores {
-                        bm25: Some(hit.bm25),
-                        cosine: None,
-                    },
-                    value * CONCLUSION_VALUE,
-                    format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
-                    self.episode_provenance(&[e.id]),
-                ));
+                items.push(
+                    Item::new(
+                        Layer::Conclusion,
+                        text.to_string(),
+                        Scores {
+                            bm25: Some(hit.bm25),
+                            cosine: None,
+                        },
+                        value * CONCLUSION_VALUE,
+                        format!("BM25 match of the plan's keywords in a conclusion of episode {}", e.id),
+                        self.episode_provenance(&[e.id]),
+                    )
+                    // A conclusion's line shows no day, so it carries none.
+                    .showing(Shows::Note(Note::on(None, text.to_string()))),
+                );
             }
         }
         let mut slot_turns = Vec::new();

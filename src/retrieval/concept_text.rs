@@ -5,6 +5,7 @@
 
 use crate::event::profile_text::{join_mentions, render_bullet, render_item, render_mention};
 use crate::event::{Delta, DeltaLayout, RelationSummary, Sigma};
+use crate::model::{Profile, ProfileBullet, Told};
 use crate::text::words;
 use std::collections::HashSet;
 
@@ -12,12 +13,23 @@ use std::collections::HashSet;
 const ALSO: &str = "Also mentioned";
 
 /// One Σ line as a context reads it: its branch, its own sentences, the mentions it gathered
-/// (as printed), and the whole line.
+/// (as printed, and as data), and the whole line.
 struct Bullet {
     branch: String,
     core: String,
     mentions: Vec<String>,
+    told: Vec<Told>,
     line: String,
+}
+
+impl Bullet {
+    /// The mentions printed as `kept`, as data.
+    fn told_of(&self, kept: &[&str]) -> Vec<Told> {
+        kept.iter()
+            .filter_map(|k| self.mentions.iter().position(|m| m == k))
+            .filter_map(|i| self.told.get(i).cloned())
+            .collect()
+    }
 }
 
 /// Σ's overview lines (as branchless bullets) and bullets.
@@ -26,6 +38,7 @@ fn bullets(sigma: &Sigma) -> Vec<Bullet> {
         branch: String::new(),
         core: l.clone(),
         mentions: Vec::new(),
+        told: Vec::new(),
         line: l.clone(),
     });
     overview
@@ -33,6 +46,7 @@ fn bullets(sigma: &Sigma) -> Vec<Bullet> {
             branch: b.branch.clone(),
             core: b.text.clone(),
             mentions: b.mentions.iter().map(render_mention).collect(),
+            told: b.mentions.iter().map(Told::of).collect(),
             line: format!("- {}", render_bullet(b)),
         }))
         .collect()
@@ -73,6 +87,7 @@ pub fn concept_text(path: &str, sigma: &str, delta: &str, keywords: &[String]) -
         keywords,
         &mut Seen::default(),
     )
+    .0
 }
 
 /// The mentions (their stems) that items already built for the question carry.
@@ -105,11 +120,24 @@ impl Seen {
 /// them: a parent concept's Σ gathers its child's bullets, and the list of a person's gathered
 /// mentions holds the same clauses), marking those it keeps as seen. A bullet left with no
 /// mention of its own keeps only its branch and core sentence, once.
+///
+/// With the text comes what it keeps as data (`path` split at " / ", the bullets kept), which
+/// an answerer reads instead of the text.
 #[must_use]
-pub fn concept_text_unseen(path: &str, sigma: &Sigma, delta: &Delta, keywords: &[String], seen: &mut Seen) -> String {
+pub fn concept_text_unseen(
+    path: &str,
+    sigma: &Sigma,
+    delta: &Delta,
+    keywords: &[String],
+    seen: &mut Seen,
+) -> (String, Profile) {
     let wanted = wanted_stems(keywords);
     let sigma_lines = bullets(sigma);
     let mut kept_sigma: Vec<String> = Vec::new();
+    let mut profile = Profile {
+        path: path.split(" / ").map(str::to_string).collect(),
+        bullets: Vec::new(),
+    };
     for b in &sigma_lines {
         let matching: Vec<&str> = b
             .mentions
@@ -140,11 +168,22 @@ pub fn concept_text_unseen(path: &str, sigma: &Sigma, delta: &Delta, keywords: &
             seen.add(&head);
             fresh.iter().for_each(|m| seen.add(m));
             kept_sigma.push(bullet_text(&head, &rest, &fresh));
+            profile.bullets.push(ProfileBullet {
+                branch: b.branch.clone(),
+                text: rest,
+                told: b.told_of(&fresh),
+                ..ProfileBullet::default()
+            });
         } else {
             let fresh: Vec<&str> = matching.into_iter().filter(|m| !seen.holds(m)).collect();
             if !fresh.is_empty() {
                 fresh.iter().for_each(|m| seen.add(m));
                 kept_sigma.push(format!("{label}{}.", fresh.join("; ")));
+                profile.bullets.push(ProfileBullet {
+                    branch: b.branch.clone(),
+                    told: b.told_of(&fresh),
+                    ..ProfileBullet::default()
+                });
             }
         }
     }
@@ -175,19 +214,25 @@ pub fn concept_text_unseen(path: &str, sigma: &Sigma, delta: &Delta, keywords: &
                 kept_delta.push(h);
             }
             kept_delta.push(format!("- {prefix}{}", render_item(item)));
+            profile.bullets.push(ProfileBullet::delta(item));
         }
     }
     let mut text = format!("{path}:");
     if kept_sigma.is_empty() && kept_delta.is_empty() {
         // What the question's words hold here, items built before already carry.
         if dropped(&sigma_lines, &wanted) {
-            return text;
+            return (text, profile);
         }
         let branches = branch_names(&sigma_lines);
         if !branches.is_empty() {
             text.push_str(&format!(" Σ {}.", branches.join(", ")));
+            // The branches' names, one bullet each: what "what activities" is answered by.
+            profile.bullets.extend(branches.into_iter().map(|branch| ProfileBullet {
+                branch,
+                ..ProfileBullet::default()
+            }));
         }
-        return text;
+        return (text, profile);
     }
     if !kept_sigma.is_empty() {
         text.push_str(&format!(" Σ {}", kept_sigma.join(" ")));
@@ -195,7 +240,7 @@ pub fn concept_text_unseen(path: &str, sigma: &Sigma, delta: &Delta, keywords: &
     if !kept_delta.is_empty() {
         text.push_str(&format!(" Δ {}", kept_delta.join(" ")));
     }
-    text
+    (text, profile)
 }
 
 /// The mentions gathered in `texts` (one person's Σ bullets and relation summaries) that hold
@@ -219,6 +264,9 @@ pub fn gathered_mentions(texts: &[&str], keywords: &[String], max: usize) -> Vec
         })
         .collect();
     gathered_unseen(&gathered, keywords, max, &Seen::default())
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect()
 }
 
 /// Where a person's gathered mentions sit: a concept's Σ or a relation's summary.
@@ -232,23 +280,27 @@ pub enum Gathered<'a> {
 
 /// [`gathered_mentions`] without those `seen` holds (concept items built before carry them).
 #[must_use]
-pub fn gathered_unseen(texts: &[Gathered<'_>], keywords: &[String], max: usize, seen: &Seen) -> Vec<String> {
+pub fn gathered_unseen(texts: &[Gathered<'_>], keywords: &[String], max: usize, seen: &Seen) -> Vec<(String, Told)> {
     let wanted = wanted_stems(keywords);
     let stems = |t: &str| -> HashSet<String> { words(t).map(|w| crate::text::stem::stem(&w)).collect() };
-    let mut found: Vec<(usize, String, HashSet<String>)> = Vec::new();
-    let lists: Vec<(String, Vec<String>)> = texts
+    let mut found: Vec<(usize, (String, Told), HashSet<String>)> = Vec::new();
+    let lists: Vec<(String, Vec<String>, Vec<Told>)> = texts
         .iter()
         .flat_map(|t| match t {
             Gathered::Sigma(s) => bullets(s)
                 .into_iter()
-                .map(|b| (b.branch, b.mentions))
+                .map(|b| (b.branch, b.mentions, b.told))
                 .collect::<Vec<_>>(),
-            Gathered::Summary(s) => vec![(String::new(), s.mentions.iter().map(render_mention).collect())],
+            Gathered::Summary(s) => vec![(
+                String::new(),
+                s.mentions.iter().map(render_mention).collect(),
+                s.mentions.iter().map(Told::of).collect(),
+            )],
         })
         .collect();
-    for (branch, mentions) in &lists {
+    for (branch, mentions, told) in &lists {
         let branch_holds = holds(branch, &wanted);
-        for m in mentions {
+        for (m, told) in mentions.iter().zip(told) {
             if seen.holds(m) {
                 continue;
             }
@@ -263,14 +315,14 @@ pub fn gathered_unseen(texts: &[Gathered<'_>], keywords: &[String], max: usize, 
             }
             let hits = said + usize::from(branch_holds);
             // The same mention gathered by a parent's Σ, a child's and a relation's summary.
-            let repeat = found.iter().any(|(_, t, s)| {
+            let repeat = found.iter().any(|(_, (t, _), s)| {
                 t == m || {
                     let shared = s.intersection(&own).count();
                     shared * 10 >= s.len().min(own.len()).max(1) * 8
                 }
             });
             if !repeat {
-                found.push((hits, m.to_string(), own));
+                found.push((hits, (m.to_string(), told.clone()), own));
             }
         }
     }
@@ -381,96 +433,5 @@ fn branch_names(sigma_lines: &[Bullet]) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SIGMA: &str = "# General Core Facts\n\
-        - Camping: Camping has come up regularly since 25 May 2023. Mentions: Melanie went camping in the mountains (27 June 2023); Melanie went camping in the forest (15 July 2023).\n\
-        - Beach Trips: Beach trips has come up regularly since 15 July 2023. Mentions: Melanie went to the beach with the kids (20 July 2023); Melanie took the kids camping at the beach (3 August 2023).\n\
-        - Also mentioned: Pottery and Chess each came up once.";
-    const DELTA: &str = "# Specific Domain Facts\nRegarding Hiking:\n- [change] Melanie hikes less since the fall. (17 August 2023; active)";
-
-    fn keys(k: &[&str]) -> Vec<String> {
-        k.iter().map(|s| (*s).to_string()).collect()
-    }
-
-    #[test]
-    fn a_branch_the_question_names_keeps_its_mentions_and_the_rest_goes() {
-        let text = concept_text("Melanie / Outdoor", SIGMA, DELTA, &keys(&["camped"]));
-        assert!(text.contains("Camping, regularly since 25 May 2023: Melanie went camping in the mountains (27 June 2023); Melanie went camping in the forest (15 July 2023)."), "{text}");
-        // Beach Trips holds "camping" in one mention only: that mention alone stays.
-        assert!(
-            text.contains("Beach Trips: Melanie took the kids camping at the beach (3 August 2023)."),
-            "{text}"
-        );
-        assert!(!text.contains("with the kids (20 July"), "{text}");
-        assert!(!text.contains('Δ'), "{text}");
-    }
-
-    #[test]
-    fn a_mention_an_item_before_carries_is_left_out() {
-        // A parent's Σ gathers its child's bullet: the second item keeps only what is new.
-        let mut seen = Seen::default();
-        let sigma = Sigma::parse(SIGMA);
-        let child = concept_text_unseen(
-            "Melanie / Outdoor",
-            &sigma,
-            &Delta::default(),
-            &keys(&["beach"]),
-            &mut seen,
-        );
-        assert!(child.contains("with the kids (20 July 2023)"), "{child}");
-        let parent = concept_text_unseen("Melanie", &sigma, &Delta::default(), &keys(&["beach"]), &mut seen);
-        assert_eq!(parent, "Melanie:", "everything is carried already");
-        let found = gathered_unseen(&[Gathered::Sigma(&sigma)], &keys(&["beach"]), 5, &seen);
-        assert!(found.is_empty(), "{found:?}");
-    }
-
-    #[test]
-    fn a_core_sentence_that_only_says_a_branch_recurs_shrinks_to_its_date() {
-        assert_eq!(
-            compact_core("Camping", "Camping has come up regularly since 25 May 2023."),
-            (", regularly since 25 May 2023".to_string(), String::new())
-        );
-        assert_eq!(
-            compact_core(
-                "",
-                "Outdoor is shaped by Camping and Hiking. Camping and Hiking show active tension."
-            ),
-            (String::new(), "Outdoor is shaped by Camping and Hiking.".to_string())
-        );
-    }
-
-    #[test]
-    fn a_question_no_bullet_answers_gets_the_branch_list() {
-        let text = concept_text("Melanie / Outdoor", SIGMA, DELTA, &keys(&["activities"]));
-        assert_eq!(text, "Melanie / Outdoor: Σ Camping, Beach Trips, Pottery, Chess.");
-    }
-
-    #[test]
-    fn mentions_gather_across_concepts_and_summaries_without_repeats() {
-        let summary = "Fact Summary: Beach trips came up twice. Mentions: Melanie went to the beach with the kids (20 July 2023); Melanie swam at the beach (1 August 2023).\nActionable Inferences:";
-        let found = gathered_mentions(&[SIGMA, summary, SIGMA], &keys(&["beach"]), 5);
-        assert_eq!(
-            found,
-            vec![
-                "Melanie went to the beach with the kids (20 July 2023)",
-                "Melanie took the kids camping at the beach (3 August 2023)",
-                "Melanie swam at the beach (1 August 2023)",
-            ],
-            "the branch named and the mention naming it count twice, so they lead"
-        );
-        assert!(gathered_mentions(&[SIGMA], &keys(&["violin"]), 5).is_empty());
-    }
-
-    #[test]
-    fn delta_items_keep_their_heading() {
-        let text = concept_text("Melanie / Outdoor", SIGMA, DELTA, &keys(&["hiking"]));
-        assert!(
-            text.ends_with(
-                "Δ Regarding Hiking: - [change] Melanie hikes less since the fall. (17 August 2023; active)"
-            ),
-            "{text}"
-        );
-    }
-}
+#[path = "concept_text_tests.rs"]
+mod tests;

@@ -3,7 +3,7 @@
 
 use super::Plan;
 use crate::ids::{ConceptId, EpisodeId, RelationId, TurnId};
-use crate::model::{AnswerContext, ContextItem, Said};
+use crate::model::{AnswerContext, ContextItem, Said, Shows};
 use crate::text::estimate_tokens;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -169,13 +169,10 @@ pub struct Item {
     /// per run of items with the same header instead of on every line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
-    /// For a turn: who said it, when, and the words the item shows (`text` is
-    /// `speaker: words`), so an answerer reads them without parsing the line.
+    /// What it shows as data (a turn's speaker and day, a fact's day, a slot's holder and
+    /// value), so an answerer reads them without parsing the line.
     #[serde(skip)]
-    pub said: Option<Said>,
-    /// For a setting or version the question asks for: the value it states.
-    #[serde(skip)]
-    pub states: Option<String>,
+    pub shows: Shows,
 }
 
 impl Item {
@@ -192,8 +189,7 @@ impl Item {
             provenance,
             tokens,
             group: None,
-            said: None,
-            states: None,
+            shows: Shows::Text,
         }
     }
 
@@ -202,14 +198,14 @@ impl Item {
     pub fn turn(said: Said, scores: Scores, value: f64, reason: String, provenance: Provenance) -> Self {
         let text = format!("{}: {}", said.speaker, said.words);
         Self {
-            said: Some(said),
+            shows: Shows::Turn(said),
             ..Self::new(Layer::Turn, text, scores, value, reason, provenance)
         }
     }
 
     /// Shows a turn's brief (`speaker: ` and the sentences it keeps) instead of the whole turn.
     pub fn show_brief(&mut self, brief: &str, tokens: u32) {
-        if let Some(said) = self.said.as_mut()
+        if let Shows::Turn(said) = &mut self.shows
             && let Some(words) = brief
                 .strip_prefix(said.speaker.as_str())
                 .and_then(|b| b.strip_prefix(": "))
@@ -218,6 +214,13 @@ impl Item {
         }
         self.text = brief.to_string();
         self.tokens = tokens;
+    }
+
+    /// The item showing `shows` as data.
+    #[must_use]
+    pub fn showing(mut self, shows: Shows) -> Self {
+        self.shows = shows;
+        self
     }
 
     /// The item under a shared header.
@@ -262,8 +265,7 @@ impl Context {
                     section: item.layer.heading().to_string(),
                     group: item.group.clone(),
                     text: item.text.clone(),
-                    said: item.said.clone(),
-                    states: item.states.clone(),
+                    shows: item.shows.clone(),
                 })
                 .collect(),
         }

@@ -7,8 +7,8 @@ use super::embed::{self, cosine};
 use super::{Budgets, Plan};
 use crate::ids::ConceptId;
 use crate::memory::Memory;
-use crate::model::Model;
 use crate::model::parse::Retrieve;
+use crate::model::{Model, Profile, ProfileBullet, Shows, Told};
 use crate::text::entity_key;
 
 /// Value of a concept's Σ/Δ per unit of cosine to the plan's graph targets. A concept's prose
@@ -89,27 +89,31 @@ impl Retriever<'_> {
             // Only the Σ/Δ bullets and gathered mentions that hold a keyword and no item before
             // carries, so the item is worth its tokens.
             let path = m.path_of(c).join(" / ");
-            let text = super::concept_text::concept_text_unseen(&path, &node.sigma, &node.delta, keywords, &mut seen);
+            let (text, kept) =
+                super::concept_text::concept_text_unseen(&path, &node.sigma, &node.delta, keywords, &mut seen);
             if text == format!("{path}:") {
                 continue;
             }
             let mut prov = self.episode_provenance(&node.episodes.iter().copied().collect::<Vec<_>>());
             prov.concepts = vec![c];
             prov.relations.clone_from(&node.relations);
-            items.push(Item::new(
-                Layer::Concept,
-                text,
-                Scores {
-                    bm25: None,
-                    cosine: Some(cos),
-                },
-                f64::from(cos) * CONCEPT_VALUE,
-                format!(
-                    "concept {} is within cosine {cos:.2} of a planned graph target",
-                    node.name
-                ),
-                prov,
-            ));
+            items.push(
+                Item::new(
+                    Layer::Concept,
+                    text,
+                    Scores {
+                        bm25: None,
+                        cosine: Some(cos),
+                    },
+                    f64::from(cos) * CONCEPT_VALUE,
+                    format!(
+                        "concept {} is within cosine {cos:.2} of a planned graph target",
+                        node.name
+                    ),
+                    prov,
+                )
+                .showing(Shows::Profile(kept)),
+            );
         }
         // The person's gathered mentions that hold a keyword, or the person's own activities.
         super::profile::person_items(
@@ -134,20 +138,39 @@ impl Retriever<'_> {
                 prov.concepts = vec![rel.source, rel.target, rel.owner];
                 let summary = rel.summary.render();
                 let summary: Vec<&str> = summary.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-                items.push(Item::new(
-                    Layer::Relation,
-                    format!("{}: {}", m.relation_name(*r), summary.join(" ")),
-                    Scores {
-                        bm25: None,
-                        cosine: Some(*cos),
-                    },
-                    f64::from(*cos) * RELATION_VALUE,
-                    format!(
-                        "relation {} matches a planned `inference` target (cosine {cos:.2})",
-                        m.relation_name(*r)
-                    ),
-                    prov,
-                ));
+                // As data: the summary's sentences with its mentions, then its inferences. A
+                // relation has no path: each sentence is about whom it names.
+                let kept = Profile {
+                    path: Vec::new(),
+                    bullets: vec![
+                        ProfileBullet {
+                            text: rel.summary.fact.clone(),
+                            told: rel.summary.mentions.iter().map(Told::of).collect(),
+                            ..ProfileBullet::default()
+                        },
+                        ProfileBullet {
+                            text: rel.summary.inferences.join(" "),
+                            ..ProfileBullet::default()
+                        },
+                    ],
+                };
+                items.push(
+                    Item::new(
+                        Layer::Relation,
+                        format!("{}: {}", m.relation_name(*r), summary.join(" ")),
+                        Scores {
+                            bm25: None,
+                            cosine: Some(*cos),
+                        },
+                        f64::from(*cos) * RELATION_VALUE,
+                        format!(
+                            "relation {} matches a planned `inference` target (cosine {cos:.2})",
+                            m.relation_name(*r)
+                        ),
+                        prov,
+                    )
+                    .showing(Shows::Profile(kept)),
+                );
             }
         }
         if plan.wants(&Retrieve::History) {

@@ -8,6 +8,7 @@ use super::concept_text::Gathered;
 use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId};
 use crate::memory::Memory;
+use crate::model::{Note, Profile, ProfileBullet, Shows, Told};
 use crate::text::{entity_key, words};
 
 mod instances;
@@ -152,21 +153,32 @@ pub(super) fn person_items(
         ..Provenance::default()
     };
     if found.len() >= 2 {
-        items.push(Item::new(
-            Layer::Concept,
-            format!(
-                "{}{}.",
-                who.as_ref().map_or_else(String::new, |w| format!("{w}: ")),
-                found.join("; ")
-            ),
-            Scores::default(),
-            GATHERED_VALUE,
-            format!(
-                "{} mentions gathered in Σ and relation summaries hold a keyword",
-                found.len()
-            ),
-            prov.clone(),
-        ));
+        let (shown, told): (Vec<String>, Vec<Told>) = found.iter().cloned().unzip();
+        let kept = Profile {
+            path: who.iter().cloned().collect(),
+            bullets: vec![ProfileBullet {
+                told,
+                ..ProfileBullet::default()
+            }],
+        };
+        items.push(
+            Item::new(
+                Layer::Concept,
+                format!(
+                    "{}{}.",
+                    who.as_ref().map_or_else(String::new, |w| format!("{w}: ")),
+                    shown.join("; ")
+                ),
+                Scores::default(),
+                GATHERED_VALUE,
+                format!(
+                    "{} mentions gathered in Σ and relation summaries hold a keyword",
+                    found.len()
+                ),
+                prov.clone(),
+            )
+            .showing(Shows::Profile(kept)),
+        );
     }
     let Some(who) = who else {
         return;
@@ -178,15 +190,20 @@ pub(super) fn person_items(
                 .any(|r| activity(m, *r) && entity_key(&m.concept(m.relation(*r).target).name) == entity_key(name))
         })
     {
-        items.push(Item::new(
-            Layer::Concept,
-            text,
-            Scores::default(),
-            STANCE_VALUE,
-            "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered"
-                .to_string(),
-            prov.clone(),
-        ));
+        // One sentence list of traits and stances, dated nowhere as a whole: a note.
+        let note = Shows::Note(Note::on(None, text.clone()));
+        items.push(
+            Item::new(
+                Layer::Concept,
+                text,
+                Scores::default(),
+                STANCE_VALUE,
+                "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered"
+                    .to_string(),
+                prov.clone(),
+            )
+            .showing(note),
+        );
     }
     // Every question about the person gets the instances of the activities it targets, not
     // only one that asks for a list in a plural ("what books"): "what did X research", "where
@@ -210,14 +227,19 @@ pub(super) fn person_items(
     };
     let names = own_activities(m, relations, targets, max);
     if names.len() >= 2 {
-        items.push(Item::new(
-            Layer::Concept,
-            format!("{who}'s own activities, most mentioned first: {}.", names.join(", ")),
-            Scores::default(),
-            value,
-            "the person's own activities (their own words), most mentioned first".to_string(),
-            prov,
-        ));
+        let text = format!("{who}'s own activities, most mentioned first: {}.", names.join(", "));
+        let note = Shows::Note(Note::on(None, text.clone()));
+        items.push(
+            Item::new(
+                Layer::Concept,
+                text,
+                Scores::default(),
+                value,
+                "the person's own activities (their own words), most mentioned first".to_string(),
+                prov,
+            )
+            .showing(note),
+        );
     }
 }
 
@@ -238,22 +260,27 @@ fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targe
     let mut value = INSTANCE_VALUE;
     for (r, text) in texts {
         let rel = m.relation(r);
-        items.push(Item::new(
-            Layer::Relation,
-            text,
-            Scores::default(),
-            value,
-            format!(
-                "what the person's own words name under {}, across sessions",
-                m.relation_name(r)
-            ),
-            Provenance {
-                concepts: vec![rel.source, rel.target, rel.owner],
-                relations: vec![r],
-                episodes: rel.episodes.iter().copied().collect(),
-                ..Provenance::default()
-            },
-        ));
+        // One sentence listing what the person's words name: a note.
+        let note = Shows::Note(Note::on(None, text.clone()));
+        items.push(
+            Item::new(
+                Layer::Relation,
+                text,
+                Scores::default(),
+                value,
+                format!(
+                    "what the person's own words name under {}, across sessions",
+                    m.relation_name(r)
+                ),
+                Provenance {
+                    concepts: vec![rel.source, rel.target, rel.owner],
+                    relations: vec![r],
+                    episodes: rel.episodes.iter().copied().collect(),
+                    ..Provenance::default()
+                },
+            )
+            .showing(note),
+        );
         value *= 0.8;
     }
 }

@@ -7,6 +7,7 @@ use super::assemble::Retriever;
 use super::context::{Item, Layer, Scores};
 use crate::event::{Holder, Slot};
 use crate::ids::{ConceptId, TurnId};
+use crate::model::{Shows, SlotLine, day_of};
 use crate::text::{entity_key, words};
 
 /// Value of a slot the question asks about: above any retrieved turn, since it is the answer.
@@ -169,28 +170,30 @@ impl Retriever<'_> {
                 if let Some((t, _)) = &other_side {
                     turns.push(*t);
                 }
-                let mut text = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
-                if let Some(t) = cur.time {
-                    text = format!("[{}] {text}", t.human_date());
+                let mut words = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
+                let before: Vec<String> = earlier.iter().map(|e| e.value.clone()).collect();
+                if !before.is_empty() {
+                    words.push_str(&format!(" (before: {})", before.join(", then ")));
                 }
-                if !earlier.is_empty() {
-                    let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
-                    text.push_str(&format!(" (before: {})", was.join(", then ")));
-                }
-                let mut item = Item::new(
-                    Layer::Fact,
-                    text,
-                    Scores::default(),
-                    SLOT_VALUE,
-                    format!("the {:?} slot the question asks about", cur.slot).to_lowercase(),
-                    self.episode_provenance(&[cur.episode]),
-                );
-                if let Some((t, said)) = other_side {
+                let text = cur
+                    .time
+                    .map_or_else(|| words.clone(), |t| format!("[{}] {words}", t.human_date()));
+                let mut line = SlotLine {
+                    slot: cur.slot,
+                    who: cur.holder.name(name).to_string(),
+                    of: name.clone(),
+                    value: cur.value.clone(),
+                    day: cur.time.and_then(day_of),
+                    before,
+                    words,
+                    answers: None,
+                };
+                if let Some((t, said)) = &other_side {
                     let day = |t: Option<crate::time::Timestamp>| {
                         t.map(|t| format!(" ({})", t.human_date())).unwrap_or_default()
                     };
                     let when = m.turns.get(t.index()).and_then(|x| x.time);
-                    item.states = Some(format!(
+                    line.answers = Some(format!(
                         "contradictory: {}{}, but also \"{}\"{}",
                         crate::event::slot_sentence(name, &cur.holder, cur.slot, None, &cur.value),
                         day(cur.time),
@@ -199,7 +202,7 @@ impl Retriever<'_> {
                     ));
                 } else if named {
                     // The current value answers; a question about the change gets its history.
-                    item.states = Some(if cur.slot == Slot::Never {
+                    line.answers = Some(if cur.slot == Slot::Never {
                         crate::event::slot_sentence(name, &cur.holder, cur.slot, None, &cur.value)
                     } else if about_change && !earlier.is_empty() {
                         let mut all: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
@@ -209,7 +212,17 @@ impl Retriever<'_> {
                         cur.value.clone()
                     });
                 }
-                items.push(item);
+                items.push(
+                    Item::new(
+                        Layer::Fact,
+                        text,
+                        Scores::default(),
+                        SLOT_VALUE,
+                        format!("the {:?} slot the question asks about", cur.slot).to_lowercase(),
+                        self.episode_provenance(&[cur.episode]),
+                    )
+                    .showing(Shows::Slot(line)),
+                );
             }
         }
         turns.dedup();

@@ -10,7 +10,7 @@ use super::assemble::Retriever;
 use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId, TurnId};
 use crate::memory::Level;
-use crate::model::Said;
+use crate::model::{Said, Shows};
 use crate::text::stem::stem;
 use crate::text::{sentences, words};
 use std::collections::HashSet;
@@ -245,7 +245,7 @@ impl Retriever<'_> {
             format!("when the person first brought up {names}, for a question about order or progress"),
             provenance,
         );
-        item.said = Some(said);
+        item.shows = Shows::Turn(said);
         item
     }
 }

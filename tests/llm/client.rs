@@ -3,7 +3,7 @@
 
 use crate::fake::{KEY, config_for};
 use rgmem::model::openai::{OpenAiConfig, OpenAiModel};
-use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Task};
+use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Shows, Task};
 use serde_json::json;
 use wiremock::matchers::{body_partial_json, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -98,7 +98,11 @@ fn an_answer_cut_off_at_the_cap_keeps_its_whole_sentences_and_a_json_reply_does_
         .complete(&ModelRequest::new(Task::Answer {
             person: "Alex".into(),
             context: AnswerContext {
-                items: vec![ContextItem::new("Turns", "Alex: I go four times a week.".into())],
+                items: vec![ContextItem::new(
+                    "Turns",
+                    "Alex: I go four times a week.".into(),
+                    Shows::Text,
+                )],
             },
             question: "How often does Alex go to the gym?".into(),
         }))

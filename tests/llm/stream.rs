@@ -4,7 +4,7 @@ use crate::fake::{Fake, Fault, SESSION, Target, ingest, openai, server_tokens};
 use rgmem::event::{Event, Purpose};
 use rgmem::memory::Thresholds;
 use rgmem::model::offline::OfflineModel;
-use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Task};
+use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Shows, Task};
 use std::time::Duration;
 
 fn question() -> Task {
@@ -15,7 +15,7 @@ fn question() -> Task {
                 "Alex lifts weights four times a week at the gym.",
                 "Alex hurt their back deadlifting.",
             ]
-            .map(|text| ContextItem::new("Profile (L1): Alex / Fitness", text.into()))
+            .map(|text| ContextItem::new("Profile (L1): Alex / Fitness", text.into(), Shows::Text))
             .to_vec(),
         },
         question: "How often does Alex lift weights?".into(),

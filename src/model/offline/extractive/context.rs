@@ -2,12 +2,13 @@
 //! about (the speaker, the person a Σ/Δ path starts with, or the listener a turn's "you"
 //! addresses) and its stems; and the persons the context and the question name.
 //!
-//! A turn item says who said it and on which day, and those are read as given. An item that
-//! is no turn (a fact, a conclusion, a Σ/Δ line) still shows its day and its concept path in
-//! its text ("[8 May 2023] …", "Alex / Fitness: …"), and those are read from it.
+//! A turn, a fact, a conclusion, a slot and a Σ/Δ item carry their speaker, day, path,
+//! bullets and words as data ([`Shows`]), and those are read as given. Only an item of a
+//! context that arrived as text (a fixture, a prompt a test server quotes back) is read from
+//! its line: its day ("[8 May 2023] …") and concept path ("Alex / Fitness: …").
 
 use super::{Sentence, stem};
-use crate::model::{AnswerContext, Said};
+use crate::model::{AnswerContext, Profile, Said, Shows};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
 use std::collections::HashSet;
@@ -22,7 +23,9 @@ struct Prior {
 
 /// Reads the context's items into sentences. A turn is read from what it carries: its
 /// speaker, its day, its words; its line (the support an answer names) opens with its group's
-/// header ("[8 May 2023] Caroline: …"). Any other item is read from its text: a day in
+/// header ("[8 May 2023] Caroline: …"). A fact, a conclusion or a slot is read from its day
+/// and words, a Σ/Δ item from its path and bullets, each with its line as shown (the support
+/// an answer names). An item that is only text is read from it: a day in
 /// brackets ("[8 May 2023] …"), a concept path ("Alex / Fitness: Σ …"), or, in a context
 /// given only as text, a turn's "[D1:3 8 May 2023] Caroline: …" prefix.
 ///
@@ -52,10 +55,13 @@ pub(super) fn read_context(context: &AnswerContext) -> Vec<Sentence> {
         }
         let mut lines = item.text.lines();
         let first = lines.next().unwrap_or_default();
-        match &item.said {
-            Some(said) => r.turn(first, item.group.as_deref(), said),
-            None if first.trim().is_empty() => {}
-            None => r.text_item(first.trim_end()),
+        match &item.shows {
+            Shows::Turn(said) => r.turn(first, item.group.as_deref(), said),
+            Shows::Note(note) => r.note(first, note.day, &note.words),
+            Shows::Slot(slot) => r.note(first, slot.day, &slot.words),
+            Shows::Profile(kept) => r.profile(first, kept),
+            Shows::Text if first.trim().is_empty() => {}
+            Shows::Text => r.text_item(first.trim_end()),
         }
         for raw in lines {
             r.text_line(raw.trim());
@@ -96,6 +102,70 @@ impl<'a> Reader<'a> {
         let line = group.map_or_else(|| first.to_string(), |header| format!("[{header}] {first}"));
         let words = said.words.lines().next().unwrap_or_default();
         self.push(&line, said.day, Some(said.speaker.clone()), words, true, false);
+    }
+
+    /// A statement no one speaks (a fact, a conclusion, a slot): `first` is the first line
+    /// of its text, the line an answer names as its support. Whom it is about is found from
+    /// the persons it names ([`attribute`]).
+    fn note(&mut self, first: &str, day: Option<Timestamp>, words: &str) {
+        let line = first.trim_end();
+        let words = words.lines().next().unwrap_or_default();
+        if line.is_empty() || words.trim().is_empty() {
+            return;
+        }
+        self.push(line, day, None, words, false, false);
+    }
+
+    /// What of a concept's Σ/Δ (or a person's gathered mentions) an item keeps: each bullet's
+    /// own sentences and each mention with its day, about the person its path starts with. A
+    /// bullet's branch ("Camping") is what each of its sentences is about, so its words count
+    /// as theirs.
+    fn profile(&mut self, first: &str, kept: &Profile) {
+        let line = first.trim_end();
+        let who = kept.path.first().filter(|p| !p.is_empty());
+        self.before = None;
+        for b in &kept.bullets {
+            let branch: Vec<String> = words(&b.branch).map(|w| stem(&w)).collect();
+            // A bullet that keeps nothing but its branch names it.
+            let own = if b.text.is_empty() && b.told.is_empty() {
+                b.branch.as_str()
+            } else {
+                b.text.as_str()
+            };
+            for s in sentences(own) {
+                self.statement(line, &s, b.day, who, &branch);
+            }
+            for t in &b.told {
+                self.statement(line, &t.text, t.day.or(b.day), who, &branch);
+            }
+        }
+    }
+
+    /// One sentence no one speaks, about `who` (or the person it opens with), with `also` among
+    /// its stems.
+    fn statement(&mut self, line: &str, s: &str, date: Option<Timestamp>, who: Option<&String>, also: &[String]) {
+        let s = s.trim();
+        if s.is_empty() {
+            return;
+        }
+        let who = who.cloned().or_else(|| {
+            s.split_whitespace()
+                .next()
+                .map(|w| w.trim_end_matches("'s").to_string())
+        });
+        let mut stems: HashSet<String> = words(s).map(|w| stem(w.trim_end_matches("'s"))).collect();
+        stems.extend(also.iter().cloned());
+        self.out.push(Sentence {
+            asks: s.ends_with('?') && !super::update::question_tells(s),
+            stems,
+            text: s.to_string(),
+            line: line.to_string(),
+            date,
+            who,
+            spoken: false,
+            near: HashSet::new(),
+            heard: false,
+        });
     }
 
     /// An item given as text: a fact, a conclusion, a Σ/Δ line, or a turn's line as text.

@@ -592,4 +592,6 @@ fn has_kind(kind: Kind, s: &Sentence) -> bool {
 }
 
 #[cfg(test)]
+mod shows_tests;
+#[cfg(test)]
 mod tests;

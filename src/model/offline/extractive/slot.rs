@@ -1,82 +1,27 @@
-//! Answers read off the slot lines retrieval carries ("Scott is 12", "Cynthia is Dana's mom",
-//! "Dana lives in Porto", "Dana works as a paramedic") when the question asks for that slot:
-//! "How old is my mom?" is her age, found through who she is.
+//! Answers read off the slots retrieval carries (Scott's age, who Cynthia is to Dana, where
+//! Dana lives, what Dana works as) when the question asks for that slot: "How old is my mom?"
+//! is her age, found through who she is. Each slot is read from its item's fields
+//! ([`SlotLine`]), never from the line shown for it.
 
-use crate::model::AnswerContext;
+use crate::event::Slot;
+use crate::model::{AnswerContext, Shows, SlotLine};
 use crate::text::{entity_key, words};
-
-/// One slot line: who, and what it says.
-enum Said<'a> {
-    Age(&'a str, &'a str),
-    Relation(&'a str, &'a str),
-    Home(&'a str, &'a str),
-    Job(&'a str, &'a str),
-}
-
-/// An item's line as a slot line: "[15 March 2024] Cynthia is 53".
-fn read(line: &str) -> Option<(Said<'_>, &str)> {
-    let body = line.trim();
-    let text = match body.strip_prefix('[') {
-        Some(rest) => rest.split_once("] ")?.1,
-        None => body,
-    };
-    // A slot line is a clause without a full stop; a fact that happens to say "lives in" is
-    // a sentence ("Sam lives in Lisbon and works as a nurse.") and is read as such elsewhere.
-    if text.trim_end().ends_with('.') {
-        return None;
-    }
-    // "(before: …)" notes an update's history; the current value is before it.
-    let text = text.split(" (before: ").next().unwrap_or(text);
-    let said = if let Some((who, place)) = text.split_once(" lives in ") {
-        Said::Home(who, place)
-    } else if let Some((who, job)) = text.split_once(" works as ") {
-        Said::Job(who, job.split_once(' ').map_or(job, |(_, j)| j))
-    } else {
-        let (who, what) = text.split_once(" is ")?;
-        if what.chars().all(|c| c.is_ascii_digit()) && !what.is_empty() {
-            Said::Age(who, what)
-        } else if what.contains("'s ") && what.split_whitespace().count() <= 3 {
-            Said::Relation(who, what)
-        } else {
-            return None;
-        }
-    };
-    Some((said, line))
-}
-
-/// The date an item line opens with ("[2 May 2024] …") as (year, month, day); undated lines
-/// sort first.
-fn dated(line: &str) -> (i32, u32, u32) {
-    let Some(inner) = line
-        .trim()
-        .strip_prefix('[')
-        .and_then(|r| r.split_once(']'))
-        .map(|(d, _)| d)
-    else {
-        return (i32::MIN, 0, 0);
-    };
-    let parts: Vec<&str> = inner.split_whitespace().collect();
-    let month = |m: &str| {
-        crate::time::MONTHS
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(m))
-            .and_then(|i| u32::try_from(i + 1).ok())
-    };
-    match parts.as_slice() {
-        [d, m, y] => match (d.parse(), month(m), y.parse()) {
-            (Ok(d), Some(m), Ok(y)) => (y, m, d),
-            _ => (i32::MIN, 0, 0),
-        },
-        _ => (i32::MIN, 0, 0),
-    }
-}
+use crate::time::Timestamp;
 
 /// The answer and the line it rests on, when the question asks for a slot a line states.
 #[must_use]
 pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String)> {
-    // A setting or version retrieval matched to the question states its value as data.
-    if let Some(item) = context.items.iter().find(|i| i.states.is_some()) {
-        return item.states.clone().map(|v| (v, item.text.clone()));
+    let slots: Vec<(&SlotLine, &str)> = context
+        .items
+        .iter()
+        .filter_map(|i| match &i.shows {
+            Shows::Slot(line) => Some((line, i.text.as_str())),
+            _ => None,
+        })
+        .collect();
+    // A setting or version retrieval matched to the question states its answer as data.
+    if let Some((line, text)) = slots.iter().find(|(l, _)| l.answers.is_some()) {
+        return line.answers.clone().map(|v| (v, (*text).to_string()));
     }
     let asked: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
     let has = |ws: &[&str]| asked.iter().any(|w| ws.contains(&w.as_str()));
@@ -84,84 +29,94 @@ pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String
     if has(&["when", "year", "long", "why", "how"]) && !(has(&["how"]) && has(&["old"])) {
         return None;
     }
-    let lines: Vec<(Said<'_>, &str)> = context
-        .items
-        .iter()
-        .filter_map(|i| i.text.lines().next().and_then(read))
-        .collect();
     let named = |who: &str| {
         let k = entity_key(who);
         !k.is_empty() && format!(" {} ", asked.join(" ")).contains(&format!(" {k} "))
     };
     // Who the question is about: named, or by who they are to the person ("my mom").
-    let about: Vec<&str> = lines
+    let about: Vec<&str> = slots
         .iter()
-        .filter_map(|(s, _)| match s {
-            Said::Relation(who, what) if named(who) || words(what).last().is_some_and(|r| asked.contains(&r)) => {
-                Some(*who)
-            }
-            Said::Age(who, _) | Said::Home(who, _) | Said::Job(who, _) | Said::Relation(who, _) if named(who) => {
-                Some(*who)
-            }
-            _ => None,
+        .filter(|(l, _)| {
+            named(&l.who) || (l.slot == Slot::Relation && words(&l.value).last().is_some_and(|r| asked.contains(&r)))
         })
+        .map(|(l, _)| l.who.as_str())
         .collect();
     let self_asked = has(&["i", "my", "me", "am"]);
-    let fits = |who: &str| about.contains(&who) || (about.is_empty() && self_asked);
+    let fits = |l: &SlotLine| about.contains(&l.who.as_str()) || (about.is_empty() && self_asked);
     // The latest statement of a slot is its value now: a line dated later wins, and among
     // lines of one date (or none) the first.
-    let find = |pick: &dyn Fn(&Said<'_>) -> Option<String>| {
-        let mut best: Option<((i32, u32, u32), String, String)> = None;
-        for (s, line) in &lines {
-            if let Some(a) = pick(s) {
-                let date = dated(line);
-                if best.as_ref().is_none_or(|(d, _, _)| date > *d) {
-                    best = Some((date, a, (*line).to_string()));
-                }
+    let find = |pick: &dyn Fn(&SlotLine) -> Option<String>| {
+        let mut best: Option<(Option<Timestamp>, String, &str)> = None;
+        for (line, text) in &slots {
+            if let Some(a) = pick(line)
+                && best.as_ref().is_none_or(|(d, _, _)| line.day > *d)
+            {
+                best = Some((line.day, a, text));
             }
         }
-        best.map(|(_, a, line)| (a, line))
+        best.map(|(_, a, text)| (a, text.to_string()))
     };
-    if has(&["old", "age", "aged"]) {
-        return find(&|s| match s {
-            Said::Age(who, n) if fits(who) => Some((*n).to_string()),
-            _ => None,
-        });
-    }
-    if has(&["live", "lives", "living", "home"]) && has(&["where", "city", "town"]) {
-        return find(&|s| match s {
-            Said::Home(who, p) if fits(who) => Some((*p).to_string()),
-            _ => None,
-        });
-    }
-    if has(&["job", "occupation", "profession"]) || (has(&["work", "do"]) && has(&["what"]) && has(&["work", "living"]))
+    let slot = if has(&["old", "age", "aged"]) {
+        Slot::Age
+    } else if has(&["live", "lives", "living", "home"]) && has(&["where", "city", "town"]) {
+        Slot::Home
+    } else if has(&["job", "occupation", "profession"])
+        || (has(&["work", "do"]) && has(&["what"]) && has(&["work", "living"]))
     {
-        return find(&|s| match s {
-            Said::Job(who, j) if fits(who) => Some((*j).to_string()),
-            _ => None,
-        });
-    }
-    if has(&["who"]) {
-        return find(&|s| match s {
-            Said::Relation(who, what) if named(who) => Some((*what).to_string()),
-            _ => None,
-        });
-    }
-    None
+        Slot::Occupation
+    } else if has(&["who"]) {
+        return find(&|l| (l.slot == Slot::Relation && named(&l.who)).then(|| format!("{}'s {}", l.of, l.value)));
+    } else {
+        return None;
+    };
+    find(&|l| {
+        // An age is answered with a number or not at all.
+        let number = l.slot != Slot::Age || (!l.value.is_empty() && l.value.chars().all(|c| c.is_ascii_digit()));
+        (l.slot == slot && number && fits(l)).then(|| l.value.clone())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::answer;
-    use crate::model::AnswerContext;
+    use crate::event::Slot;
+    use crate::model::{AnswerContext, ContextItem, Note, Said, Shows, SlotLine};
+    use crate::time::Timestamp;
 
-    const CONTEXT: &str = "# Facts\n- [15 March 2024] Cynthia is Dana's mom\n- [15 March 2024] Cynthia is 53\n\
-                           - [2 May 2024] Dana lives in Porto (before: Lisbon)\n- Dana works as a paramedic\n\
-                           # Turns\n- Dana: I'm worried about my brother.\n";
+    /// A slot item whose text is not the slot's sentence: the answer must come from the fields.
+    fn slot(slot: Slot, who: &str, value: &str, day: Option<(u32, u32)>, before: &[&str]) -> ContextItem {
+        let day = day.and_then(|(d, m)| Timestamp::from_civil(2024, m, d, 0, 0, 0));
+        ContextItem::new(
+            "Facts (L0)",
+            format!("slot #{} of {who}", value.len()),
+            Shows::Slot(SlotLine {
+                slot,
+                who: who.into(),
+                of: "Dana".into(),
+                value: value.into(),
+                day,
+                before: before.iter().map(|b| (*b).to_string()).collect(),
+                words: String::new(),
+                answers: None,
+            }),
+        )
+    }
 
     #[test]
-    fn a_slot_question_is_answered_from_its_line() {
-        let context = AnswerContext::from_rendered(CONTEXT);
+    fn a_slot_question_is_answered_from_its_fields() {
+        let context = AnswerContext {
+            items: vec![
+                slot(Slot::Relation, "Cynthia", "mom", Some((15, 3)), &[]),
+                slot(Slot::Age, "Cynthia", "53", Some((15, 3)), &[]),
+                slot(Slot::Home, "Dana", "Porto", Some((2, 5)), &["Lisbon"]),
+                slot(Slot::Occupation, "Dana", "paramedic", None, &[]),
+                ContextItem::new(
+                    "Turns",
+                    "Dana: I'm worried about my brother.".into(),
+                    Shows::Turn(Said::new("Dana".into(), None, "I'm worried about my brother.".into())),
+                ),
+            ],
+        };
         let a = |q: &str| answer(q, &context).map(|(a, _)| a);
         assert_eq!(a("How old is my mom?").as_deref(), Some("53"));
         assert_eq!(a("How old is Cynthia?").as_deref(), Some("53"));
@@ -170,16 +125,55 @@ mod tests {
         assert_eq!(a("What is my job?").as_deref(), Some("paramedic"));
         assert_eq!(a("What did I say about my brother?"), None);
         assert_eq!(a("When did Dana start her job as a paramedic?"), None);
-        // The later of two statements of a slot is its value now; a fact sentence is no slot line.
-        let moved = AnswerContext::from_rendered(
-            "# Facts\n- [1 March 2024] Dana lives in Lisbon and Dana works as a nurse.\n\
-             - [1 March 2024] Dana lives in Lisbon\n- [1 June 2024] Dana lives in Porto (before: Lisbon)\n",
+        // The support is the item's line as shown.
+        assert_eq!(
+            answer("How old is Cynthia?", &context).map(|(_, s)| s).as_deref(),
+            Some("slot #2 of Cynthia")
         );
+    }
+
+    #[test]
+    fn the_later_statement_of_a_slot_is_its_value_and_a_note_is_no_slot() {
+        let moved = AnswerContext {
+            items: vec![
+                ContextItem::new(
+                    "Facts (L0)",
+                    "[1 July 2024] Dana lives in Madrid".into(),
+                    Shows::Note(Note::on(
+                        Timestamp::from_civil(2024, 7, 1, 0, 0, 0),
+                        "Dana lives in Madrid".into(),
+                    )),
+                ),
+                slot(Slot::Home, "Dana", "Lisbon", Some((1, 3)), &[]),
+                slot(Slot::Home, "Dana", "Porto", Some((1, 6)), &["Lisbon"]),
+            ],
+        };
         assert_eq!(
             answer("Where do I live?", &moved).map(|(a, _)| a).as_deref(),
             Some("Porto")
         );
-        let broken = AnswerContext::from_rendered("- [x] broken\n- \n");
-        assert_eq!(answer("How old am I?", &broken), None);
+        // A slot line given only as text is not read back.
+        let as_text = AnswerContext::from_rendered("# Facts\n- [15 March 2024] Cynthia is 53\n");
+        assert_eq!(answer("How old is Cynthia?", &as_text), None);
+        // An age that is no number answers nothing.
+        let words = AnswerContext {
+            items: vec![slot(Slot::Age, "Scott", "twelve", None, &[])],
+        };
+        assert_eq!(answer("How old is Scott?", &words), None);
+    }
+
+    #[test]
+    fn a_stated_answer_is_given_as_retrieval_worded_it() {
+        let mut item = slot(Slot::Setting, "Dana", "120 requests per minute", None, &["60"]);
+        if let Shows::Slot(line) = &mut item.shows {
+            line.answers = Some("60, then 120 requests per minute".into());
+        }
+        let context = AnswerContext { items: vec![item] };
+        assert_eq!(
+            answer("How did my rate limit change?", &context)
+                .map(|(a, _)| a)
+                .as_deref(),
+            Some("60, then 120 requests per minute")
+        );
     }
 }

@@ -429,29 +429,6 @@ fn the_persons_own_words_outrank_a_remark_made_to_them() {
 }
 
 #[test]
-fn a_turn_is_read_from_its_fields_not_from_its_line() {
-    // The header shows no date: read from the text, the turn would have no day to resolve
-    // "yesterday" against.
-    let day = Timestamp::from_civil(2023, 5, 8, 15, 0, 0);
-    let words = "I went to a LGBTQ support group yesterday.";
-    let item = crate::model::ContextItem {
-        section: "Turns".into(),
-        group: Some("session 1".into()),
-        text: format!("Caroline: {words}"),
-        said: Some(crate::model::Said::new("Caroline".into(), day, words.into())),
-        states: None,
-    };
-    let typed = AnswerContext { items: vec![item] };
-    let (a, support) =
-        super::short_answer("When did Caroline go to the LGBTQ support group?", &typed, "Caroline").unwrap();
-    assert_eq!(a, "7 May 2023");
-    assert_eq!(support, format!("[session 1] Caroline: {words}"));
-    let as_text = AnswerContext::from_rendered(&typed.render());
-    let from_text = super::short_answer("When did Caroline go to the LGBTQ support group?", &as_text, "Caroline");
-    assert_ne!(from_text.map(|(a, _)| a).as_deref(), Some("7 May 2023"));
-}
-
-#[test]
 fn an_age_question_is_answered_with_a_number_or_not_at_all() {
     let context = "# Turns\n## 1 May 2024\n- Sam: I found some old family photos in the attic.\n";
     assert_eq!(short_answer("How old am I?", context, "Sam"), None);
