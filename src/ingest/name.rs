@@ -127,9 +127,16 @@ pub fn introduced_name(text: &str) -> Option<String> {
                 let greeting_only = lower[..i]
                     .iter()
                     .all(|w| matches!(w.as_str(), "hi" | "hello" | "hey" | "oh" | "so" | "well" | "and"));
-                let ends_clause = word.ends_with([',', '.', '!', ';', ':', '?'])
-                    || raw.get(i + skip + 1).is_none()
-                    || matches!(lower.get(i + skip + 1).map(String::as_str), Some("and" | "here"));
+                // "I'm Michael Fowler, and I'm 47": a surname may follow the first name, which
+                // the memory goes by (as the people the person talks to do).
+                let surname = raw.get(i + skip + 1).filter(|w| name_like(clean(w))).map_or(0, |_| 1);
+                let last = raw.get(i + skip + surname).copied().unwrap_or(word);
+                let ends_clause = last.ends_with([',', '.', '!', ';', ':', '?'])
+                    || raw.get(i + skip + surname + 1).is_none()
+                    || matches!(
+                        lower.get(i + skip + surname + 1).map(String::as_str),
+                        Some("and" | "here")
+                    );
                 if n > 1 || !greeting_only || !ends_clause {
                     continue;
                 }
@@ -150,6 +157,10 @@ mod tests {
         assert_eq!(introduced_name("Hi! I'm Alex. I figured..."), Some("Alex".into()));
         assert_eq!(introduced_name("By the way, my name is Priya."), Some("Priya".into()));
         assert_eq!(introduced_name("Hey, I’m Jo and I run."), Some("Jo".into()));
+        assert_eq!(
+            introduced_name("I'm Dana Okafor, and I'm 52, so is it too late to retrain?"),
+            Some("Dana".into())
+        );
     }
 
     #[test]
@@ -159,6 +170,7 @@ mod tests {
         assert_eq!(introduced_name("Today I went out and I'm Happy."), None);
         assert_eq!(introduced_name("I'm Going to the gym later"), None);
         assert_eq!(introduced_name("I am Spanish."), None);
+        assert_eq!(introduced_name("I'm Going Home tonight."), None);
         assert_eq!(introduced_name(""), None);
     }
 }

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 pub mod answer;
 mod restriction;
+mod since;
 mod words;
 pub use restriction::restriction_end;
 use words::*;
@@ -271,6 +272,7 @@ fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
                 end: date,
             })
         }
+        ("for", ..) => since::since(toks, i, a),
         (n, unit, "ago") if number(n).is_some() => ago(3, number(n)?, unit, a),
         ("a", "couple" | "few", "of") => ago(5, number(w(1))?, w(3), a).filter(|_| w(4) == "ago"),
         ("a", "few", unit) if w(3) == "ago" => ago(4, 3, unit, a),

@@ -99,3 +99,28 @@ fn hostile_anchors_and_text_do_not_panic() {
     );
     let _ = r("the week before 31 February 2023", "2024-05-08");
 }
+
+#[test]
+fn a_state_that_has_lasted_names_its_start() {
+    let (t, s) = r("We've been together for three years now and love it.", "2023-02-25");
+    assert_eq!(t, "We've been together since 2020 and love it.");
+    assert_eq!(s, vec![("2020-02-25".into(), "2023-02-25".into())]);
+    let (t, _) = r("I've had the bike for about 4 months.", "2023-06-06");
+    assert_eq!(t, "I've had the bike since about February 2023.");
+    let (t, _) = r("She hasn't called me for over two years.", "2024-01-10");
+    assert_eq!(t, "She hasn't called me since before 2022.");
+    let (t, _) = r("I have known him for a couple of years.", "2024-01-10");
+    assert_eq!(t, "I have known him since about 2022.");
+    // Not the present perfect: no start is named.
+    for said in [
+        "I lived in Porto for 3 years.",
+        "I had been there for 3 years when it closed.",
+        "I have to stay in Berlin for two years.",
+        "I'm moving to Spain for 3 years.",
+        "I've moved twice. Then I worked there for 3 years.",
+    ] {
+        let (t, s) = r(said, "2024-01-10");
+        assert_eq!(t, said, "{said}");
+        assert!(s.is_empty(), "{said}");
+    }
+}

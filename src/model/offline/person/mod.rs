@@ -129,9 +129,16 @@ pub fn inflect(verb: &str) -> String {
     format!("{verb}s")
 }
 
+/// Verbs ending in "-ee", whose past tense ends in "-eed" like the base form of "need".
+const EE_VERBS: &[&str] = &["agree", "disagree", "free", "guarantee", "decree", "referee"];
+
 /// Whether a lowercase word after a subject is a base-form verb that must agree.
 fn agrees(word: &str) -> bool {
-    let past = word.len() > 3 && word.ends_with("ed") && !word.ends_with("eed");
+    // "-eed" is a past tense after "-ee" ("agreed", "freed", "guaranteed"), a base form
+    // otherwise ("need", "feed", "succeed").
+    let past = word.len() > 3
+        && word.ends_with("ed")
+        && (!word.ends_with("eed") || matches!(word.strip_suffix('d'), Some(b) if EE_VERBS.contains(&b)));
     let negated = word.ends_with("n't") && !matches!(word, "don't" | "haven't" | "aren't");
     let inflected = word.ends_with('s') && !word.ends_with("ss") && word != "focus";
     let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == '\'');
@@ -408,6 +415,10 @@ mod tests {
             "Alex meal preps on Sundays."
         );
         assert_eq!(third_person("I work from home.", "Alex", None), "Alex works from home.");
+        assert_eq!(
+            third_person("I agreed to start monthly reviews, and I need a plan.", "Dana", None),
+            "Dana agreed to start monthly reviews, and Dana needs a plan."
+        );
     }
 
     #[test]
