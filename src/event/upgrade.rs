@@ -38,7 +38,7 @@ fn turn_ingested_v1(body: &mut Map<String, Value>) -> Result<(), String> {
         None | Some(Value::Null) => None,
         Some(t) => Some(serde_json::from_value::<Timestamp>(t.clone()).map_err(|e| format!("`time`: {e}"))?),
     };
-    let dates = crate::relative_date::turn_dates(&old, time);
+    let dates = crate::relative_date::turn_dates_with(&old, time, crate::relative_date::Phrases::CodecV1);
     let (text, attachments) = split_v1(&old);
     body.insert("text".into(), Value::String(text));
     if !attachments.is_empty() {

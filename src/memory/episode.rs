@@ -62,7 +62,8 @@ impl From<StoredTurn> for Turn {
     fn from(t: StoredTurn) -> Self {
         let (text, attachments, dates) = match (t.attachments, t.dates) {
             (None, None) => {
-                let dates = crate::relative_date::turn_dates(&t.text, t.time);
+                let dates =
+                    crate::relative_date::turn_dates_with(&t.text, t.time, crate::relative_date::Phrases::CodecV1);
                 let (text, attachments) = crate::event::split_v1(&t.text);
                 (text, attachments, dates)
             }

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 pub mod answer;
 mod restriction;
+mod season;
 mod since;
 mod words;
 pub use restriction::restriction_end;
@@ -34,6 +35,28 @@ use crate::time::MONTHS;
 pub fn turn_dates(said: &str, time: Option<crate::time::Timestamp>) -> Vec<DateSpan> {
     let anchor = time.and_then(|t| anchor_of(&t.date()));
     resolve(said, anchor).1
+}
+
+/// Which phrases the resolver knows. A log written before a turn carried its dates (codec
+/// version 1) is brought up to date with the phrases its writer knew, so it folds to the memory
+/// it checkpointed, whatever phrases were learnt since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phrases {
+    /// Every phrase known today.
+    Current,
+    /// The phrases of codec version 1's fold: no durations ("for 3 years now") or seasons.
+    CodecV1,
+}
+
+/// [`turn_dates`] with the phrases of `phrases`.
+#[must_use]
+pub fn turn_dates_with(said: &str, time: Option<crate::time::Timestamp>, phrases: Phrases) -> Vec<DateSpan> {
+    let anchor = time.and_then(|t| anchor_of(&t.date()));
+    resolve_with(said, anchor, phrases)
+        .0
+        .into_iter()
+        .map(|(span, _)| span)
+        .collect()
 }
 
 /// The date a turn time names (`YYYY-MM-DD…`), if it is a calendar date jiff can do arithmetic on.
@@ -125,6 +148,7 @@ struct Match {
 
 struct Ctx {
     anchor: Date,
+    phrases: Phrases,
     past: bool,
     future: bool,
     habitual: bool,
@@ -272,7 +296,12 @@ fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
                 end: date,
             })
         }
-        ("for", ..) => since::since(toks, i, a),
+        ("for", ..) if ctx.phrases == Phrases::Current => since::since(toks, i, a),
+        ("last" | "this" | "next" | "past", s, _)
+            if ctx.phrases == Phrases::Current && matches!(s, "spring" | "summer" | "autumn" | "fall" | "winter") =>
+        {
+            season::season(w(0), s, toks[i + 1].core, a)
+        }
         (n, unit, "ago") if number(n).is_some() => ago(3, number(n)?, unit, a),
         ("a", "couple" | "few", "of") => ago(5, number(w(1))?, w(3), a).filter(|_| w(4) == "ago"),
         ("a", "few", unit) if w(3) == "ago" => ago(4, 3, unit, a),
@@ -446,8 +475,14 @@ pub fn resolve(text: &str, anchor: Option<Date>) -> (String, Vec<DateSpan>) {
 /// resolved date beside the words as said.
 #[must_use]
 pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan, String)>) {
+    let (spans, out) = resolve_with(text, anchor, Phrases::Current);
+    (out, spans)
+}
+
+/// [`resolve_spans`] with the phrases of `phrases`: the spans, then the new text.
+fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(DateSpan, String)>, String) {
     let Some(anchor) = anchor else {
-        return (text.to_string(), Vec::new());
+        return (Vec::new(), text.to_string());
     };
     let low = text.is_ascii().then(|| text.to_ascii_lowercase());
     let toks = tokenize(text, low.as_deref());
@@ -458,6 +493,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
     });
     let ctx = Ctx {
         anchor,
+        phrases,
         past,
         future: lowers.iter().any(|w| FUTURE.contains(w)),
         habitual: lowers
@@ -540,7 +576,7 @@ pub fn resolve_spans(text: &str, anchor: Option<Date>) -> (String, Vec<(DateSpan
             }
         }
     }
-    (out, spans)
+    (spans, out)
 }
 
 fn join(toks: &[Tok<'_>]) -> String {

@@ -124,3 +124,32 @@ fn a_state_that_has_lasted_names_its_start() {
         assert!(s.is_empty(), "{said}");
     }
 }
+
+#[test]
+fn seasons_are_named_against_the_day() {
+    let (t, s) = r("This is the last photo, taken last summer when we hiked.", "2023-02-22");
+    assert_eq!(t, "This is the last photo, taken in summer 2022 when we hiked.");
+    assert_eq!(s, vec![("2022-06-01".into(), "2022-08-31".into())]);
+    let (t, _) = r("Here they are having a blast last summer.", "2023-10-28");
+    assert_eq!(t, "Here they are having a blast in summer 2023.");
+    let (t, s) = r("I took them to a snowy one last winter.", "2023-10-13");
+    assert_eq!(t, "I took them to a snowy one in the winter of 2022–2023.");
+    assert_eq!(s, vec![("2022-12-01".into(), "2023-02-28".into())]);
+    let (t, _) = r("Wanna do a family outing this summer?", "2023-08-17");
+    assert_eq!(t, "Wanna do a family outing in summer 2023?");
+    let (t, _) = r("We might move next spring.", "2024-03-20");
+    assert_eq!(t, "We might move in spring 2025.");
+    let (t, _) = r("We might move next fall.", "2024-03-20");
+    assert_eq!(t, "We might move in fall 2024.");
+}
+
+#[test]
+fn a_version_1_turn_is_resolved_with_the_phrases_its_writer_knew() {
+    let time = crate::time::Timestamp::from_civil(2023, 2, 22, 9, 0, 0);
+    let said = "We've been together for three years. It was taken last summer, yesterday.";
+    let now = turn_dates(said, time);
+    let then = turn_dates_with(said, time, Phrases::CodecV1);
+    assert_eq!(now.len(), 3, "{now:?}");
+    assert_eq!(then.len(), 1, "only 'yesterday' was known: {then:?}");
+    assert_eq!(then[0].start, "2023-02-21");
+}
