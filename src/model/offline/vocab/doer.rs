@@ -139,10 +139,19 @@ fn made_to(toks: &[String], at: usize) -> bool {
             return false;
         };
         let object = toks.get(start..i).unwrap_or_default();
-        let nouns = object
-            .iter()
-            .enumerate()
-            .all(|(k, w)| bare(w) || (k == 0 && n > 1 && DETERMINERS.contains(&w.as_str())));
+        // "getting it to work": a pronoun is an object too.
+        let pronoun = n == 1
+            && object.first().is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "it" | "them" | "this" | "that" | "these" | "those" | "everything"
+                )
+            });
+        let nouns = pronoun
+            || object
+                .iter()
+                .enumerate()
+                .all(|(k, w)| bare(w) || (k == 0 && n > 1 && DETERMINERS.contains(&w.as_str())));
         nouns
             && start
                 .checked_sub(1)

@@ -4,6 +4,7 @@
 
 pub(crate) mod doer;
 pub(crate) mod frame;
+mod machine;
 pub(crate) mod phrases;
 pub(crate) mod place;
 pub(crate) mod sense;

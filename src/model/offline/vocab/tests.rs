@@ -39,6 +39,10 @@ fn ordinary_senses_of_activity_words_are_not_activities() {
         "It doesn't work when I walk the list.",
         "But this doesn't seem to be working correctly.",
         "I've tried adjusting the CSS, but nothing seems to work.",
+        "I'm having trouble getting it to work.",
+        "I'm optimizing the performance of my scheduler job queue.",
+        "I use a nightly ETL job to process the records.",
+        "I've implemented a sync job that handles network failures.",
     ] {
         let found = senses_in(s, STUDY);
         assert!(
@@ -57,6 +61,7 @@ fn activity_senses_still_count() {
         ("I love running.", "Running"),
         ("I went for a long run in the park this morning.", "Running"),
         ("I'm writing a short story about my grandmother.", "Creative Writing"),
+        ("I love my job at the hospital.", "Employment"),
         ("My leg exercises are getting easier.", "Workouts"),
         ("I love my job at the hospital.", "Employment"),
         ("Ordered pizza tonight because I couldn't be bothered to cook.", "Pizza"),

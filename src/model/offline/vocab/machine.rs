@@ -1,0 +1,100 @@
+//! Work a machine does: "a nightly ETL job", "the sync job", "cron jobs". A job named by what
+//! a program runs is a unit of computation, not the person's employment ("my job at the
+//! hospital", "a new job").
+
+/// Words that, right before "job(s)", make it a program's unit of work.
+const RUN_BY_PROGRAMS: &[&str] = &[
+    "etl",
+    "sync",
+    "synchronization",
+    "cron",
+    "batch",
+    "background",
+    "build",
+    "ci",
+    "worker",
+    "async",
+    "celery",
+    "spark",
+    "backup",
+    "import",
+    "export",
+    "migration",
+    "cleanup",
+    "scheduled",
+    "scheduler",
+    "print",
+    "queued",
+    "pipeline",
+    "ingestion",
+    "indexing",
+    "training",
+    "inference",
+    "kubernetes",
+    "k8s",
+    "airflow",
+    "sidekiq",
+    "resque",
+    "rq",
+    "nightly",
+    "hourly",
+    "recurring",
+    "failed",
+    "pending",
+    "running",
+];
+
+/// Whether the match at `at` is "job"/"jobs" run by a program: after one of
+/// [`RUN_BY_PROGRAMS`] (a word or two back, "the nightly ETL job"), or before "queue",
+/// "scheduler", "runner" ("the job queue").
+pub(super) fn machine_job(toks: &[String], at: usize) -> bool {
+    let Some(word) = toks.get(at) else {
+        return false;
+    };
+    if word != "job" && word != "jobs" {
+        return false;
+    }
+    let before = (1..=2).any(|k| {
+        at.checked_sub(k)
+            .and_then(|j| toks.get(j))
+            .is_some_and(|w| RUN_BY_PROGRAMS.contains(&w.as_str()))
+    });
+    let after = toks.get(at + 1).is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "queue"
+                | "queues"
+                | "scheduler"
+                | "schedulers"
+                | "runner"
+                | "runners"
+                | "cancellation"
+                | "retries"
+                | "id"
+                | "ids"
+        )
+    });
+    before || after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::machine_job;
+    use crate::text::words;
+
+    fn at_job(s: &str) -> bool {
+        let toks: Vec<String> = words(s).collect();
+        toks.iter()
+            .position(|w| w == "job" || w == "jobs")
+            .is_some_and(|i| machine_job(&toks, i))
+    }
+
+    #[test]
+    fn a_program_s_job_is_no_employment() {
+        assert!(at_job("I use a nightly ETL job to process the records."));
+        assert!(at_job("The sync job handles network failures."));
+        assert!(at_job("I added job cancellation to the scheduler."));
+        assert!(!at_job("I love my job at the hospital."));
+        assert!(!at_job("I got a new job last week."));
+    }
+}
