@@ -35,17 +35,17 @@ pub(super) fn since(toks: &[Tok<'_>], i: usize, anchor: Date) -> Option<Match> {
     } else {
         ""
     };
-    let (n, mut len) = match (w(k), w(k + 1), w(k + 2)) {
-        ("a", "couple" | "few", "of") => (number(w(k + 1))?, k + 3),
-        ("a", "few", _) => (3, k + 2),
-        (n, ..) => (number(n)?, k + 1),
+    // "a couple of years" and "a few years" are approximate by themselves.
+    let (n, mut len, hedge) = match (w(k), w(k + 1), w(k + 2)) {
+        ("a", "couple" | "few", "of") => (
+            number(w(k + 1))?,
+            k + 3,
+            if hedge.is_empty() { "about " } else { hedge },
+        ),
+        ("a", "few", _) => (3, k + 2, if hedge.is_empty() { "about " } else { hedge }),
+        (n, ..) => (number(n)?, k + 1, hedge),
     };
     let unit = w(len);
-    let hedge = if matches!(w(k), "a") && matches!(w(k + 1), "couple" | "few") && hedge.is_empty() {
-        "about "
-    } else {
-        hedge
-    };
     len += 1;
     if w(len) == "now" {
         len += 1;

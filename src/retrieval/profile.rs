@@ -190,20 +190,12 @@ pub(super) fn person_items(
                 .any(|r| activity(m, *r) && entity_key(&m.concept(m.relation(*r).target).name) == entity_key(name))
         })
     {
-        // One sentence list of traits and stances, dated nowhere as a whole: a note.
-        let note = Shows::Note(Note::on(None, text.clone()));
-        items.push(
-            Item::new(
-                Layer::Concept,
-                text,
-                Scores::default(),
-                STANCE_VALUE,
-                "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered"
-                    .to_string(),
-                prov.clone(),
-            )
-            .showing(note),
-        );
+        items.push(list_note(
+            text,
+            STANCE_VALUE,
+            "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered",
+            prov.clone(),
+        ));
     }
     // Every question about the person gets the instances of the activities it targets, not
     // only one that asks for a list in a plural ("what books"): "what did X research", "where
@@ -228,19 +220,20 @@ pub(super) fn person_items(
     let names = own_activities(m, relations, targets, max);
     if names.len() >= 2 {
         let text = format!("{who}'s own activities, most mentioned first: {}.", names.join(", "));
-        let note = Shows::Note(Note::on(None, text.clone()));
-        items.push(
-            Item::new(
-                Layer::Concept,
-                text,
-                Scores::default(),
-                value,
-                "the person's own activities (their own words), most mentioned first".to_string(),
-                prov,
-            )
-            .showing(note),
-        );
+        items.push(list_note(
+            text,
+            value,
+            "the person's own activities (their own words), most mentioned first",
+            prov,
+        ));
     }
+}
+
+/// An L1 item that is one sentence listing what the person is like or does, dated nowhere as a
+/// whole: it shows as a note without a day.
+fn list_note(text: String, value: f64, why: &str, prov: Provenance) -> Item {
+    let note = Shows::Note(Note::on(None, text.clone()));
+    Item::new(Layer::Concept, text, Scores::default(), value, why.to_string(), prov).showing(note)
 }
 
 /// The instances the person's own words name under the relations the plan targets (by the

@@ -44,14 +44,15 @@ const RUN_BY_PROGRAMS: &[&str] = &[
     "running",
 ];
 
-/// Whether the match at `at` is "job"/"jobs" run by a program: after one of
+/// Whether the match at `at`, `len` words long, is the bare word "job"/"jobs" (not "job
+/// interview") run by a program: after one of
 /// [`RUN_BY_PROGRAMS`] (a word or two back, "the nightly ETL job"), or before "queue",
 /// "scheduler", "runner" ("the job queue").
-pub(super) fn machine_job(toks: &[String], at: usize) -> bool {
+pub(super) fn machine_job(toks: &[String], at: usize, len: usize) -> bool {
     let Some(word) = toks.get(at) else {
         return false;
     };
-    if word != "job" && word != "jobs" {
+    if len != 1 || (word != "job" && word != "jobs") {
         return false;
     }
     let before = (1..=2).any(|k| {
@@ -86,7 +87,7 @@ mod tests {
         let toks: Vec<String> = words(s).collect();
         toks.iter()
             .position(|w| w == "job" || w == "jobs")
-            .is_some_and(|i| machine_job(&toks, i))
+            .is_some_and(|i| machine_job(&toks, i, 1))
     }
 
     #[test]
@@ -96,5 +97,8 @@ mod tests {
         assert!(at_job("I added job cancellation to the scheduler."));
         assert!(!at_job("I love my job at the hospital."));
         assert!(!at_job("I got a new job last week."));
+        // "job interview" is a match of its own, whatever stands before it.
+        let toks: Vec<String> = words("my pending job interview").collect();
+        assert!(!machine_job(&toks, 2, 2));
     }
 }

@@ -49,7 +49,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if phrasal(word, toks.get(after..).unwrap_or_default())
         || super::doer::thing_subject(toks, found.at)
         || super::frame::framed_as_material(toks, found.at, found.len)
-        || super::machine::machine_job(toks, found.at)
+        || super::machine::machine_job(toks, found.at, found.len)
     {
         return false;
     }
