@@ -324,8 +324,8 @@ mod tests {
     use crate::engine::Engine;
     use crate::formats::session::SessionFile;
     use crate::log::Log;
-    use crate::model::offline::OfflineModel;
     use crate::retrieval::{Budgets, Plan, Retriever};
+    use crate::rules::OfflineModel;
 
     #[test]
     fn a_question_for_a_list_gets_the_persons_own_activities() {

@@ -256,8 +256,8 @@ mod tests {
     use crate::engine::{AskOptions, Engine};
     use crate::formats::session::TurnInput;
     use crate::log::Log;
-    use crate::model::offline::OfflineModel;
     use crate::retrieval::{Budgets, Layer};
+    use crate::rules::OfflineModel;
 
     fn said(text: &str, month: u32) -> TurnInput {
         TurnInput {

@@ -1,32 +1,52 @@
-//! The offline model: deterministic, no network, every task done by rules. Its replies use the
-//! same text formats the prompts ask of an LLM, so they go through the same parsers.
+//! The rule engine: the offline model, deterministic, no network, every task done by rules.
+//! Its replies use the same text formats the prompts ask of an LLM, so they go through the
+//! same parsers ([`crate::model::parse`]).
 //!
 //! It is not a canned-reply stub: synthesis keeps the person's own words and classifies
 //! first-person cues; extraction maps words through the lexicon; RK1/RK2/RK3 aggregate the
 //! buffered evidence into summaries, Σ (what recurs) and Δ (restrictions and changes).
+//!
+//! # Map
+//! The wing imports [`crate::model`] (the trait and the task types), [`crate::text`],
+//! [`crate::lexicon`], [`crate::embed`], [`crate::event`], [`crate::memory`], [`crate::time`]
+//! and [`crate::relative_date`]; `model` never imports it back.
+//!
+//! Rules of English (`english/`), each reading what a person says:
+//! - `english::synth`: f_synth, an episode from a segment's turns (who did what, first-person
+//!   cues, pronouns resolved); `english::person`: mentions of people, pronouns and agreement;
+//!   `english::names`: proper names; `english::subject`: a clause's subject put back;
+//!   `english::disclosed`: a statement read out of a question.
+//! - `english::vocab`: senses (doer, frame, place, phrases) that turn words into concept paths;
+//!   `english::extract`: f_extract, the entities and relations of an episode.
+//! - `english::abstraction`: RK1/RK2/RK3, relation summaries and Σ/Δ (what recurs, what is a
+//!   restriction or a change, whose it is).
+//! - `english::plan`: the query plan of a question; `english::extractive`: the short answer cut
+//!   from a context's sentences (dates, counts, who, where, choices, updates);
+//!   `english::answer`: the answer, plan and judge replies.
+//!
+//! Rules of a data format (`format/`), each reading a layout rather than language:
+//! - `format::context`: the reader of an answer context, its items as given and, for a context
+//!   that arrived as text, its `- [D1:3 8 May 2023] Name: …` turn lines, `[8 May 2023] …` day
+//!   prefixes, `Alex / Fitness: …` concept paths and `#` section headers. It mixes in two rules
+//!   of English it shares with the answerer (a question that tells something, a "you" that
+//!   addresses the listener), left in place: splitting them out would cut the reader in half.
+//!
+//! Dates written in English ("last Friday", "8 May 2023") are read by [`crate::relative_date`]
+//! and [`crate::time`], outside this wing.
 
-mod abstraction;
-mod answer;
-mod disclosed;
-mod extract;
-mod extractive;
-mod names;
-pub mod person;
-mod plan;
-mod subject;
-mod synth;
-mod vocab;
+mod english;
+mod format;
 
-// The offline files name it `super::lexicon`; it lives below the model, shared with retrieval.
-use crate::lexicon;
+use english::{abstraction, answer, extract, plan, synth};
+
+pub use english::extractive::NOT_MENTIONED;
+pub use english::person;
+pub use english::plan::{dates, intent_layers};
 
 use crate::lexicon::Lexicon;
 
-use super::{Completion, Model, ModelError, ModelRequest, Task};
+use crate::model::{Completion, Model, ModelError, ModelRequest, Task};
 use crate::text::estimate_tokens;
-
-pub use extractive::NOT_MENTIONED;
-pub use plan::{dates, intent_layers};
 
 /// The rule-based model.
 #[derive(Debug, Default, Clone, Copy)]

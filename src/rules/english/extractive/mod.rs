@@ -13,20 +13,19 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod choice;
 mod chunk;
-mod context;
 mod dates;
 mod lists;
 mod slot;
 mod spans;
 mod typed;
-mod update;
+pub(in crate::rules) mod update;
 mod verbs;
 mod who_where;
-use context::{asked_person, attribute, persons, read_context};
+use crate::rules::format::context::{asked_person, attribute, persons, read_context};
 use dates::{DateFrom, dated, when};
 use spans::{count, feeling, noun_answer, phrase, reason, yes_no};
 use typed::{asks_job, job, restriction_ends};
-use verbs::stem;
+pub(in crate::rules) use verbs::stem;
 use who_where::{names_in, place, who};
 
 /// What the offline model says when the context does not support an answer.
@@ -59,23 +58,23 @@ const RELATIVE: f64 = 0.6;
 const MAX_WORDS: usize = 6;
 
 /// One context sentence with what is known about it.
-struct Sentence {
-    text: String,
+pub(in crate::rules) struct Sentence {
+    pub(in crate::rules) text: String,
     /// The item line it came from (the support shown with the answer).
-    line: String,
-    date: Option<Timestamp>,
-    who: Option<String>,
+    pub(in crate::rules) line: String,
+    pub(in crate::rules) date: Option<Timestamp>,
+    pub(in crate::rules) who: Option<String>,
     /// Whether `who` is the line's speaker (a turn), not a guess from its first word.
-    spoken: bool,
+    pub(in crate::rules) spoken: bool,
     /// Whether the sentence asks something: a question is no support for an answer.
-    asks: bool,
-    stems: HashSet<String>,
+    pub(in crate::rules) asks: bool,
+    pub(in crate::rules) stems: HashSet<String>,
     /// The stems of the turn before it on the same day: the question a reply answers ("What are
     /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
-    near: HashSet<String>,
+    pub(in crate::rules) near: HashSet<String>,
     /// Whether the sentence is taken to be about its listener ("Your snake must brighten your
     /// evenings"): another person's remark, weaker support than the person's own words.
-    heard: bool,
+    pub(in crate::rules) heard: bool,
 }
 
 /// The question's type.

@@ -27,7 +27,7 @@ const IRREGULAR: &[(&str, &str)] = &[
 ];
 
 /// The stem a word is matched by.
-pub(super) fn stem(word: &str) -> String {
+pub(in crate::rules) fn stem(word: &str) -> String {
     let base = IRREGULAR
         .iter()
         .find(|(past, _)| *past == word)

@@ -75,7 +75,7 @@ pub(super) fn holds_value(s: &Sentence) -> bool {
 /// Whether a question sentence also tells a value of the asker's own: it holds a number and
 /// does not ask about the listener ("How do I keep Scott's completion rate at 92%?" tells the
 /// rate; "Did you run 5 miles?" asks the listener about theirs).
-pub(super) fn question_tells(sentence: &str) -> bool {
+pub(in crate::rules) fn question_tells(sentence: &str) -> bool {
     sentence.chars().any(|c| c.is_ascii_digit())
         && !words(sentence).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've" | "yours"))
 }

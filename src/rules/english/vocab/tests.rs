@@ -122,8 +122,8 @@ fn maths_and_code_are_not_read_as_words() {
         text.contains("I summed") && text.contains("by hand") && text.contains("Next line"),
         "{text}"
     );
-    let formula = crate::model::offline::extract::entities(
-        crate::model::offline::lexicon::Lexicon::builtin(),
+    let formula = crate::rules::english::extract::entities(
+        crate::lexicon::Lexicon::builtin(),
         "I'm checking the sum using the formula S_n = a_1 * (1 - r^n) by hand.",
     );
     assert!(!formula.contains("Motorsports"), "{formula}");
@@ -311,8 +311,8 @@ fn a_second_sense_rule_leaves_the_filed_sense_where_grammar_says_so() {
 fn a_verb_before_a_colon_takes_what_follows_as_its_object() {
     let lex = Lexicon::builtin();
     let text = "I'll navigate to the project directory and run:\n\n```bash\npytest tests/\n```\n\nI'll let you know.";
-    let found = crate::model::offline::extract::entities(lex, text);
+    let found = crate::rules::english::extract::entities(lex, text);
     assert!(!found.contains("Running"), "{found}");
-    let found = crate::model::offline::extract::entities(lex, "I went for a run this morning, then swam.");
+    let found = crate::rules::english::extract::entities(lex, "I went for a run this morning, then swam.");
     assert!(found.contains("Running"), "{found}");
 }

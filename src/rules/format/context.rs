@@ -7,8 +7,8 @@
 //! context that arrived as text (a fixture, a prompt a test server quotes back) is read from
 //! its line: its day ("[8 May 2023] …") and concept path ("Alex / Fitness: …").
 
-use super::{Sentence, stem};
 use crate::model::{AnswerContext, Profile, Said, Shows};
+use crate::rules::english::extractive::{Sentence, stem};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
 use std::collections::HashSet;
@@ -34,7 +34,7 @@ struct Prior {
 /// items were typed: a "- " line as an item of its own, a "#" line as a heading. Reading a
 /// turn's words whole instead moves answers (on BEAM, flat_bm25 declines 27.1% of answerable
 /// probes instead of 36.1%), so it waits for a measured change of its own.
-pub(super) fn read_context(context: &AnswerContext) -> Vec<Sentence> {
+pub(in crate::rules) fn read_context(context: &AnswerContext) -> Vec<Sentence> {
     let mut r = Reader::default();
     let mut section: Option<&str> = None;
     // The header last shown over the items of this section.
@@ -156,7 +156,7 @@ impl<'a> Reader<'a> {
         let mut stems: HashSet<String> = words(s).map(|w| stem(w.trim_end_matches("'s"))).collect();
         stems.extend(also.iter().cloned());
         self.out.push(Sentence {
-            asks: s.ends_with('?') && !super::update::question_tells(s),
+            asks: s.ends_with('?') && !crate::rules::english::extractive::update::question_tells(s),
             stems,
             text: s.to_string(),
             line: line.to_string(),
@@ -238,7 +238,7 @@ impl<'a> Reader<'a> {
             });
             self.out.push(Sentence {
                 // A question that tells a value of the asker's own supports it as a statement would.
-                asks: s.trim_end().ends_with('?') && !super::update::question_tells(s),
+                asks: s.trim_end().ends_with('?') && !crate::rules::english::extractive::update::question_tells(s),
                 stems: words(s).map(|w| stem(w.trim_end_matches("'s"))).collect(),
                 text: s.to_string(),
                 line: line.to_string(),
@@ -320,7 +320,7 @@ fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
 }
 
 /// "8 May 2023" → that day.
-pub(super) fn parse_date(s: &str) -> Option<Timestamp> {
+pub(in crate::rules) fn parse_date(s: &str) -> Option<Timestamp> {
     let t: Vec<&str> = s.split_whitespace().collect();
     let [d, m, y] = t.as_slice() else { return None };
     let day: u32 = d.parse().ok().filter(|d| (1..=31).contains(d))?;
@@ -330,7 +330,7 @@ pub(super) fn parse_date(s: &str) -> Option<Timestamp> {
 }
 
 /// Everyone the context speaks about: turn speakers and the question's person(s).
-pub(super) fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
+pub(in crate::rules) fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
     let mut out: Vec<String> = person
         .split(" and ")
         .map(|p| p.trim().to_string())
@@ -348,7 +348,7 @@ pub(super) fn persons(sents: &[Sentence], person: &str) -> Vec<String> {
 }
 
 /// The known person the question names (first mention), else the only person given.
-pub(super) fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
+pub(in crate::rules) fn asked_person(question: &str, known: &[String], person: &str) -> Option<String> {
     let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
     let found = toks
         .iter()
@@ -362,7 +362,7 @@ pub(super) fn asked_person(question: &str, known: &[String], person: &str) -> Op
 ///
 /// A sentence no one speaks (a fact, a conclusion, a Σ line) is about the first known person
 /// it names: "On 19 August 2023: Deborah loves going to this park" is about Deborah.
-pub(super) fn attribute(sents: &mut [Sentence], known: &[String]) {
+pub(in crate::rules) fn attribute(sents: &mut [Sentence], known: &[String]) {
     for s in sents.iter_mut().filter(|s| !s.spoken) {
         let named = words(&s.text).find_map(|w| {
             let w = w.trim_end_matches("'s");
