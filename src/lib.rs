@@ -33,7 +33,9 @@
 //!   contract: `rules/english/` holds the rules of English (synthesis of episodes, senses and
 //!   extraction of concepts, abstraction of Σ/Δ, the query plan, the extractive answer),
 //!   `rules/format/` the rules of a data format (the reader of an answer context, also one that
-//!   arrives as text). Retrieval borrows its query plan when a model gives none.
+//!   arrives as text), over `rules/words/`, the word layer: the word lists of English, by topic,
+//!   that the rules, [`ingest`] and [`retrieval`] read. Retrieval borrows its query plan when a
+//!   model gives none.
 //! - [`log`]: the SQLite event store with checkpoints, [`log::cost`], the cost report over it,
 //!   and [`log::recorded`], the model that answers from another log's recorded replies.
 //!

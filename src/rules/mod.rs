@@ -31,11 +31,22 @@
 //!   of English it shares with the answerer (a question that tells something, a "you" that
 //!   addresses the listener), left in place: splitting them out would cut the reader in half.
 //!
+//! The word layer (`words/`), the word lists of English the rules read, one file per topic:
+//! `words::function` (determiners, pronouns, auxiliaries, particles), `words::verbs`,
+//! `words::nouns`, `words::people`, `words::relations` (relations, trades, jobs),
+//! `words::clauses` (connectives, fillers, openers, qualifiers), `words::hedges` (stance,
+//! hypotheticals, vague words), `words::negation`, `words::questions` and `words::numbers`.
+//! [`crate::ingest`] and [`crate::retrieval`] read their English word lists from here too.
+//! Lists that stay where they are, because reading them from here would close a module
+//! cycle: `memory/never.rs` (`rules` imports `memory`) and `model/prune.rs`,
+//! `model/grounding.rs` (`rules` imports `model`).
+//!
 //! Dates written in English ("last Friday", "8 May 2023") are read by [`crate::relative_date`]
 //! and [`crate::time`], outside this wing.
 
 mod english;
 mod format;
+pub mod words;
 
 use english::{abstraction, answer, extract, plan, synth};
 

@@ -1,24 +1,12 @@
 //! What a question tells about the one asking: "I'm 60 and earning $85,000, will that be a
 //! problem?" states an age and an income before it asks. The statement before the turn to the
 //! question is fact material; the question itself is not.
+
 // Input reaches this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-/// Words that turn a sentence to asking when they open the clause after a comma: "…, will that
-/// be a problem?", "…, is that enough?", "…, what should I do?".
-const OPENERS: [&str; 20] = [
-    "will", "would", "should", "can", "could", "is", "are", "am", "was", "do", "does", "did", "what", "how", "which",
-    "where", "when", "why", "who", "any",
-];
-/// Lead-ins that turn to asking in the first person: "…, and I'm wondering if…", "…, so I was
-/// wondering whether…".
-const WONDERING: [&str; 5] = [
-    "i'm wondering",
-    "i am wondering",
-    "i was wondering",
-    "i wonder",
-    "i'm not sure",
-];
+use crate::rules::words::questions::OPENERS;
+use crate::rules::words::questions::WONDERING;
 
 /// The statement a question opens with, as a sentence of its own ("I'm 60 and earning
 /// $85,000."), when the question opens with the speaker saying something about themselves

@@ -3,6 +3,11 @@
 //! know ("I took up bouldering") still becomes a general event. Relation labels are event
 //! snapshots in the person's own words.
 
+use crate::rules::words::function::QUANTIFIERS;
+use crate::rules::words::function::VERB_PARTICLES;
+use crate::rules::words::nouns::EXTRACT_NOT_ACTIVITIES as NOT_ACTIVITIES;
+use crate::rules::words::verbs::ACTIVITY_VERBS;
+
 use super::lexicon::Lexicon;
 use super::vocab::phrases::{phrases, without_code};
 use super::vocab::place::{Setting, place};
@@ -16,60 +21,6 @@ use std::cell::OnceCell;
 
 /// Most paths per unit, so a rambling turn cannot flood the graph.
 const MAX_PATHS: usize = 8;
-
-/// Verbs after which an unknown `-ing` word or noun is an activity.
-const ACTIVITY_VERBS: &[&str] = &[
-    "love", "enjoy", "started", "start", "tried", "try", "took", "practice", "practise", "went", "go", "do", "did",
-    "doing", "play", "played", "playing", "joined", "learning", "learn",
-];
-
-/// -ing words that are not activities ("I started thinking about it", "I love that feeling").
-const NOT_ACTIVITIES: &[&str] = &[
-    "applying",
-    "saving",
-    "working",
-    "preparing",
-    "spending",
-    "living",
-    "moving",
-    "paying",
-    "building",
-    "interviewing",
-    "waiting",
-    "sleeping",
-    "eating",
-    "something",
-    "nothing",
-    "anything",
-    "everything",
-    "morning",
-    "evening",
-    "feeling",
-    "starting",
-    "thinking",
-    "trying",
-    "getting",
-    "looking",
-    "making",
-    "taking",
-    "feeling",
-    "having",
-    "wondering",
-    "planning",
-    "hoping",
-    "wanting",
-    "saying",
-    "telling",
-    "coming",
-    "leaving",
-    "waiting",
-    "putting",
-    "keeping",
-    "letting",
-    "seeing",
-    "finding",
-    "missing",
-];
 
 /// The EXTRACT ENTITIES reply: a JSON list of paths.
 pub fn entities(lex: &Lexicon, source_text: &str) -> String {
@@ -281,13 +232,6 @@ fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
         .filter(|c| !c.trim().is_empty())
 }
 
-/// Particles after which an -ing word is a verb at work on something ("plugging in the
-/// values", "reading up on it"), not a pastime ("I took up bouldering").
-const VERB_PARTICLES: &[&str] = &[
-    "in", "into", "out", "up", "for", "through", "on", "off", "over", "back", "down", "around", "it", "them", "the",
-    "a", "an", "this", "that", "these", "those", "my", "your",
-];
-
 /// An activity the lexicon does not know, with the (base, sub-concept) it belongs under: what
 /// comes before "class", "club", "lesson" … after "my", "our" or "a" (a hobby, unless its meaning
 /// places it elsewhere), or the -ing word after "I love/started/tried …" used without an object,
@@ -367,22 +311,6 @@ fn activity_in_setting(toks: &[String]) -> Option<String> {
         });
     useful.then(|| title_case(&words.join(" ")))
 }
-
-/// Words that open an object as a determiner does, though they are function words.
-const QUANTIFIERS: &[&str] = &[
-    "some",
-    "more",
-    "any",
-    "all",
-    "few",
-    "several",
-    "every",
-    "each",
-    "no",
-    "both",
-    "extra",
-    "additional",
-];
 
 /// A weekday, month, ordinal or number word: a date or a count, never a relation's target.
 #[must_use]

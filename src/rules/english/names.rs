@@ -2,62 +2,11 @@
 //! common words (people, places, books, events), which become instance events beside the
 //! activity they stand next to.
 
+use crate::rules::words::function::CONTRACTIONS;
+use crate::rules::words::people::NAMES_NOT_NAMES as NOT_NAMES;
+use crate::rules::words::verbs::SAYING;
+
 use super::extract::is_calendar_or_count;
-
-/// Capitalised words that are never names.
-const NOT_NAMES: &[&str] = &[
-    "I",
-    "I'm",
-    "I've",
-    "I'll",
-    "I'd",
-    "The",
-    "A",
-    "An",
-    "My",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-    "OK",
-    "Ok",
-    "Oh",
-    "Yes",
-    "No",
-    "So",
-    "But",
-    "And",
-    "It",
-    "It's",
-    "That",
-    "This",
-    "We",
-    "He",
-    "She",
-    "They",
-    "You",
-    "Thanks",
-    "Hi",
-    "Hey",
-    "Wow",
-    "Also",
-    "Just",
-    "Well",
-];
-
-/// Verbs of saying, after which a quote is a sentence of its own.
-const SAYING: &[&str] = &[
-    "said", "says", "say", "saying", "asked", "asks", "told", "tells", "wrote", "writes", "replied", "shows", "showed",
-    "displays", "returns", "returned", "printed", "prints", "error",
-];
-
-/// A word with "'s" that is a contraction ("Here's the code"), not a possessive.
-const CONTRACTIONS: &[&str] = &[
-    "here's", "there's", "let's", "that's", "it's", "what's", "who's", "where's", "he's", "she's", "how's", "when's",
-];
 
 /// Capitalised word runs that are not sentence-initial and not common words: names of people,
 /// places, books, events. A sentence also starts after a closing quote ("…a different file."

@@ -3,6 +3,8 @@
 //! lexicon synonyms and concept folders, dates decomposed into `YYYY-MM-DD`, `YYYY-MM` and `YYYY`,
 //! and intent words mapped to layers. An LLM writes the same items, parsed by `parse::parse_plan`.
 
+use crate::rules::words::questions::LOW_VALUE;
+
 use crate::lexicon::Lexicon;
 use crate::model::parse::{PlanItem, Retrieve};
 use crate::text::{is_stopword, words};
@@ -51,11 +53,6 @@ const INTENTS: &[(&str, Retrieve)] = &[
     ("year", Retrieve::History),
     ("month", Retrieve::History),
     ("week", Retrieve::History),
-];
-
-/// Question words that carry no content for search.
-const LOW_VALUE: &[&str] = &[
-    "when", "time", "date", "what", "did", "does", "kind", "type", "ever", "someone",
 ];
 
 /// The rule-based plan for a question.

@@ -2,30 +2,11 @@
 //! "Can't imagine my life without it", "Reminds me of my mom") gets it back before the
 //! third-person rewrite, so no fact, Σ or Δ opens on a bare verb.
 
-/// Past forms that open a sentence whose "I" was left out ("Had my first physio session.").
-const OPENING_PAST: &[&str] = &[
-    "had", "went", "got", "did", "made", "took", "ran", "swam", "saw", "met", "bought", "found", "tried", "started",
-    "finished", "ordered", "visited", "watched", "played", "cooked", "booked", "spent", "ate", "read", "signed",
-    "joined", "picked", "learned", "learnt", "stopped", "quit", "hit", "sat", "felt", "came", "gave", "told", "lost",
-    "won", "thought", "brought", "kept", "wrote", "spoke", "heard", "drove", "flew", "grew", "knew", "slept", "sold",
-    "built", "caught", "taught", "held", "paid", "sent", "woke", "began", "drew", "chose", "fell", "forgot", "sang",
-    "rode", "baked", "painted", "walked", "hiked", "moved", "decided", "realized", "realised", "loved", "enjoyed",
-];
-
-/// Adverbs that may stand before the left-out subject's verb ("Also started reading").
-const LEADING_ADVERBS: &[&str] = &["finally", "also", "just", "recently", "actually"];
-
-/// Negated verbs of mind a speaker says of themselves without "I" ("Can't wait to see it",
-/// "Didn't expect that"), and the verbs they take. Left out: imperatives ("Don't worry").
-const NEGATED: &[&str] = &["can't", "cannot", "couldn't", "didn't", "don't", "haven't"];
-const OF_MIND: &[&str] = &[
-    "wait", "imagine", "believe", "help", "expect", "know", "think", "remember", "stop", "decide", "describe",
-];
-
-/// Verbs whose "it" was left out before "me" ("Reminds me of my mom", "Makes me smile").
-const OF_IT: &[&str] = &[
-    "reminds", "makes", "brings", "takes", "gives", "helps", "keeps", "feels", "means",
-];
+use crate::rules::words::clauses::LEADING_ADVERBS;
+use crate::rules::words::clauses::OF_IT;
+use crate::rules::words::negation::NEGATED;
+use crate::rules::words::verbs::OF_MIND;
+use crate::rules::words::verbs::OPENING_PAST;
 
 /// The sentence with its speaker put back where they were left out: "Also started reading a
 /// book" → "I also started reading a book"; "Reminds me of home" → "It reminds me of home" (an

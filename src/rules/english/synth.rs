@@ -4,6 +4,11 @@
 //! first-person cues (preference, habit, plan, change, constraint, injury, reason, feeling), and
 //! one about a sentence the fact already states says what it means instead of repeating it.
 
+use crate::rules::words::clauses::CONNECTIVES;
+use crate::rules::words::clauses::EMPTY_WORDS;
+use crate::rules::words::clauses::FILLERS;
+use crate::rules::words::function::SECOND_PERSON;
+
 use super::lexicon::{Cue, Lexicon};
 use super::person::{Mention, companion, first_plural, leading_pronoun, mentions, resolve_pronoun, third_person};
 use crate::relative_date::{anchor_of, resolve};
@@ -12,26 +17,6 @@ use crate::time::Timestamp;
 
 /// Most conclusions per list.
 const MAX_CONCLUSIONS: usize = 4;
-
-/// Interjections that open a sentence without saying anything ("Yeah, I keep a spreadsheet").
-const FILLERS: &[&str] = &[
-    "yeah", "yes", "yep", "ha", "haha", "hah", "oh", "ok", "okay", "well", "so", "honestly", "hmm", "um", "wow", "lol",
-    "right", "sure", "ah", "aw", "aww", "hey", "hi", "hello", "thanks", "totally", "true", "anyway", "anyways",
-];
-
-/// Connectives that tie a sentence to the one before ("However, I need to…"): alone, as a fact
-/// or a Δ item, they point at nothing, so they are dropped with the comma after them.
-const CONNECTIVES: &[&str] = &[
-    "however",
-    "also",
-    "additionally",
-    "unfortunately",
-    "meanwhile",
-    "besides",
-    "still",
-    "furthermore",
-    "moreover",
-];
 
 /// Whether a sentence leans on one before it through a demonstrative standing alone: "I need to
 /// apply this to a large dataset", "I've done these before". Before a noun it is a determiner
@@ -71,11 +56,6 @@ struct Said {
     /// Leans on a sentence before through a lone demonstrative ("apply this to…").
     leans: bool,
 }
-
-/// Every form of "you": a sentence that holds one speaks to the listener.
-const SECOND_PERSON: &[&str] = &[
-    "you", "your", "you're", "you've", "you'll", "you'd", "yours", "yourself", "ya",
-];
 
 /// The text without its bracketed asides: "[a photo of a dog] I adopted a puppy." says
 /// "I adopted a puppy.".
@@ -131,17 +111,6 @@ pub(super) fn without_filler(sentence: &str) -> String {
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
-
-/// Intensifiers that add tokens and no content ("I really love it" says "I love it").
-const EMPTY_WORDS: &[&str] = &[
-    "really",
-    "actually",
-    "honestly",
-    "literally",
-    "basically",
-    "totally",
-    "truly",
-];
 
 /// Drops empty intensifiers, keeping the sentence's punctuation.
 fn compact(sentence: &str) -> String {

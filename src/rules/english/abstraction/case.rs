@@ -1,6 +1,8 @@
 //! How a concept's name is written inside a sentence: "LGBTQ identity", "Strength training",
 //! "self-care", with only acronyms and proper names capitalised.
 
+use crate::rules::words::people::PROPER;
+
 /// "Strength Training" → "Strength training", for the start of a sentence.
 pub(super) fn topic_case(name: &str) -> String {
     // Proper names inside ("Japan Trip") keep their capital; common words do not.
@@ -41,26 +43,3 @@ fn inline_word(w: &str) -> String {
         .collect::<Vec<_>>()
         .join("-")
 }
-
-/// Words of general-event names that stay capitalised inside a sentence.
-const PROPER: &[&str] = &[
-    "Japan",
-    "English",
-    "Python",
-    "Spanish",
-    "French",
-    "Christmas",
-    "I",
-    "Italian",
-    "Mexican",
-    "Japanese",
-    "Chinese",
-    "Indian",
-    "Thai",
-    "Korean",
-    "Greek",
-    "German",
-    "American",
-    "Mediterranean",
-    "Vietnamese",
-];

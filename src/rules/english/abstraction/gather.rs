@@ -3,6 +3,10 @@
 //! 2023)"), in the third person and dated, merged with what earlier abstractions gathered, so
 //! one bullet holds the places, people, objects and dates spread over many sessions.
 
+use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
+use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
+use crate::rules::words::clauses::UNRESOLVED;
+
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
 use super::super::synth::without_filler;
@@ -16,24 +20,6 @@ const MAX_CLAUSES: usize = 6;
 const MAX_WORDS: usize = 14;
 /// Words kept before the activity's word when a clause is too long.
 const BEFORE: usize = 8;
-
-/// Words that open a new clause after a comma.
-const CLAUSE_OPENERS: &[&str] = &[
-    "it", "it's", "that", "that's", "which", "this", "i", "i'm", "we", "we're", "she", "he", "they", "so", "but",
-    "and", "though", "although", "because", "since", "honestly", "really", "you",
-];
-
-/// Words that end a spoken sentence without adding to what it says.
-/// "After" ends a sentence only as "afterwards", pointing at what the speaker said before,
-/// which the gathered clause does not carry.
-const TRAILING: &[&str] = &[
-    "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either", "after",
-];
-
-/// Openers whose referent a gathered clause cannot show.
-const UNRESOLVED: &[&str] = &[
-    "she", "he", "she's", "he's", "they", "they're", "it", "it's", "that", "that's", "this", "these", "those", "there",
-];
 
 /// The core with its gathered clauses appended as one list sentence.
 #[must_use]

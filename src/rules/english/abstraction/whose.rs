@@ -7,37 +7,10 @@
 //! "Most recently, …" sentence built from such a line credits the person with someone else's
 //! activity, which a reader (and the answerer) takes as the person's own.
 
+use crate::rules::words::people::LEAD_INS;
+use crate::rules::words::people::WHOSE_TO_LISTENER as TO_LISTENER;
+
 use crate::text::words;
-
-/// Words that speak to the listener: a line holding one is about the listener's life.
-const TO_LISTENER: &[&str] = &[
-    "you", "your", "you're", "you've", "you'll", "you'd", "yours", "yourself",
-];
-
-/// Discourse lead-ins ("BTW, …", "Anyway, …") that carry nothing a summary keeps.
-const LEAD_INS: &[&str] = &[
-    "btw",
-    "by the way",
-    "anyway",
-    "anyways",
-    "oh",
-    "well",
-    "so",
-    "also",
-    "plus",
-    "honestly",
-    "actually",
-    "hey",
-    "wow",
-    "ugh",
-    "yeah",
-    "yes",
-    "lol",
-    "haha",
-    "oh well",
-    "ok",
-    "okay",
-];
 
 /// Whether a line speaks to the listener ("you", "your …") or asks something.
 #[must_use]

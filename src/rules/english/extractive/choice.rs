@@ -1,11 +1,10 @@
 //! Questions that offer their own answers: "Does Deborah live close to the beach or the
 //! mountains?" is answered with the alternative the person's sentences speak of more.
 
+use crate::rules::words::clauses::LEADING;
+
 use super::{Sentence, stem};
 use crate::text::{is_stopword, words};
-
-/// Articles and possessives left off an alternative when it is given as the answer.
-const LEADING: &[&str] = &["a", "an", "the", "to", "her", "his", "their", "my", "some"];
 
 /// The two alternatives of "… X or Y?", as written: Y is the words after "or", X as many words
 /// before it (at least one), each without a leading article.

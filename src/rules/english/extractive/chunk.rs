@@ -4,6 +4,16 @@
 //! are runs of content words, which in conversational English are mostly noun phrases
 //! ("chocolate chip cookies", "a dog owners group" → "dog owners group").
 
+use crate::rules::words::clauses::ADVERBS;
+use crate::rules::words::function::AUXILIARIES;
+use crate::rules::words::function::CONJUNCTIONS;
+use crate::rules::words::function::DETERMINERS;
+use crate::rules::words::function::INTERJECTIONS;
+use crate::rules::words::function::PREPOSITIONS;
+use crate::rules::words::function::PRONOUNS;
+use crate::rules::words::verbs::LIGHT_VERBS;
+use crate::rules::words::verbs::VERBS;
+
 /// One word of a sentence: its text without surrounding punctuation, lowercased, and whether a
 /// clause mark (, . ! ? ; : or a dash) follows it.
 #[derive(Debug, Clone)]
@@ -37,82 +47,6 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
         })
         .collect()
 }
-
-#[rustfmt::skip]
-const DETERMINERS: &[&str] = &[
-    "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their", "some",
-    "any", "each", "every", "no", "another", "such", "what", "which", "whose", "all", "both", "either", "neither",
-    "much", "many", "more", "most", "few", "several", "lot", "lots", "other", "same", "own",
-];
-#[rustfmt::skip]
-const PREPOSITIONS: &[&str] = &[
-    "in", "on", "at", "to", "from", "for", "with", "about", "by", "of", "into", "onto", "over", "under", "after",
-    "before", "during", "since", "until", "till", "through", "around", "near", "between", "among", "against",
-    "without", "within", "along", "across", "behind", "beyond", "like", "as", "than", "via", "per", "up", "down",
-    "out", "off", "upon", "toward", "towards", "except", "besides", "despite",
-];
-#[rustfmt::skip]
-const PRONOUNS: &[&str] = &[
-    "i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them", "myself", "yourself", "himself",
-    "herself", "itself", "ourselves", "themselves", "mine", "yours", "hers", "ours", "theirs", "someone", "something",
-    "anything", "everything", "nothing", "everyone", "anyone", "somebody", "anybody", "one", "ones", "who", "whom",
-    "i'm", "i've", "i'll", "i'd", "you're", "you've", "you'll", "it's", "that's", "there's", "we're", "we've",
-    "they're", "he's", "she's", "what's", "let's",
-];
-#[rustfmt::skip]
-const CONJUNCTIONS: &[&str] = &[
-    "and", "or", "but", "so", "because", "if", "when", "while", "though", "although", "whether", "yet", "nor", "then",
-    "where", "how", "why", "unless", "once", "cause", "'cause",
-];
-#[rustfmt::skip]
-const AUXILIARIES: &[&str] = &[
-    "am", "is", "are", "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does", "did",
-    "done", "doing", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "gonna", "wanna",
-    "gotta", "don't", "doesn't", "didn't", "can't", "won't", "isn't", "aren't", "wasn't", "weren't", "haven't",
-    "hasn't", "couldn't", "wouldn't", "shouldn't", "ain't",
-];
-#[rustfmt::skip]
-const ADVERBS: &[&str] = &[
-    "not", "never", "always", "really", "very", "just", "also", "too", "still", "even", "only", "now", "again",
-    "already", "soon", "lately", "recently", "usually", "often", "sometimes", "ever", "maybe", "probably", "actually",
-    "definitely", "totally", "super", "pretty", "quite", "honestly", "here", "there", "today", "tonight", "yesterday",
-    "tomorrow", "almost", "especially", "finally", "ago", "away", "back", "together", "anyway", "though", "instead",
-    "rather", "right", "well", "sure", "literally", "kinda", "sorta", "somehow", "else", "yet", "far", "first",
-    "last", "next", "lately", "since",
-];
-#[rustfmt::skip]
-const INTERJECTIONS: &[&str] = &[
-    "yeah", "yes", "yep", "oh", "wow", "hey", "hi", "hello", "thanks", "thank", "ok", "okay", "lol", "haha", "ha",
-    "hmm", "um", "uh", "aww", "awesome", "cool", "great", "nice", "amazing", "glad", "sorry", "please", "bye",
-];
-/// Common verbs with their irregular forms; regular inflections (-s, -ed, -ing) are derived.
-#[rustfmt::skip]
-const VERBS: &[&str] = &[
-    "go", "went", "gone", "get", "got", "gotten", "make", "made", "take", "took", "taken", "see", "saw", "seen",
-    "come", "came", "know", "knew", "known", "think", "thought", "feel", "felt", "love", "like", "want", "need",
-    "try", "tried", "start", "keep", "kept", "say", "said", "tell", "told", "give", "gave", "given", "find", "found",
-    "let", "put", "help", "hope", "look", "seem", "become", "became", "leave", "left", "bring", "brought", "buy",
-    "bought", "learn", "enjoy", "use", "show", "mean", "meant", "believe", "remember", "forget", "forgot", "happen",
-    "decide", "plan", "wish", "guess", "call", "ask", "talk", "share", "check", "sound", "wonder", "hear", "heard",
-    "realize", "realise", "appreciate", "thinking", "glad", "excited", "interested", "lucky", "proud", "mind", "care",
-    "send", "sent", "sit", "sat", "stay", "stand", "stood", "turn", "move", "live", "grow", "grew", "begin", "began",
-    "begun", "set", "run", "ran", "pick", "picked", "join", "joined", "visit", "add", "include", "spend", "spent",
-    "meet", "met", "win", "won", "lose", "lost", "read", "write", "wrote", "written", "hold", "held", "catch",
-    "caught", "teach", "taught", "build", "built", "pay", "paid", "sell", "sold", "wear", "wore", "worn", "keeps",
-    "makes", "inspire", "motivate", "encourage", "support", "manage", "miss", "agree", "admit", "imagine", "suppose",
-    "consider", "describe", "explain", "recommend", "suggest", "allow", "expect", "attend", "create", "choose",
-    "chose", "chosen", "fall", "fell", "hurt", "break", "broke", "broken", "cut", "bit",
-];
-
-/// Verbs whose "-ing" form is a verb in conversation ("going", "thinking"); other "-ing" forms
-/// may name an activity ("running shoes", "I love painting") and stay in the phrase.
-#[rustfmt::skip]
-const LIGHT_VERBS: &[&str] = &[
-    "go", "get", "make", "take", "see", "come", "know", "think", "feel", "want", "need", "try", "start", "keep",
-    "say", "tell", "give", "find", "let", "put", "help", "hope", "look", "seem", "become", "leave", "bring", "use",
-    "mean", "plan", "wish", "guess", "ask", "talk", "wonder", "hear", "realize", "stay", "spend", "consider",
-    "expect", "describe", "explain",
-];
 
 fn regular_forms(w: &str) -> Option<&'static str> {
     let stems = [

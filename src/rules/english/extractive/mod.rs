@@ -6,6 +6,8 @@
 //! not the question's own words. "not mentioned" when nothing supports an answer, or when the
 //! support is about someone else than the person the question names.
 
+use crate::rules::words::questions::QUESTION_WORDS;
+
 use crate::model::AnswerContext;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
@@ -458,12 +460,6 @@ fn question_date(question: &str) -> Option<(Option<i64>, Option<u32>)> {
         .find_map(|t| Timestamp::month_from_name(t));
     (year.is_some() || month.is_some()).then_some((year, month))
 }
-
-/// Question words that say what is asked, not what it is about.
-const QUESTION_WORDS: &[&str] = &[
-    "often", "likely", "kind", "kinds", "type", "types", "many", "much", "long", "ever", "usually", "probably",
-    "might", "may", "whom", "whose", "happen", "happened", "name", "names",
-];
 
 fn kind_of(question: &str) -> Kind {
     let toks: Vec<String> = words(question).collect();

@@ -3,16 +3,12 @@
 //! what-question, or the shortest phrase that is not the question's own words. Dates are in
 //! [`super::dates`], persons and places in [`super::who_where`].
 
-use super::*;
+use crate::rules::words::nouns::PICTURE;
+pub(super) use crate::rules::words::numbers::NUMBERS;
+pub(super) use crate::rules::words::numbers::UNITS;
+pub(super) use crate::rules::words::numbers::WEEKDAYS;
 
-pub(super) const NUMBERS: &[&str] = &[
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "once", "twice",
-    "several", "few", "couple", "dozen", "a",
-];
-pub(super) const UNITS: &[&str] = &[
-    "day", "days", "week", "weeks", "month", "months", "year", "years", "weekend", "morning", "night", "evening",
-    "hour", "hours", "minute", "minutes", "second", "seconds",
-];
+use super::*;
 
 /// A count or frequency: "three times a week", "twice a month", "every Sunday", "2 kids".
 pub(super) fn count(text: &str) -> Option<String> {
@@ -286,29 +282,6 @@ pub(super) fn noun_answer(
     }
     best.map(|(_, p)| p.split_whitespace().take(MAX_WORDS).collect::<Vec<_>>().join(" "))
 }
-
-/// Words for a shared picture, which a caption opens with.
-const PICTURE: &[&str] = &[
-    "photo",
-    "photos",
-    "picture",
-    "pictures",
-    "pic",
-    "pics",
-    "image",
-    "snapshot",
-    "photography",
-];
-
-pub(super) const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
 
 /// A feeling or description: the words after "feel", "felt", "made me feel", "it's so", "was
 /// so" up to the clause's end ("It made me feel so much love and gratitude." → "so much love

@@ -4,6 +4,9 @@
 //! read for the value it changed to. A question about the change itself ("How much did the
 //! limit go up?", "What was it originally?") is left to the ordinary reading.
 
+use crate::rules::words::questions::NOT_CURRENT;
+use crate::rules::words::verbs::UPDATE_CHANGE_VERBS as CHANGE_VERBS;
+
 use super::Sentence;
 use super::spans::count;
 use crate::text::words;
@@ -13,53 +16,6 @@ use crate::text::words;
 pub(super) const SAME_SLOT: f64 = 0.75;
 /// How many of the best-scored sentences are read for a later value.
 pub(super) const LOOK: usize = 12;
-
-/// Words that ask about a change, an earlier value or several values together: "How much did
-/// it increase?", "What was the original deadline?", "How many in total across my plans?".
-const NOT_CURRENT: [&str; 22] = [
-    "change",
-    "changed",
-    "changes",
-    "originally",
-    "original",
-    "initially",
-    "initial",
-    "first",
-    "before",
-    "previous",
-    "previously",
-    "increase",
-    "increased",
-    "decrease",
-    "decreased",
-    "improve",
-    "improved",
-    "difference",
-    "between",
-    "total",
-    "across",
-    "combined",
-];
-
-/// Verbs that say a value was set anew: "raised it to 120", "moved the deadline to 5 April".
-const CHANGE_VERBS: [&str; 16] = [
-    "increased",
-    "raised",
-    "bumped",
-    "boosted",
-    "moved",
-    "changed",
-    "updated",
-    "adjusted",
-    "reduced",
-    "lowered",
-    "dropped",
-    "cut",
-    "extended",
-    "pushed",
-    "rose",
-    "grew",
-];
 
 /// Whether a question asks for a value as it stands: "What is the request limit?", "How much
 /// do I pay for rent?" — not how it changed, what it was first, or a sum of several.

@@ -1,46 +1,13 @@
 //! The person or place that answers "who" and "where", and the names a "what are the names
 //! of…" question lists.
 
+use crate::rules::words::nouns::ROLES;
+
 use super::spans::WEEKDAYS;
 use super::stem;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
 use std::collections::HashSet;
-
-/// Family and social roles that answer "who" when no name does.
-const ROLES: &[&str] = &[
-    "mom",
-    "mother",
-    "dad",
-    "father",
-    "parents",
-    "sister",
-    "brother",
-    "husband",
-    "wife",
-    "partner",
-    "kids",
-    "son",
-    "daughter",
-    "friend",
-    "friends",
-    "grandma",
-    "grandmother",
-    "grandpa",
-    "grandfather",
-    "aunt",
-    "uncle",
-    "cousin",
-    "boss",
-    "coworker",
-    "colleague",
-    "teacher",
-    "mentor",
-    "neighbor",
-    "family",
-    "boyfriend",
-    "girlfriend",
-];
 
 /// A person: a capitalised name the question does not already hold, else a role word.
 pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {

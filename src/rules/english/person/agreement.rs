@@ -3,48 +3,11 @@
 //! person ("… and have been trying") agrees with the person unless something in between made it
 //! bare or gave it another subject.
 
+pub(super) use crate::rules::words::people::BARE_AFTER;
+pub(super) use crate::rules::words::people::COORDINATED;
+pub(super) use crate::rules::words::people::SUBJECTS;
+
 use super::{lower_word, split};
-
-/// Base forms that, after "and", continue the person's own sentence ("… and have been trying",
-/// "… and miss it") and so agree with the person. Only these: after "and" most words start a
-/// new noun or clause, and "love", "hope" or "plan" there are as often nouns ("self-acceptance
-/// and love theme").
-pub(super) const COORDINATED: &[&str] = &[
-    "have", "do", "don't", "am", "want", "need", "miss", "enjoy", "feel", "think", "know", "spend", "try",
-];
-
-/// Words after which the next verb is bare, and so is one coordinated with it.
-pub(super) const BARE_AFTER: &[&str] = &[
-    "to",
-    "can",
-    "could",
-    "will",
-    "would",
-    "should",
-    "must",
-    "might",
-    "may",
-    "can't",
-    "won't",
-    "wouldn't",
-    "couldn't",
-    "shouldn't",
-    "didn't",
-    "don't",
-    "doesn't",
-    "did",
-    "does",
-    "let",
-    "lets",
-    "gonna",
-    "wanna",
-    "gotta",
-];
-
-/// Words that bring another subject into the sentence, after which a coordinated verb is theirs.
-pub(super) const SUBJECTS: &[&str] = &[
-    "we", "you", "he", "she", "they", "it", "who", "that", "which", "there", "this", "these", "those", "people",
-];
 
 /// Whether the "I" at `i` ends a compound subject ("My kids and I", "Sam and I"): it follows
 /// "and", and what stands before that, back to the clause's start, is a short noun phrase (one

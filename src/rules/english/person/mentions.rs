@@ -1,6 +1,9 @@
 //! The people a segment mentions ("my physio", "Caroline"), with their likely gender: whom a
 //! leading "she"/"he" refers to, and whom "we" most likely includes.
 
+use crate::rules::words::people::FEMALE;
+use crate::rules::words::people::MALE;
+
 use super::{lower_word, split};
 
 /// The companion "we" most likely includes: the one person the segment names, as "their wife".
@@ -29,37 +32,6 @@ pub struct Mention {
     pub gender: char,
 }
 
-const FEMALE: &[&str] = &[
-    "wife",
-    "girlfriend",
-    "sister",
-    "mom",
-    "mother",
-    "mum",
-    "daughter",
-    "aunt",
-    "grandma",
-    "grandmother",
-    "niece",
-    "fiancee",
-    "fiancée",
-    "stepmom",
-];
-const MALE: &[&str] = &[
-    "husband",
-    "boyfriend",
-    "brother",
-    "dad",
-    "father",
-    "son",
-    "uncle",
-    "grandpa",
-    "grandfather",
-    "nephew",
-    "fiance",
-    "fiancé",
-    "stepdad",
-];
 static NEUTRAL: crate::text::WordSet = crate::text::WordSet::new(&[
     "doctor",
     "physio",

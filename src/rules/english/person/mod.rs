@@ -3,6 +3,9 @@
 //! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
 //! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
 
+use crate::rules::words::verbs::LY_VERBS;
+use crate::rules::words::verbs::SAME_PAST;
+
 mod agreement;
 mod mentions;
 
@@ -66,11 +69,6 @@ static ADVERBS: crate::text::WordSet = crate::text::WordSet::new(&[
     "occasionally",
 ]);
 
-/// Verbs ending in -ly, which the -ly adverb rule must not skip.
-const LY_VERBS: &[&str] = &[
-    "fly", "reply", "apply", "rely", "supply", "comply", "imply", "multiply", "ally",
-];
-
 /// Words after the subject that are not a present-tense verb to inflect.
 static KEEP: crate::text::WordSet = crate::text::WordSet::new(&[
     "can", "could", "will", "would", "should", "shall", "might", "must", "may", "was", "had", "did", "got", "went",
@@ -80,11 +78,6 @@ static KEEP: crate::text::WordSet = crate::text::WordSet::new(&[
     "held", "knew", "grew", "threw", "wore", "broke", "chose", "fell", "forgot", "woke", "sold", "led", "meant", "and",
     "or", "but", "to",
 ]);
-
-/// Verbs whose past is their base form: present (and inflected) unless the sentence looks back.
-const SAME_PAST: &[&str] = &[
-    "hurt", "put", "cut", "set", "let", "hit", "quit", "read", "cost", "shut", "spread", "bet",
-];
 
 /// Whether a sentence speaks of the past: a past form, or a word that looks back.
 fn looks_back(sentence: &str) -> bool {

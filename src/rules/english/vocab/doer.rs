@@ -2,56 +2,13 @@
 //! working") or what a causative verb's object does ("keep ngrok running"). Either way the word
 //! is no activity of the speaker's.
 
+use crate::rules::words::function::BE;
+use crate::rules::words::function::DOER_AUXILIARIES as AUXILIARIES;
+use crate::rules::words::people::PERSON_SUBJECTS;
+use crate::rules::words::verbs::CAUSATIVES;
+use crate::rules::words::verbs::SEEM;
+
 use super::sense::{DETERMINERS, bare};
-
-/// Auxiliaries, negations and modal verbs between a subject and its verb ("it doesn't work",
-/// "the app is running").
-const AUXILIARIES: &[&str] = &[
-    "is",
-    "are",
-    "am",
-    "was",
-    "were",
-    "isn't",
-    "aren't",
-    "wasn't",
-    "weren't",
-    "does",
-    "doesn't",
-    "did",
-    "didn't",
-    "will",
-    "won't",
-    "would",
-    "wouldn't",
-    "can",
-    "can't",
-    "could",
-    "couldn't",
-    "should",
-    "shouldn't",
-    "might",
-    "may",
-    "has",
-    "have",
-    "had",
-    "been",
-    "be",
-    "not",
-    "still",
-    "also",
-    "just",
-    "never",
-];
-
-/// Verbs that with "to" stand where an auxiliary would: "it seems to be working".
-const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "appeared"];
-
-/// Pronouns and contractions that make a person the subject.
-const PERSON_SUBJECTS: &[&str] = &[
-    "i", "we", "you", "he", "she", "they", "i'm", "we're", "you're", "he's", "she's", "they're", "i've", "we've",
-    "i'll", "we'll", "i'd", "we'd", "who",
-];
 
 /// Whether the match's subject is a thing ("it works", "the app is running", "that runs"),
 /// which no activity of the person's is: "it", "this", "that", "which", "what" right before it,
@@ -114,14 +71,6 @@ pub(super) fn thing_subject(toks: &[String], at: usize) -> bool {
         || made_to(toks, at)
 }
 
-/// Verbs that take an object and then what the object does ("keep ngrok running", "get the
-/// tests to run", "had the kids running around"): the doing is the object's, not the speaker's.
-const CAUSATIVES: &[&str] = &[
-    "keep", "keeps", "kept", "keeping", "get", "gets", "got", "getting", "leave", "leaves", "left", "leaving", "set",
-    "sets", "setting", "have", "has", "had", "having", "make", "makes", "made", "making", "see", "saw", "seen",
-    "watch", "watched", "watching", "let", "lets",
-];
-
 /// Whether the match is what a causative verb's object does: "keep ngrok running", "get the
 /// tests to run".
 fn made_to(toks: &[String], at: usize) -> bool {
@@ -150,8 +99,3 @@ fn made_to(toks: &[String], at: usize) -> bool {
                 .is_some_and(|v| CAUSATIVES.contains(&v.as_str()))
     })
 }
-
-/// The forms of "be", after which a noun is a complement, not a verb.
-const BE: &[&str] = &[
-    "is", "are", "am", "was", "were", "isn't", "aren't", "wasn't", "weren't", "been", "be",
-];

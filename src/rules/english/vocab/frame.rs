@@ -9,125 +9,15 @@
 //! their mortgage, and so is "calculate how much rent I can afford", which a question word
 //! opens.
 
-/// Verbs whose object is material to work on, not an activity of the speaker's, in their
-/// forms: "model", "calculate", "compute", "solve", "extract", "parse", "classify", "simulate",
-/// "tokenize", "represent", "express" (in "express the sum as …").
-const ANALYSES: &[&str] = &[
-    "model",
-    "models",
-    "modeled",
-    "modelled",
-    "modeling",
-    "modelling",
-    "calculate",
-    "calculates",
-    "calculated",
-    "calculating",
-    "compute",
-    "computes",
-    "computed",
-    "computing",
-    "solve",
-    "solves",
-    "solved",
-    "solving",
-    "extract",
-    "extracts",
-    "extracted",
-    "extracting",
-    "parse",
-    "parses",
-    "parsed",
-    "parsing",
-    "classify",
-    "classifies",
-    "classified",
-    "classifying",
-    "simulate",
-    "simulates",
-    "simulated",
-    "simulating",
-    "tokenize",
-    "tokenizes",
-    "tokenized",
-    "tokenizing",
-    "represent",
-    "represents",
-    "represented",
-    "representing",
-    "express",
-    "expresses",
-    "expressed",
-    "expressing",
-];
-
-/// Words that may stand between such a verb and its object's head: determiners (not a
-/// possessive of the speaker's), "of", the list's "and" and "or", and the words of a quantity
-/// ("the total value of").
-const WITHIN_OBJECT: &[&str] = &[
-    "a", "an", "the", "this", "that", "these", "those", "some", "each", "every", "any", "all", "of", "and", "or",
-    "total", "sum", "value", "amount", "number", "its",
-];
+use crate::rules::words::nouns::ANALYSES;
+use crate::rules::words::nouns::EXERCISE_HEADS;
+use crate::rules::words::nouns::PROBLEM_HEADS;
+use crate::rules::words::nouns::SOFTWARE_HEADS;
+use crate::rules::words::nouns::WITHIN_OBJECT;
+use crate::rules::words::people::SPEAKERS;
 
 /// How many words back from the match a verb of analysis may stand.
 const REACH: usize = 7;
-
-/// Heads that make what modifies them the content of an exercise or a field of data.
-const EXERCISE_HEADS: &[&str] = &[
-    "example",
-    "examples",
-    "equation",
-    "equations",
-    "formula",
-    "formulas",
-    "scenario",
-    "scenarios",
-    "calculation",
-    "calculations",
-    "field",
-    "fields",
-    "column",
-    "columns",
-    "dataset",
-    "datasets",
-];
-
-/// Heads that name a part of a program: what modifies them is the data it handles ("the resume
-/// analyzer", "a job matching algorithm", "the resume upload form").
-const SOFTWARE_HEADS: &[&str] = &[
-    "analyzer",
-    "analyser",
-    "parser",
-    "parsing",
-    "algorithm",
-    "algorithms",
-    "pipeline",
-    "schema",
-    "endpoint",
-    "endpoints",
-    "upload",
-    "uploads",
-    "classifier",
-    "scraper",
-    "extractor",
-    "matcher",
-    "scoring",
-    "api",
-    "function",
-    "feature",
-    "workflow",
-    "keywords",
-    "extraction",
-    "preprocessing",
-];
-
-/// "Problem" names an exercise only after a compound ("a loan repayment problem", "the
-/// workload distribution problem"); right after one word it is as often the person's own
-/// trouble ("a drinking problem").
-const PROBLEM_HEADS: &[&str] = &["problem", "problems"];
-
-/// Possessives and pronouns of the speaker: what they qualify is the speaker's own.
-const SPEAKERS: &[&str] = &["my", "our", "i", "we", "me", "us", "i'm", "we're", "i've", "we've"];
 
 /// Whether the match at `at` (of `len` words) in `toks` is material in a worked problem or a
 /// program.

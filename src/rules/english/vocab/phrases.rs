@@ -8,6 +8,10 @@
 //!   ("PostgreSQL", "spaCy"), capitalised parts joined by a hyphen ("Flask-Limiter"), or a
 //!   capitalised word followed by a version ("Python 3.10"). One use is enough.
 
+use crate::rules::words::function::PHRASES_DETERMINERS as DETERMINERS;
+use crate::rules::words::nouns::GENERIC_HEADS;
+use crate::rules::words::nouns::NOT_NOUNS;
+
 use super::QUALIFIERS;
 use crate::text::{is_stopword, sentences, title_case, words};
 
@@ -24,53 +28,6 @@ pub(crate) struct Phrase {
     /// words around it.
     pub technical: bool,
 }
-
-/// Words that open a noun phrase.
-const DETERMINERS: &[&str] = &[
-    "a", "an", "the", "my", "our", "this", "these", "that", "those", "your", "his", "her", "their",
-];
-
-/// Head nouns too general to name a topic on their own: "the resume analyzer project" is named
-/// "resume analyzer", and "the whole thing" is nothing.
-const GENERIC_HEADS: &[&str] = &[
-    "project",
-    "thing",
-    "things",
-    "stuff",
-    "part",
-    "parts",
-    "way",
-    "ways",
-    "lot",
-    "bit",
-    "kind",
-    "type",
-    "question",
-    "questions",
-    "problem",
-    "problems",
-    "issue",
-    "issues",
-    "idea",
-    "ideas",
-    "point",
-    "time",
-    "example",
-    "examples",
-    "step",
-    "steps",
-    "help",
-    "advice",
-    "one",
-    "ones",
-    "case",
-    "cases",
-    "end",
-    "rest",
-    "use",
-    "sense",
-    "work",
-];
 
 /// The phrases of `text`, most said first, at most [`MAX_PHRASES`].
 pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
@@ -231,13 +188,6 @@ fn content(w: &str) -> bool {
         && !NOT_NOUNS.contains(&w)
         && !super::super::extract::is_calendar_or_count(w)
 }
-
-/// Words that end a noun phrase though they are no function words: particles ("my successes
-/// along the way") and verbs of seeming and becoming ("the end seems near").
-const NOT_NOUNS: &[&str] = &[
-    "along", "around", "away", "ahead", "apart", "together", "aside", "anyway", "instead", "seems", "seem", "looks",
-    "feels", "sounds", "becomes", "gets", "goes", "comes", "makes", "takes", "keeps", "stays", "remains", "means",
-];
 
 /// How many times `phrase` occurs in `said`, as consecutive words.
 fn occurrences(said: &[String], phrase: &[String]) -> usize {

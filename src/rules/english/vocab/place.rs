@@ -3,6 +3,8 @@
 //! sub-concept's name followed by every lexicon pattern filed under it. The lexicon is then only
 //! the prior that describes each sub-concept, never the list of what may be talked about.
 
+use crate::rules::words::nouns::NOT_FOR_PHRASES;
+
 use crate::embed::{cosine, local};
 use crate::lexicon::Lexicon;
 use std::sync::OnceLock;
@@ -228,9 +230,6 @@ pub(crate) const PLACE_FLOOR: f32 = 0.3;
 /// How far a phrase must lead the nearest sub-concept of any other base to be filed: a phrase
 /// about as near "Work and Study" as "Dining" is not filed by meaning at all.
 pub(crate) const PLACE_LEAD: f32 = 0.05;
-/// Sub-concepts no phrase is filed under: traits are what a person is ("shy", "a
-/// perfectionist"), which the lexicon lists as adjectives; a noun phrase names a thing or topic.
-const NOT_FOR_PHRASES: &[&str] = &["Personality"];
 
 /// The (base, sub-concept) a phrase belongs under, judged on the phrase and, more lightly, the
 /// sentence it was said in and the person's words around it. A technical name ("Hetzner",

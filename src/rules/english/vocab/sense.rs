@@ -7,6 +7,12 @@
 //!   ("writing the formula", "run the tests"), judged by the embedder;
 //! - a noun whose compound modifier belongs elsewhere ("induction proof exercises").
 
+use crate::rules::words::function::OBJECT_PRONOUNS;
+use crate::rules::words::function::PARTICLES;
+pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
+use crate::rules::words::nouns::NOUN_OPENERS;
+use crate::rules::words::nouns::SETTINGS_HEADS;
+
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
@@ -27,14 +33,6 @@ const PHRASAL: &[(&str, &[&str])] = &[
     ("go", &["through", "over"]),
     ("accounting", &["for"]),
     ("went", &["through", "over"]),
-];
-
-/// Object pronouns a phrasal verb takes before its particle ("walk me through").
-const OBJECT_PRONOUNS: &[&str] = &["me", "you", "us", "them", "him", "her", "it", "this", "that", "someone"];
-
-/// Words that open a noun phrase: what follows a verb after one of them is its object.
-pub(super) const DETERMINERS: &[&str] = &[
-    "a", "an", "the", "my", "your", "his", "her", "our", "their", "this", "that", "these", "those", "some", "its",
 ];
 
 /// Whether `found` (located in `toks`, the words of one sentence said in `setting`) is used in
@@ -203,56 +201,6 @@ fn modifier(toks: &[String], at: usize) -> Option<String> {
         content.then(|| words.join(" "))
     })
 }
-
-/// Head nouns that name a part, a setting, a measure or a failure of a system: what they qualify
-/// is a system's ("pool settings", "environment variables", "the management module", "pool
-/// exhaustion", "engagement metrics").
-const SETTINGS_HEADS: &[&str] = &[
-    "settings",
-    "setting",
-    "variable",
-    "variables",
-    "config",
-    "configuration",
-    "module",
-    "modules",
-    "service",
-    "services",
-    "parameter",
-    "parameters",
-    "option",
-    "options",
-    "exhaustion",
-    "leak",
-    "leaks",
-    "overflow",
-    "timeout",
-    "timeouts",
-    "metric",
-    "metrics",
-    "data",
-    "tracking",
-    "endpoint",
-    "endpoints",
-    "api",
-    "logic",
-    "layer",
-];
-
-/// Prepositions and adverbs of direction after a verb, which take no object of their own
-/// ("walk around Shinjuku", "run along the river", "work abroad").
-const PARTICLES: &[&str] = &[
-    "around", "along", "across", "past", "through", "toward", "towards", "up", "down", "over", "under", "near", "by",
-    "outside", "inside", "back", "away", "off", "abroad", "ahead", "behind", "beside", "round", "together",
-];
-
-/// Prepositions, question determiners and conjunctions after which a noun phrase begins
-/// ("issues with connection pool exhaustion", "which secrets management service", "image and
-/// caption management").
-const NOUN_OPENERS: &[&str] = &[
-    "with", "for", "of", "in", "on", "about", "from", "by", "into", "at", "via", "without", "during", "which", "what",
-    "whose", "any", "each", "every", "another", "and", "or",
-];
 
 /// The compound modifier (one or two words) before a noun that a preposition, a question
 /// determiner, a conjunction or an -ing verb opens ("with connection pool exhaustion", "for
