@@ -1,5 +1,5 @@
 //! Verbs of English the rules name: activity, change, light and causative verbs, verbs of saying
-//! and of mind, past forms.
+//! and of mind, past forms, phrasal verbs and the base form of irregular past forms.
 //!
 //! Each list says the file it came from. Lists of one name but different words serve different
 //! rules and are kept apart, the second named after the file that reads it (`SENSE_DETERMINERS`
@@ -256,3 +256,46 @@ pub const CAUSATIVES: &[&str] = &[
 // From `src/rules/english/vocab/doer.rs`.
 /// Verbs that with "to" stand where an auxiliary would: "it seems to be working".
 pub const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "appeared"];
+
+// From `src/rules/english/vocab/sense.rs`.
+/// Phrasal verbs whose particle takes the verb out of its activity sense, by the verb's first
+/// letters: "walk me through the setup", "work on a bug", "run into a problem", "draw on
+/// experience", "write up the notes", "work out the total", "accounting for the sign".
+pub const PHRASAL: &[(&str, &[&str])] = &[
+    ("walk", &["through"]),
+    ("run", &["through", "into", "out", "over", "across"]),
+    ("ran", &["through", "into", "out", "over", "across"]),
+    ("work", &["on", "through", "out", "with"]),
+    ("draw", &["on", "up", "from"]),
+    ("drew", &["on", "up", "from"]),
+    ("writ", &["up", "down", "out", "back"]),
+    ("wrot", &["up", "down", "out", "back"]),
+    ("go", &["through", "over"]),
+    ("accounting", &["for"]),
+    ("went", &["through", "over"]),
+];
+
+// From `src/rules/english/extractive/verbs.rs`.
+/// Past tense and participle → base form, for the irregular verbs conversation uses most.
+#[rustfmt::skip]
+pub const IRREGULAR: &[(&str, &str)] = &[
+    ("was", "be"), ("were", "be"), ("been", "be"), ("had", "have"), ("did", "do"), ("done", "do"),
+    ("went", "go"), ("gone", "go"), ("saw", "see"), ("seen", "see"), ("made", "make"), ("took", "take"),
+    ("taken", "take"), ("got", "get"), ("gotten", "get"), ("gave", "give"), ("given", "give"),
+    ("came", "come"), ("bought", "buy"), ("brought", "bring"), ("found", "find"), ("thought", "think"),
+    ("told", "tell"), ("said", "say"), ("knew", "know"), ("known", "know"), ("felt", "feel"),
+    ("left", "leave"), ("met", "meet"), ("ran", "run"), ("began", "begin"), ("begun", "begin"),
+    ("wrote", "write"), ("written", "write"), ("read", "read"), ("ate", "eat"), ("eaten", "eat"),
+    ("drank", "drink"), ("drunk", "drink"), ("drove", "drive"), ("driven", "drive"), ("flew", "fly"),
+    ("flown", "fly"), ("swam", "swim"), ("swum", "swim"), ("sang", "sing"), ("sung", "sing"),
+    ("won", "win"), ("lost", "lose"), ("kept", "keep"), ("held", "hold"), ("built", "build"),
+    ("sent", "send"), ("spent", "spend"), ("taught", "teach"), ("caught", "catch"), ("fought", "fight"),
+    ("sold", "sell"), ("stood", "stand"), ("understood", "understand"), ("heard", "hear"),
+    ("paid", "pay"), ("lent", "lend"), ("chose", "choose"), ("chosen", "choose"), ("broke", "break"),
+    ("broken", "break"), ("spoke", "speak"), ("spoken", "speak"), ("wore", "wear"), ("worn", "wear"),
+    ("grew", "grow"), ("grown", "grow"), ("threw", "throw"), ("thrown", "throw"), ("drew", "draw"),
+    ("drawn", "draw"), ("fell", "fall"), ("fallen", "fall"), ("hurt", "hurt"), ("rode", "ride"),
+    ("ridden", "ride"), ("woke", "wake"), ("slept", "sleep"), ("led", "lead"), ("sat", "sit"),
+    ("became", "become"), ("forgot", "forget"), ("forgotten", "forget"), ("hid", "hide"),
+    ("hidden", "hide"), ("shook", "shake"), ("stole", "steal"), ("struck", "strike"),
+];

@@ -12,28 +12,12 @@ use crate::rules::words::function::PARTICLES;
 pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
+use crate::rules::words::verbs::PHRASAL;
 
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
-
-/// Phrasal verbs whose particle takes the verb out of its activity sense, by the verb's first
-/// letters: "walk me through the setup", "work on a bug", "run into a problem", "draw on
-/// experience", "write up the notes", "work out the total", "accounting for the sign".
-const PHRASAL: &[(&str, &[&str])] = &[
-    ("walk", &["through"]),
-    ("run", &["through", "into", "out", "over", "across"]),
-    ("ran", &["through", "into", "out", "over", "across"]),
-    ("work", &["on", "through", "out", "with"]),
-    ("draw", &["on", "up", "from"]),
-    ("drew", &["on", "up", "from"]),
-    ("writ", &["up", "down", "out", "back"]),
-    ("wrot", &["up", "down", "out", "back"]),
-    ("go", &["through", "over"]),
-    ("accounting", &["for"]),
-    ("went", &["through", "over"]),
-];
 
 /// Whether `found` (located in `toks`, the words of one sentence said in `setting`) is used in
 /// the lexicon's sense. The grammar rules hold anywhere; the words beside the match are read only
