@@ -35,10 +35,7 @@ pub fn answer(person: &str, question: &str, context: &AnswerContext) -> String {
 
 /// Whether a message asks something: a question mark, or an opening question word.
 fn is_question(message: &str) -> bool {
-    const OPENERS: &[&str] = &[
-        "what", "when", "where", "who", "whom", "whose", "which", "why", "how", "do", "does", "did", "is", "are",
-        "was", "were", "can", "could", "should", "would", "will", "have", "has", "tell", "remind", "list",
-    ];
+    use crate::rules::words::questions::ASKING_OPENERS as OPENERS;
     message.trim_end().ends_with('?')
         || crate::text::words(message)
             .next()

@@ -121,3 +121,11 @@ pub const NOT_CURRENT: [&str; 22] = [
 pub const LOW_VALUE: &[&str] = &[
     "when", "time", "date", "what", "did", "does", "kind", "type", "ever", "someone",
 ];
+
+// From `src/rules/english/answer.rs`.
+/// Words that open a message that asks something ("what …", "can you …", "remind me …"), so a
+/// chat message without a question mark is still answered, not noted.
+pub const ASKING_OPENERS: &[&str] = &[
+    "what", "when", "where", "who", "whom", "whose", "which", "why", "how", "do", "does", "did", "is", "are", "was",
+    "were", "can", "could", "should", "would", "will", "have", "has", "tell", "remind", "list",
+];

@@ -108,45 +108,7 @@ pub(super) fn asks_age(question: &str) -> bool {
 /// Whether an answer states a number, in figures or in words ("8 years old", "twelve", "in
 /// her thirties").
 pub(super) fn counts(answer: &str) -> bool {
-    const NUMBER_WORDS: &[&str] = &[
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "teens",
-        "twenties",
-        "thirties",
-        "forties",
-        "fifties",
-        "sixties",
-        "seventies",
-        "eighties",
-        "nineties",
-    ];
+    use crate::rules::words::numbers::NUMBER_WORDS;
     answer.chars().any(|c| c.is_ascii_digit())
         || words(answer).any(|w| NUMBER_WORDS.iter().any(|n| w == *n || w.starts_with(&format!("{n}-"))))
 }
