@@ -15,7 +15,7 @@ use criterion::{BatchSize, Criterion, Throughput};
 use rgmem::Engine;
 use rgmem::formats::session::TurnInput;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -10,7 +10,7 @@ use criterion::{BatchSize, Criterion, Throughput};
 use rgmem::Engine;
 use rgmem::formats::import::{self, Format};
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::fmt::Write as _;
 use std::time::Duration;
 

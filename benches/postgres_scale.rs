@@ -31,7 +31,7 @@ use rgmem::Engine;
 use rgmem::formats::session::TurnInput;
 use rgmem::log::pg::PgLog;
 use rgmem::log::{EventStore, Log};
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};

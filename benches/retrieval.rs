@@ -6,8 +6,8 @@ use rgmem::event::Event;
 use rgmem::ids::{ConceptId, TurnId};
 use rgmem::log::Log;
 use rgmem::memory::Memory;
-use rgmem::model::offline::OfflineModel;
 use rgmem::retrieval::{Budgets, Plan, Retriever};
+use rgmem::rules::OfflineModel;
 use std::time::{Duration, Instant};
 
 const FACTS: u32 = 10_000;

@@ -29,7 +29,7 @@ use rgmem::event::{Event, Purpose};
 use rgmem::ids::Seq;
 use rgmem::log::{Log, Reader};
 use rgmem::memory::Memory;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use rgmem::timeline::{SNAPSHOT_INTERVAL, SnapshotBuilder, Timeline};
 use std::path::{Path, PathBuf};
 use std::process::Command;

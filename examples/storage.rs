@@ -13,7 +13,7 @@ use history::{cycled, samples};
 use rgmem::Engine;
 use rgmem::formats::session::TurnInput;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

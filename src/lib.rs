@@ -7,14 +7,15 @@
 //! # Map
 //! Imports point one way along the write path: `event` ← `memory` ← `step` ← `ingest`,
 //! `operators` ← `engine` (no module imports one further right). The module graph has no
-//! cycle: `model` imports neither `log`, `error` nor `retrieval` (the embedder both use sits
-//! below them in [`embed`]), and `event` never imports `memory`.
+//! cycle: `model` imports neither `log`, `error`, `retrieval` nor `rules` (the embedder both
+//! use sits below them in [`embed`]), `rules` imports `model` and never `retrieval` or `ingest`,
+//! and `event` never imports `memory`.
 //!
 //! Vocabulary and state:
 //! - [`ids`], [`time`], [`text`], [`error`]: newtype ids, timestamps, word-level text, the error type.
-//! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the model and retrieval.
+//! - [`lexicon`]: words → concepts and first-person cues (`assets/`), shared by the rule engine and retrieval.
 //! - [`embed`]: the embedder the binary carries (a static model, a hashed fallback) and the
-//!   cosine, shared by the offline model (placing phrases) and retrieval (ranking).
+//!   cosine, shared by the rule engine (placing phrases) and retrieval (ranking).
 //! - [`event`]: the persisted vocabulary (past-tense events, concept [`event::Level`]s, speakers,
 //!   a turn's attachments, typed Σ/Δ and relation summaries: [`event::Sigma`], [`event::Delta`],
 //!   [`event::RelationSummary`]) and its versioned codec, whose upgrades bring older bodies to
@@ -23,10 +24,18 @@
 //!   `memory`. Whatever ingest or an operator decides (a turn's dates, a name's key, the turns
 //!   behind a bullet) travels inside the event, so the fold reads no language.
 //! - [`memory`]: the projection. [`memory::Memory::apply`] is the pure fold step.
-//! - [`model`]: the [`model::Model`] trait, tasks, prompts, parsers and the offline model. A
-//!   task's inputs are data: an answer is asked over a [`model::AnswerContext`] (items with
-//!   their section and, for a turn, speaker, day and words), which becomes text only in a
-//!   prompt; the offline answerer reads its fields.
+//! - [`model`]: the model contract, the [`model::Model`] trait, tasks, prompts, parsers and
+//!   context types, and the HTTP client ([`model::openai`]). A task's inputs are data: an answer
+//!   is asked over a [`model::AnswerContext`] (items with their section and, for a turn,
+//!   speaker, day and words), which becomes text only in a prompt; the offline answerer reads
+//!   its fields. `model` never imports [`rules`].
+//! - [`rules`]: the rule engine, [`rules::OfflineModel`], a wing of its own over `model`'s
+//!   contract: `rules/english/` holds the rules of English (synthesis of episodes, senses and
+//!   extraction of concepts, abstraction of Σ/Δ, the query plan, the extractive answer),
+//!   `rules/format/` the rules of a data format (the reader of an answer context, also one that
+//!   arrives as text), over `rules/words/`, the word layer: the word lists of English, by topic,
+//!   that the rules, [`ingest`] and [`retrieval`] read. Retrieval borrows its query plan when a
+//!   model gives none.
 //! - [`log`]: the SQLite event store with checkpoints, [`log::cost`], the cost report over it,
 //!   and [`log::recorded`], the model that answers from another log's recorded replies.
 //!
@@ -96,6 +105,7 @@ pub mod model;
 pub mod operators;
 pub mod relative_date;
 pub mod retrieval;
+pub mod rules;
 pub mod step;
 pub mod text;
 pub mod time;

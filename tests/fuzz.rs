@@ -15,9 +15,9 @@ mod common;
 
 use rgmem::formats::session::{SessionFile, TurnInput};
 use rgmem::model::Task;
-use rgmem::model::offline::OfflineModel;
 use rgmem::model::parse;
 use rgmem::retrieval::Budgets;
+use rgmem::rules::OfflineModel;
 
 /// splitmix64: small, fast, and the same sequence everywhere.
 struct Rng(u64);

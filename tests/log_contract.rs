@@ -17,7 +17,7 @@ use rgmem::formats::session::SessionFile;
 use rgmem::ids::Seq;
 use rgmem::log::{EventStore, Log, SourceMark, copy};
 use rgmem::memory::Memory;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -59,8 +59,7 @@ pub fn generate(path: &std::path::Path, n: usize) -> Result<f64, String> {
     let turns = cycled(&samples, n);
     let _ = std::fs::remove_file(path);
     let log = rgmem::log::Log::open(path).map_err(|e| e.to_string())?;
-    let mut engine =
-        rgmem::Engine::open(log, Box::new(rgmem::model::offline::OfflineModel)).map_err(|e| e.to_string())?;
+    let mut engine = rgmem::Engine::open(log, Box::new(rgmem::rules::OfflineModel)).map_err(|e| e.to_string())?;
     let start = std::time::Instant::now();
     for (t, user) in &turns {
         engine.ingest(t, user).map_err(|e| e.to_string())?;

@@ -104,7 +104,7 @@ mod tests {
     use rgmem::Engine;
     use rgmem::formats::session::SessionFile;
     use rgmem::log::Log;
-    use rgmem::model::offline::OfflineModel;
+    use rgmem::rules::OfflineModel;
 
     const SAMPLE: &str = include_str!("../../sample_sessions/strength_training_injury.jsonl");
 

@@ -6,8 +6,8 @@ use super::common::ModelKind;
 use anyhow::{Context, Result, bail};
 use rgmem::log::recorded::RecordedModel;
 use rgmem::model::Model;
-use rgmem::model::offline::OfflineModel;
 use rgmem::model::openai::{OpenAiConfig, OpenAiModel};
+use rgmem::rules::OfflineModel;
 use std::path::PathBuf;
 
 /// The model the shared options describe.

@@ -6,7 +6,7 @@ use super::*;
 use crate::event::ItemRef;
 use crate::formats::session::SessionFile;
 use crate::ids::{ConceptId, CorrectionId, EpisodeId};
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 use std::path::Path;
 
 fn engine(dir: &tempfile::TempDir) -> Engine {

@@ -54,7 +54,7 @@ mod tests {
     use super::*;
     use crate::formats::session::TurnInput;
     use crate::log::Log;
-    use crate::model::offline::OfflineModel;
+    use crate::rules::OfflineModel;
 
     fn turn(index: u32, text: &str) -> TurnInput {
         TurnInput {

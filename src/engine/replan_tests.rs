@@ -2,8 +2,8 @@
 //! new head, and the model is not asked again for what it already answered (issue 23).
 
 use super::*;
-use crate::model::offline::OfflineModel;
 use crate::model::{Cancel, Completion, ModelError, ModelRequest};
+use crate::rules::OfflineModel;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::formats::session::SessionFile;
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 use std::path::Path;
 
 fn engine(dir: &tempfile::TempDir) -> Engine {

@@ -8,16 +8,14 @@
 //! relation too, as a path to it. Only generative models go through this: the offline model
 //! names nodes from its lexicon by rule.
 
+use crate::rules::words::clauses::FILLER;
+use crate::rules::words::function::COMMON;
+
 use crate::event::Level;
 use crate::ids::ConceptId;
 use crate::memory::{BASE_CONCEPTS, Memory};
 use crate::model::parse::PathNode;
 use crate::text::{entity_key, words};
-
-/// Words that carry no content in an entity name.
-const FILLER: [&str; 16] = [
-    "a", "an", "the", "of", "at", "in", "on", "for", "to", "and", "with", "by", "from", "my", "her", "his",
-];
 
 /// `paths` with every activity, folder and instance that near-duplicates an existing node of
 /// `person` (or an earlier path of the same reply) renamed to it, plus a path to each known
@@ -266,14 +264,6 @@ fn named_activities(memory: &Memory, person: ConceptId, said: &[String]) -> Vec<
         .map(|c| c.id)
         .collect()
 }
-
-/// Words too common in anyone's turns to say which habit they are about.
-const COMMON: [&str; 48] = [
-    "about", "after", "again", "also", "another", "back", "been", "before", "being", "could", "doing", "down", "every",
-    "feel", "felt", "first", "from", "going", "good", "great", "have", "just", "know", "last", "like", "made", "make",
-    "more", "much", "next", "really", "said", "since", "some", "still", "that", "then", "there", "they", "thing",
-    "think", "this", "today", "tonight", "very", "want", "what", "with",
-];
 
 /// Distinctive roots of a person's own words: four letters or more, not common, not the name.
 fn distinctive(text: &str, name_key: &str) -> Vec<String> {

@@ -1,6 +1,8 @@
 //! UPDATE_GRAPH: entity paths become nodes, adjacent pairs with an activity or occurrence among
 //! them become relations, and each relation an episode touches gets exactly one mention from it.
 
+use crate::rules::words::nouns::CLASSIFICATION_LABELS;
+
 use crate::event::Event;
 use crate::ids::{ConceptId, EpisodeId, RelationId, saturating_u32};
 use crate::memory::{BASE_CONCEPTS, Level};
@@ -142,10 +144,6 @@ fn label_for(
         step.memory.concept(step.memory.concept(source).person).name
     )
 }
-
-/// The labels the relations prompt gives classification edges, which a small model also writes
-/// on event edges: they say nothing about what happened.
-const CLASSIFICATION_LABELS: [&str; 4] = ["has profile in", "has subclass", "classification", "event"];
 
 /// Whether a model's label is an event snapshot: a few words about what happened, not a
 /// classification label or the target's own name.

@@ -4,55 +4,14 @@
 //! One pattern of English: a subject the speaker can vouch for, "never", and the verb phrase up
 //! to the end of its clause.
 
+use crate::rules::words::clauses::CLAUSE_OPENERS;
+use crate::rules::words::clauses::SECOND_CLAUSE;
+use crate::rules::words::clauses::TRAILING;
+use crate::rules::words::negation::NOT_CLAIMS;
+use crate::rules::words::negation::SELF;
+use crate::rules::words::negation::THOUGHTS;
+
 use crate::event::Holder;
-
-/// Words after "never" that make no claim about what one did ("never mind", "never again").
-const NOT_CLAIMS: &[&str] = &[
-    "mind", "again", "ever", "really", "mind,", "too", "enough", "fails", "stops",
-];
-
-/// Subjects that end just before "never" (with "have"/"has"/"had" between, or not).
-const SELF: &[&str] = &["i", "i've", "i'd", "we", "we've", "we'd"];
-
-/// Verbs of thinking, after which "never" voices surprise ("I never imagined pets would bring
-/// so much joy"), not something left undone.
-const THOUGHTS: &[&str] = &[
-    "thought",
-    "imagined",
-    "expected",
-    "realized",
-    "realised",
-    "knew",
-    "dreamed",
-    "dreamt",
-    "believed",
-    "guessed",
-    "suspected",
-    "considered",
-    "felt",
-    "saw",
-    "pictured",
-    "anticipated",
-];
-
-/// Words at a claim's end that add nothing to what was never done.
-const TRAILING: &[&str] = &[
-    "before", "yet", "again", "ever", "lately", "now", "though", "honestly", "either",
-];
-
-/// Conjunctions that open another clause: the claim ends before them ("never baked bread but
-/// want to").
-const CLAUSE_OPENERS: &[&str] = &[
-    "but", "so", "because", "although", "though", "while", "which", "whereas", "unless",
-];
-
-/// Words that, after "and" or "or", start a second clause rather than a second object: "never
-/// completed a proof and need help" (a verb), "never skied and I'm nervous" (a subject).
-const SECOND_CLAUSE: &[&str] = &[
-    "need", "want", "would", "will", "am", "was", "have", "had", "feel", "think", "wish", "hope", "plan", "can",
-    "can't", "don't", "didn't", "keep", "like", "love", "hate", "i", "i'm", "i've", "i'd", "we", "we're", "it", "it's",
-    "now", "then", "still",
-];
 
 /// Longest claim kept, in words: a clause, not a paragraph.
 const MOST_WORDS: usize = 14;

@@ -99,7 +99,7 @@ pub fn preview_turns(memory: &Memory, turns: &[TurnId], model: &mut dyn Model) -
 mod tests {
     use super::*;
     use crate::event::Event;
-    use crate::model::offline::OfflineModel;
+    use crate::rules::OfflineModel;
 
     fn said(memory: &mut Memory, text: &str) {
         let mut model = OfflineModel;

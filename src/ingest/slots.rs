@@ -4,139 +4,18 @@
 //! brother Scott, who's 12", "Anthony, my friend"). Each rule is one pattern of English; a slot
 //! said again with another value is a knowledge update, which the memory keeps as history.
 
+use crate::rules::words::numbers::AFTER_AGE;
+use crate::rules::words::relations::NOT_JOBS;
+use crate::rules::words::relations::RELATION_QUALIFIERS;
+use crate::rules::words::relations::RELATIONS;
+use crate::rules::words::relations::SPEAKER_SUBJECTS;
+use crate::rules::words::relations::TRADES;
+
 use crate::event::{Holder, Slot};
-
-/// The words that say who someone is to the person, as they are said after "my".
-const RELATIONS: &[&str] = &[
-    "brother",
-    "sister",
-    "mom",
-    "mum",
-    "mother",
-    "dad",
-    "father",
-    "son",
-    "daughter",
-    "wife",
-    "husband",
-    "partner",
-    "boyfriend",
-    "girlfriend",
-    "fiance",
-    "fiancé",
-    "fiancee",
-    "fiancée",
-    "friend",
-    "cousin",
-    "uncle",
-    "aunt",
-    "grandma",
-    "grandmother",
-    "grandpa",
-    "grandfather",
-    "niece",
-    "nephew",
-    "boss",
-    "manager",
-    "colleague",
-    "coworker",
-    "co-worker",
-    "roommate",
-    "flatmate",
-    "neighbor",
-    "neighbour",
-    "mentor",
-    "coach",
-    "therapist",
-    "teacher",
-    "tutor",
-    "stepmom",
-    "stepdad",
-    "stepson",
-    "stepdaughter",
-    "dog",
-    "cat",
-    "puppy",
-    "kitten",
-];
-
-/// Relations that are also trades: after "work as" they name a job.
-const TRADES: &[&str] = &["manager", "coach", "therapist", "teacher", "tutor", "mentor"];
-
-/// Words that may stand between "my" and the relation ("my older brother", "my best friend").
-const RELATION_QUALIFIERS: &[&str] = &[
-    "older", "younger", "little", "big", "best", "old", "new", "late", "twin",
-];
 
 /// Most slots one turn states: a turn naming thousands of people is a list, not a life, and is
 /// not read further.
 const MOST: usize = 32;
-
-/// Roles one speaks "as" that are no occupation ("as a parent, how do I …").
-const NOT_JOBS: &[&str] = &[
-    "parent",
-    "parents",
-    "sibling",
-    "family",
-    "couple",
-    "beginner",
-    "newbie",
-    "result",
-    "team",
-    "group",
-    "whole",
-    "kid",
-    "child",
-    "adult",
-    "person",
-    "woman",
-    "man",
-    "guy",
-    "user",
-    "customer",
-    "reminder",
-    "example",
-    "side",
-    "buyer",
-    "owner",
-    "homeowner",
-    "renter",
-    "tenant",
-    "fan",
-    "lover",
-    "enthusiast",
-    "hobbyist",
-    "traveler",
-    "traveller",
-    "patient",
-    "member",
-    "citizen",
-    "resident",
-    "newcomer",
-    "retiree",
-    "learner",
-    "reader",
-    // Idioms: "as a matter of fact", "as a rule", "as a precaution".
-    "matter",
-    "rule",
-    "precaution",
-    "bonus",
-    "treat",
-    "favor",
-    "favour",
-    "start",
-    "step",
-    "compromise",
-    "test",
-    "backup",
-    "reward",
-    "consequence",
-    "means",
-    "way",
-];
-
-/// Words after an age that show it is one ("I'm 34 and …", "I'm 34 years old").
-const AFTER_AGE: &[&str] = &["years", "year", "yo", "and", "but", "now", "so", "with", "this", "next"];
 
 /// One whitespace token: its letters as said, lowercased, and whether a clause ends after it.
 struct Token {
@@ -357,9 +236,6 @@ fn proper_name(toks: &[Token], at: usize) -> Option<String> {
     }
     (!parts.is_empty()).then(|| parts.join(" "))
 }
-
-/// Words that make the speaker the subject of what follows an opening phrase.
-const SPEAKER_SUBJECTS: &[&str] = &["i", "i'm", "i've", "i'd", "i'll", "my", "we", "we're", "we've"];
 
 /// Whether the phrase from `at` ends, within a sentence's opening, at a comma after which the
 /// speaker is the subject ("… with a passion for coding, I'm …").

@@ -4,8 +4,8 @@
 use super::*;
 use crate::event::Event;
 use crate::memory::Memory;
-use crate::model::offline::OfflineModel;
 use crate::model::{Completion, Model, ModelError, ModelRequest};
+use crate::rules::OfflineModel;
 
 /// Alex's turns, already ingested but not yet cut.
 fn memory(turns: &[(u32, &str)]) -> Memory {

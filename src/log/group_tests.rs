@@ -5,7 +5,7 @@
 use super::*;
 use crate::engine::Engine;
 use crate::formats::session::{SessionFile, TurnInput};
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 
 /// Groups close by their step count only, so what a test sees does not depend on its speed.
 const UNTIMED: std::time::Duration = std::time::Duration::MAX;

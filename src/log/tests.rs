@@ -4,7 +4,7 @@
 use super::*;
 use crate::engine::Engine;
 use crate::formats::session::SessionFile;
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 use rusqlite::params;
 
 /// Rewrites every packed body, text and checkpoint chunk of a file to the form builds before

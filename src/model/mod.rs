@@ -1,15 +1,15 @@
 //! The `Model` trait and the tasks the engine asks of a model.
 //!
 //! A [`ModelRequest`] carries both the rendered prompt (what an LLM sees and what the log
-//! records) and the structured [`Task`] it was rendered from, so the offline model can do the
-//! work by rules instead of re-reading its own prompt. Replies always come back as text in the
+//! records) and the structured [`Task`] it was rendered from, so the offline model
+//! ([`crate::rules`], which imports this module and is never imported by it) can do the work by
+//! rules instead of re-reading its own prompt. Replies always come back as text in the
 //! paper's formats and go through the same parsers in [`parse`], whichever model wrote them.
 
 mod cancel;
 pub mod clean;
 pub mod context;
 pub mod grounding;
-pub mod offline;
 pub mod openai;
 pub mod parse;
 pub mod prompts;

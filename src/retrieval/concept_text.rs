@@ -3,6 +3,8 @@
 //! about in a few tokens instead of the concept's whole Σ/Δ; and the one item that lists a
 //! person's gathered mentions across concepts.
 
+use crate::rules::words::nouns::UNSPECIFIC;
+
 use crate::event::profile_text::{join_mentions, render_bullet, render_item, render_mention};
 use crate::event::{Delta, DeltaLayout, RelationSummary, Sigma};
 use crate::model::{Profile, ProfileBullet, Told};
@@ -51,10 +53,6 @@ fn bullets(sigma: &Sigma) -> Vec<Bullet> {
         }))
         .collect()
 }
-
-/// Words of a keyword that pick out nothing ("Other Pets", a lexicon concept's name, holds
-/// "other", which every "and others" holds).
-const UNSPECIFIC: &[&str] = &["other", "others", "general", "misc"];
 
 /// The stems of the keywords' content words, without the unspecific ones.
 fn wanted_stems(keywords: &[String]) -> HashSet<String> {

@@ -5,7 +5,7 @@ use super::{Budgets, Layer, Plan, Retriever};
 use crate::engine::Engine;
 use crate::formats::session::TurnInput;
 use crate::log::Log;
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 
 fn turn(speaker: &str, text: String, index: u32) -> TurnInput {
     TurnInput {

@@ -88,7 +88,7 @@ impl Plan {
     /// The offline model's rule-based plan, standing in for a plan a model failed to give.
     fn rules(question: &str) -> Self {
         Self {
-            items: crate::model::offline::OfflineModel::plan(question),
+            items: crate::rules::OfflineModel::plan(question),
             source: "rules".into(),
         }
     }

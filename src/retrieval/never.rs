@@ -3,15 +3,12 @@
 //! turn that says they did it, is [`crate::memory::Memory::contradiction_of`]; both turns go in
 //! first and the answer cites both, since neither can be taken as the truth.
 
+use crate::rules::words::questions::POLAR;
+
 use crate::memory::never::{share, stems};
 
 /// Share of a claim's content words a question must hold to ask about it.
 const ASKED_SHARE: f64 = 0.6;
-
-/// The words a yes-or-no question opens with.
-const POLAR: &[&str] = &[
-    "have", "has", "had", "did", "do", "does", "is", "are", "was", "were", "am", "can", "could", "would", "will",
-];
 
 /// Whether the question asks whether the claim holds: a yes-or-no question ("Have I ever …?",
 /// "Has Scott …?", "Did I …?") that holds most of its words, at least two. "How many problems

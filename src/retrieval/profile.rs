@@ -4,6 +4,10 @@
 //! do", "where has X camped") is answered from: spread over many sessions, they are more than
 //! the turns retrieved for one question reach.
 
+use crate::rules::words::nouns::NOT_ACTIVITIES;
+use crate::rules::words::people::TO_LISTENER;
+use crate::rules::words::questions::LIST_WORDS;
+
 use super::concept_text::Gathered;
 use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId};
@@ -38,29 +42,6 @@ const INSTANCE_RELATIONS: usize = 3;
 /// Value of the instances of the planned relation the person mentions most (the next ones get
 /// less, in order).
 const INSTANCE_VALUE: f64 = 0.5;
-/// Base concepts whose general concepts are people, identity, goals, money or belongings,
-/// not activities.
-const NOT_ACTIVITIES: &[&str] = &[
-    "Social Relationships",
-    "Personal Identity and Traits",
-    "Goals and Plans",
-    "Consumption and Finance",
-    "Assets and Environment",
-];
-/// Question words that ask for a list of what a person does.
-const LIST_WORDS: &[&str] = &[
-    "activities",
-    "activity",
-    "hobbies",
-    "hobby",
-    "interests",
-    "things",
-    "ways",
-    "events",
-];
-
-/// Words that speak to the listener: a mention holding one is about the listener's life.
-const TO_LISTENER: &[&str] = &["you", "your", "you're", "you've", "yours", "yourself"];
 
 /// Whether a relation label's quoted sentence ('user mentions pottery ("I signed up for a
 /// pottery class") on …') is the speaker's own doing: it says "I", "my", "we" or "our", and
@@ -317,8 +298,8 @@ mod tests {
     use crate::engine::Engine;
     use crate::formats::session::SessionFile;
     use crate::log::Log;
-    use crate::model::offline::OfflineModel;
     use crate::retrieval::{Budgets, Plan, Retriever};
+    use crate::rules::OfflineModel;
 
     #[test]
     fn a_question_for_a_list_gets_the_persons_own_activities() {

@@ -6,7 +6,7 @@ use super::Budgets;
 use crate::engine::{AskOptions, Engine};
 use crate::formats::session::TurnInput;
 use crate::log::Log;
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 
 fn said(text: &str, session: u32, index: u32) -> TurnInput {
     TurnInput {

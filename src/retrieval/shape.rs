@@ -1,6 +1,8 @@
 //! The shape of the answer a question asks for (a date for "when", a number for "how many", a
 //! place for "where"), and whether a turn carries that shape: a turn that does ranks higher.
 
+use crate::rules::words::questions::COUNTS;
+
 use super::turns::asks_when;
 use crate::ids::TurnId;
 use crate::memory::Memory;
@@ -62,11 +64,6 @@ pub(super) fn carries_turn(m: &Memory, t: TurnId, wants: Wants, names: &HashSet<
         .iter()
         .any(|s| carries(s, wants, names, a))
 }
-
-const COUNTS: [&str; 19] = [
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen", "once",
-    "twice", "times", "every", "daily", "weekly",
-];
 
 /// Whether a sentence carries the shape of answer `wants` asks for: a date or relative time
 /// phrase, a number or frequency, or a capitalised word past its first that names no person.

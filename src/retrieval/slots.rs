@@ -3,6 +3,8 @@
 //! tokens where the turn that states it may be a hundred, so at a small budget it is what keeps
 //! the answer in.
 
+use crate::rules::words::verbs::CHANGE_WORDS;
+
 use super::assemble::Retriever;
 use super::context::{Item, Layer, Scores};
 use crate::event::{Holder, Slot};
@@ -35,34 +37,6 @@ fn asks_for(slot: Slot, asked: &[String]) -> bool {
         Slot::Relation | Slot::Setting | Slot::Version | Slot::Never => false,
     }
 }
-
-/// Words that ask about a change rather than the current value ("What was the limit before I
-/// raised it?", "How has my budget changed?").
-const CHANGE_WORDS: &[&str] = &[
-    "before",
-    "previous",
-    "previously",
-    "originally",
-    "initially",
-    "first",
-    "old",
-    "change",
-    "changed",
-    "changes",
-    "raise",
-    "raised",
-    "increase",
-    "increased",
-    "lower",
-    "lowered",
-    "reduce",
-    "reduced",
-    "update",
-    "updated",
-    "from",
-    "was",
-    "used",
-];
 
 /// Whether the question asks for a setting or a version the person stated: "What is the
 /// request limit per minute?" names the setting's noun ("limit") and one more of its words or

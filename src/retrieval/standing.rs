@@ -5,6 +5,9 @@
 //! consider?"). The turns that say them are few and short: the one or two whose topic is the
 //! question's go into its context first.
 
+use crate::rules::words::verbs::FRAME;
+use crate::rules::words::verbs::PAST;
+
 use super::assemble::Retriever;
 use super::embed::{self, cosine};
 use crate::ids::{ConceptId, TurnId};
@@ -22,29 +25,6 @@ const PREFERENCES: usize = 1;
 const MIN_SCORE: f32 = 1.5;
 /// The static embedder's cosine between unrelated texts (see `turns::COSINE_FLOOR`).
 const COSINE_FLOOR: f32 = 0.3;
-/// Words of how instructions and requests are put, not of what they are about.
-const FRAME: [&str; 14] = [
-    "always",
-    "never",
-    "include",
-    "provide",
-    "ask",
-    "asks",
-    "asking",
-    "prefer",
-    "preference",
-    "rather",
-    "please",
-    "make",
-    "sure",
-    "give",
-];
-
-/// Common irregular past forms: "Never thought…", "Always knew…" tell a story.
-const PAST: [&str; 16] = [
-    "been", "thought", "knew", "had", "was", "were", "got", "felt", "saw", "went", "did", "made", "said", "took",
-    "came", "found",
-];
 
 /// What a sentence of the person's asks for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

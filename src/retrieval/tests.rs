@@ -7,7 +7,7 @@ use crate::engine::Engine;
 use crate::formats::session::{SessionFile, TurnInput};
 use crate::ids::Seq;
 use crate::log::Log;
-use crate::model::offline::OfflineModel;
+use crate::rules::OfflineModel;
 
 fn engine(dir: &tempfile::TempDir) -> Engine {
     Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap()

@@ -6,6 +6,10 @@
 //! the person's own sentence that brought it up, oldest first, with that turn as provenance.
 //! These are L1 items: `--ablate concepts` leaves them out.
 
+use crate::rules::words::questions::PROGRESS_WORDS;
+use crate::rules::words::questions::SPAN_WORDS;
+use crate::rules::words::questions::SUMMARY_WORDS;
+
 use super::assemble::Retriever;
 use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId, TurnId};
@@ -14,36 +18,6 @@ use crate::model::{Said, Shows};
 use crate::text::stem::stem;
 use crate::text::{sentences, words};
 use std::collections::HashSet;
-
-/// Words that ask for a summary or a timeline outright.
-const SUMMARY_WORDS: &[&str] = &[
-    "summarize",
-    "summarise",
-    "summary",
-    "overview",
-    "timeline",
-    "chronological",
-    "chronologically",
-];
-
-/// Words that ask how something developed; they ask about the conversation's course only with
-/// a span of it ("over time", "throughout our conversations"): "When did Jo lose progress at
-/// work?" asks for a date.
-const PROGRESS_WORDS: &[&str] = &[
-    "progress",
-    "progressed",
-    "progression",
-    "journey",
-    "evolve",
-    "evolved",
-    "evolution",
-    "develop",
-    "developed",
-    "development",
-];
-
-/// Words that name a span of the conversation.
-const SPAN_WORDS: &[&str] = &["throughout", "conversations", "sessions", "chats", "across"];
 
 /// Most topics one question gets.
 const MOST: usize = 10;
@@ -256,8 +230,8 @@ mod tests {
     use crate::engine::{AskOptions, Engine};
     use crate::formats::session::TurnInput;
     use crate::log::Log;
-    use crate::model::offline::OfflineModel;
     use crate::retrieval::{Budgets, Layer};
+    use crate::rules::OfflineModel;
 
     fn said(text: &str, month: u32) -> TurnInput {
         TurnInput {

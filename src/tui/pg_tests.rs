@@ -10,7 +10,7 @@ use rgmem::Engine;
 use rgmem::formats::session::SessionFile;
 use rgmem::ids::Seq;
 use rgmem::log::{EventStore, Log};
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use rgmem::timeline::Timeline;
 
 const SAMPLE: &str = include_str!("../../sample_sessions/strength_training_injury.jsonl");

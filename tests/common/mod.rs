@@ -6,7 +6,7 @@ use rgmem::Engine;
 use rgmem::event::EventRecord;
 use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

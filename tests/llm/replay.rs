@@ -5,7 +5,7 @@ use crate::fake::{Fake, Fault, SESSION, Target, event_rows, ingest, openai, sess
 use rgmem::event::Event;
 use rgmem::log::recorded::RecordedModel;
 use rgmem::memory::Thresholds;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::time::Duration;
 
 #[test]

@@ -3,8 +3,8 @@
 use crate::fake::{Fake, Fault, SESSION, Target, ingest, openai, server_tokens};
 use rgmem::event::{Event, Purpose};
 use rgmem::memory::Thresholds;
-use rgmem::model::offline::OfflineModel;
 use rgmem::model::{AnswerContext, ContextItem, Model, ModelError, ModelRequest, Shows, Task};
+use rgmem::rules::OfflineModel;
 use std::time::Duration;
 
 fn question() -> Task {

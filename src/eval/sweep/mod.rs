@@ -286,7 +286,7 @@ fn remove_db(path: &Path) -> Result<()> {
 mod tests {
     use super::*;
     use crate::formats::session::SessionFile;
-    use crate::model::offline::OfflineModel;
+    use crate::rules::OfflineModel;
 
     /// The phase view reads [`run_detailed`] one θ at a time; its points must be the ones `rgmem
     /// sweep --json` prints (which serialises [`run`] over the whole range).

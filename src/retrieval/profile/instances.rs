@@ -5,6 +5,12 @@
 //! instances, spread over sessions its words do not reach; the relation graph is what links
 //! them, and a few words each carry them where the turns would cost a hundred tokens.
 
+use crate::rules::words::hedges::COLOURING;
+use crate::rules::words::hedges::ENDERS;
+use crate::rules::words::hedges::OPENERS;
+use crate::rules::words::hedges::PARTICLES;
+use crate::rules::words::hedges::VAGUE;
+
 use crate::ids::{ConceptId, RelationId};
 use crate::lexicon::Lexicon;
 use crate::memory::Memory;
@@ -201,169 +207,6 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
     }
     out
 }
-
-/// Words that open a noun phrase: articles, possessives and quantifiers.
-const OPENERS: &[&str] = &[
-    "a", "an", "the", "my", "our", "some", "these", "those", "his", "her", "their", "two", "three", "four", "few",
-];
-
-/// Words that colour a noun phrase without naming the thing ("a great new class").
-const COLOURING: &[&str] = &[
-    "new",
-    "great",
-    "good",
-    "little",
-    "big",
-    "huge",
-    "awesome",
-    "amazing",
-    "cool",
-    "nice",
-    "lovely",
-    "beautiful",
-    "special",
-    "fun",
-    "whole",
-    "same",
-    "other",
-    "last",
-    "first",
-    "next",
-    "real",
-    "super",
-    "best",
-    "favorite",
-    "favourite",
-    "own",
-    "few",
-    "lot",
-    "bit",
-    "tough",
-    "hard",
-    "old",
-    "quick",
-    "sweet",
-    "cute",
-    "fantastic",
-    "wonderful",
-    "incredible",
-    "perfect",
-    "ever",
-    "many",
-    "more",
-    "such",
-    "every",
-];
-
-/// Words that end a noun phrase though they are no function words: pronouns, and the adverbs
-/// of time and place that follow a noun ("a breeder nearby", "the beach next month").
-const ENDERS: &[&str] = &[
-    "she",
-    "he",
-    "they",
-    "between",
-    "during",
-    "across",
-    "without",
-    "within",
-    "behind",
-    "under",
-    "toward",
-    "towards",
-    "beside",
-    "against",
-    "until",
-    "along",
-    "among",
-    "inside",
-    "outside",
-    "ago",
-    "soon",
-    "near",
-    "nearby",
-    "next",
-    "last",
-    "today",
-    "yesterday",
-    "tomorrow",
-    "tonight",
-    "recently",
-    "lately",
-    "together",
-    "again",
-    "each",
-    "every",
-    "yet",
-    "already",
-    "once",
-    "twice",
-    "always",
-    "never",
-    "sometimes",
-    "often",
-    "around",
-    "away",
-    "back",
-    "down",
-    "off",
-];
-
-/// Particles after a verb ("paying off", "dealing with").
-const PARTICLES: &[&str] = &[
-    "off", "with", "up", "on", "at", "to", "in", "for", "out", "about", "through", "into", "over", "around",
-];
-
-/// Nouns too vague to be an instance of anything ("a lot", "the time", "my day").
-const VAGUE: &[&str] = &[
-    "time",
-    "times",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
-    "weekend",
-    "moment",
-    "moments",
-    "thing",
-    "things",
-    "stuff",
-    "way",
-    "ways",
-    "lot",
-    "bit",
-    "one",
-    "ones",
-    "kind",
-    "sort",
-    "part",
-    "photo",
-    "photos",
-    "pic",
-    "pics",
-    "picture",
-    "pictures",
-    "idea",
-    "experience",
-    "chance",
-    "place",
-    "reminder",
-    "end",
-    "rest",
-    "feeling",
-    "world",
-    "life",
-    "break",
-    "today",
-    "tonight",
-    "morning",
-    "evening",
-    "night",
-    "blast",
-];
 
 /// The things a sentence names after an article, a possessive or a quantifier: up to three
 /// content words up to the next function word or punctuation, with the words that only colour

@@ -4,55 +4,13 @@
 //! A question about what the person would likely do ("Would Caroline pursue writing as a
 //! career?") hinges on these, and no turn that shares its words need hold them.
 
+use crate::rules::words::hedges::HYPOTHETICAL;
+use crate::rules::words::hedges::STANCE;
+
 use crate::event::profile_text::render_mention;
 use crate::retrieval::concept_text::Gathered;
 use crate::text::words;
 use std::collections::HashSet;
-
-/// Words by which a third-person sentence states a preference, a goal, a plan or a value.
-const STANCE: &[&str] = &[
-    "loves",
-    "loved",
-    "enjoys",
-    "enjoyed",
-    "likes",
-    "liked",
-    "adores",
-    "prefers",
-    "wants",
-    "wanted",
-    "hopes",
-    "hoping",
-    "plans",
-    "planning",
-    "dreams",
-    "dream",
-    "goal",
-    "goals",
-    "aims",
-    "keen",
-    "passionate",
-    "favorite",
-    "favourite",
-    "fan",
-    "excited",
-    "decided",
-    "considering",
-    "believes",
-    "values",
-    "proud",
-];
-
-/// Question words that ask what a person would likely do, be or prefer.
-const HYPOTHETICAL: &[&str] = &[
-    "would",
-    "likely",
-    "might",
-    "could",
-    "potentially",
-    "probably",
-    "considered",
-];
 
 /// Whether a question asks what the person would likely do, be or prefer.
 pub(super) fn hypothetical(question: &str) -> bool {

@@ -7,7 +7,7 @@ use super::*;
 use rgmem::Engine;
 use rgmem::formats::session::TurnInput;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 
 fn turn(index: u32, text: &str) -> TurnInput {
     TurnInput {

@@ -9,7 +9,7 @@ use crate::tui::msg::EngineUpdate;
 use rgmem::Engine;
 use rgmem::event::{Event, Operator};
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 
 /// An app on a fresh memory, with the chat focused.
 pub(crate) fn live() -> Harness {

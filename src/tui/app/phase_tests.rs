@@ -8,7 +8,7 @@ use crate::tui::msg::{EngineUpdate, PhaseUpdate};
 use crate::tui::sweep_task;
 use crossterm::event::KeyCode;
 use rgmem::eval::sweep::{Input, Point};
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::sync::atomic::AtomicBool;
 
 fn key(h: &mut Harness, code: KeyCode) -> Vec<Command> {

@@ -9,7 +9,7 @@ use crate::tui::msg::EngineUpdate;
 use rgmem::Engine;
 use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 
 pub(crate) const SAMPLE: &str = include_str!("../../../sample_sessions/strength_training_injury.jsonl");
 

@@ -6,7 +6,7 @@ use rgmem::event::{Event, EventRecord, Operator, Subject};
 use rgmem::ids::{ConceptId, ProposalId, RelationId, Seq};
 use rgmem::ingest::preview::{self, Preview};
 use rgmem::memory::{Level, Memory, ProposalStatus};
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use rgmem::timeline::Timeline;
 use std::collections::HashMap;
 

@@ -13,7 +13,7 @@ use rgmem::Engine;
 use rgmem::event::Event;
 use rgmem::formats::session::SessionFile;
 use rgmem::log::Log;
-use rgmem::model::offline::OfflineModel;
+use rgmem::rules::OfflineModel;
 use std::path::Path;
 
 fn code(code: KeyCode) -> TermEvent {

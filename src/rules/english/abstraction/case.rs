@@ -1,0 +1,45 @@
+//! How a concept's name is written inside a sentence: "LGBTQ identity", "Strength training",
+//! "self-care", with only acronyms and proper names capitalised.
+
+use crate::rules::words::people::PROPER;
+
+/// "Strength Training" → "Strength training", for the start of a sentence.
+pub(super) fn topic_case(name: &str) -> String {
+    // Proper names inside ("Japan Trip") keep their capital; common words do not.
+    match name.split_once(' ') {
+        Some((first, rest)) => format!("{first} {}", inline_case(rest)),
+        None => name.to_string(),
+    }
+}
+
+/// A concept's name inside a sentence: every word lowercased but an acronym or a proper name
+/// ("LGBTQ identity", "Italian cuisine", "strength training").
+pub(super) fn inline_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, w) in name.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&inline_word(w));
+    }
+    out
+}
+
+/// One word of [`inline_case`]: an acronym ("LGBTQ"), a word written in mixed case
+/// ("JavaScript") or a proper name keeps its case; each part of a hyphenated word is looked at
+/// by itself ("Self-Care" → "self-care").
+fn inline_word(w: &str) -> String {
+    w.split('-')
+        .map(|part| {
+            let letters = part.chars().filter(|c| c.is_alphabetic()).count();
+            let acronym = letters >= 2 && part.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+            let mixed = part.chars().skip(1).any(char::is_uppercase);
+            if acronym || mixed || PROPER.contains(&part) {
+                part.to_string()
+            } else {
+                part.to_lowercase()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}

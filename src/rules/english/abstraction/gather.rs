@@ -1,0 +1,478 @@
+//! What a Σ bullet or a relation summary gathers across sessions: the clause of each mention
+//! that says what happened with the activity ("Melanie went camping at the beach (20 June
+//! 2023)"), in the third person and dated, merged with what earlier abstractions gathered, so
+//! one bullet holds the places, people, objects and dates spread over many sessions.
+
+use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
+use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
+use crate::rules::words::clauses::UNRESOLVED;
+
+use super::super::lexicon::Lexicon;
+use super::super::person::third_person;
+use super::super::synth::without_filler;
+use crate::model::{EvidenceItem, EvidenceKind};
+use crate::text::{content_words, entity_key, words};
+
+use crate::event::profile_text::MENTIONS as MARK;
+/// Most gathered clauses per bullet; over it, the oldest go.
+const MAX_CLAUSES: usize = 6;
+/// Most words of one gathered clause.
+const MAX_WORDS: usize = 14;
+/// Words kept before the activity's word when a clause is too long.
+const BEFORE: usize = 8;
+
+/// The core with its gathered clauses appended as one list sentence.
+#[must_use]
+pub fn join(core: &str, clauses: &[String]) -> String {
+    if clauses.is_empty() {
+        core.to_string()
+    } else {
+        format!("{}{MARK}{}.", core.trim_end(), clauses.join("; "))
+    }
+}
+
+/// The quoted sentence of a relation mention ('user mentions camping ("We went camping …") on …').
+fn quote(mention: &str) -> Option<&str> {
+    let start = mention.find("(\"")?;
+    let end = mention.rfind("\")")?;
+    mention.get(start + 2..end).filter(|q| !q.trim().is_empty())
+}
+
+/// Whether a mention's quoted sentence is the speaker's own doing ("I signed up for a pottery
+/// class"): it says "I", "my", "we" or "our", and neither asks nor speaks to the listener.
+#[must_use]
+pub fn own_quote(mention: &str) -> bool {
+    quote(mention).is_some_and(|q| {
+        !super::whose::to_listener(q)
+            && words(q).any(|w| {
+                matches!(
+                    w.as_str(),
+                    "i" | "i'm" | "i've" | "i'd" | "i'll" | "my" | "me" | "we" | "we're" | "we've" | "our" | "us"
+                )
+            })
+    })
+}
+
+/// Whether a mention's quoted sentence asks the listener or speaks of the listener's life.
+#[must_use]
+pub fn quote_to_listener(mention: &str) -> bool {
+    quote(mention).is_some_and(super::whose::to_listener)
+}
+
+/// Whether a token names the branch's activity: one of the branch's own words, or the first
+/// word of one of its lexicon patterns (`firsts`, computed once per branch).
+fn names_branch(tok: &str, key: &str, firsts: &[String]) -> bool {
+    let t = entity_key(tok);
+    !t.is_empty()
+        && (key.split(' ').any(|k| k == t || (t.starts_with(k) && k.len() >= 4))
+            || firsts
+                .iter()
+                .any(|f| *f == t || (f.len() >= 4 && t.starts_with(f.as_str()))))
+}
+
+/// The first words of the branch's lexicon patterns, which name it as well as its own words.
+fn pattern_firsts(lex: &Lexicon, branch: &str) -> Vec<String> {
+    lex.synonyms(branch)
+        .filter_map(|p| p.split(' ').next())
+        .map(entity_key)
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// Whether a gathered clause names the branch (so it moves with the branch's bullet).
+#[must_use]
+pub fn about(lex: &Lexicon, branch: &str, clause: &str) -> bool {
+    let key = entity_key(branch);
+    let firsts = pattern_firsts(lex, branch);
+    clause
+        .split_whitespace()
+        .any(|w| names_branch(&words(w).collect::<Vec<_>>().join(" "), &key, &firsts))
+}
+
+/// The clause of a quoted sentence that is about the branch, cut to a few words around it, in
+/// the third person. `None` when no clause names the branch or it says nothing more than it.
+fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<String> {
+    let key = entity_key(branch);
+    let firsts = pattern_firsts(lex, branch);
+    // A quote cut short ("… his overall energy le…") ends in part of a word: it goes.
+    let truncated = quoted.trim_end().ends_with('…');
+    let body = quoted.trim_end().trim_end_matches('…');
+    let body = if truncated {
+        body.rsplit_once(char::is_whitespace).map_or(body, |(whole, _)| whole)
+    } else {
+        body
+    };
+    let cleaned = without_brackets(body);
+    // Questions and remarks to the listener say nothing about the speaker's own activity.
+    let own = crate::text::sentences(&cleaned).into_iter().filter(|s| {
+        !s.trim_end().ends_with('?') && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've"))
+    });
+    let parts: Vec<String> = own
+        .flat_map(|s| {
+            ends_of_clauses(&s)
+                .flat_map(|p| {
+                    p.split(", but ")
+                        .flat_map(|q| q.split(", so "))
+                        .flat_map(|q| q.split(" - "))
+                        .flat_map(|q| q.split(" – "))
+                })
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // A quote cut short ("… we can buil…") ends mid-clause.
+    for (pi, part) in parts.iter().enumerate() {
+        let raw: Vec<&str> = part.split_whitespace().collect();
+        let toks: Vec<String> = raw.iter().map(|w| words(w).collect::<Vec<_>>().join(" ")).collect();
+        // A short one-word pattern ("work") after a noun is weak: beside another activity's
+        // strong pattern it qualifies that activity ("technique work, light squats" is strength
+        // training, not employment), as in [`super::attribute`]; "at work" stays employment.
+        let weak = |i: usize| {
+            let t = &toks[i];
+            t.len() <= 4
+                && !key.split(' ').any(|k| k == entity_key(t))
+                && i > 0
+                && !crate::text::is_stopword(&toks[i - 1])
+        };
+        let other_strong = || {
+            lex.matches(part)
+                .any(|m| entity_key(&m.general) != key && (m.pattern.contains([' ', '*']) || m.pattern.len() > 4))
+        };
+        let Some(at) = (0..toks.len()).find(|&i| names_branch(&toks[i], &key, &firsts) && !(weak(i) && other_strong()))
+        else {
+            continue;
+        };
+        // Start at the subject when it stands shortly before the activity ("I took the kids camping").
+        // The speaker as subject ("I took my kids camping") before a possessive ("my kids").
+        let window = |n: usize| (0..at).rev().take(n);
+        let speaker = |i: &usize| matches!(toks[*i].as_str(), "i" | "we" | "i'm" | "i've" | "we're" | "we've");
+        // A possessive opens a clause only when no "I" stands a little further back: "I need
+        // to manage my time" is about the speaker, and "my time effectively …" is no clause.
+        let subject = window(BEFORE)
+            .find(speaker)
+            .or_else(|| window(MAX_WORDS - 2).find(speaker))
+            .or_else(|| window(BEFORE).find(|&i| matches!(toks[i].as_str(), "my" | "our")));
+        // Without the speaker as its subject a clause is a fragment ("Walking past a wall"),
+        // or a remark about the activity in general ("Biking sounds like a great way").
+        let Some(start) = subject else {
+            continue;
+        };
+        // A comma before a new subject ends what was said about the activity ("…, it was lovely").
+        let cut = (at..raw.len())
+            .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
+            .map_or(raw.len(), |i| i + 1);
+        let mut end = cut.min(start + MAX_WORDS);
+        // A clause the word cap cuts ends where its last part began ("… the other day and it made").
+        if end < cut
+            && let Some(join) = (at + 1..end)
+                .rev()
+                .find(|&i| raw[i] == "and" || raw[i] == "but" || raw[i - 1].ends_with(','))
+                .filter(|&i| i > start + 3)
+        {
+            end = join;
+        }
+        let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
+        // A clause the word cap (or the quote's own cut) left open does not end on a function
+        // word ("… in Arashiyama and"), and no clause ends on a word that only colours the
+        // sentence ("I really miss squats though"); a last word keeps itself without its comma
+        // ("20 to 30 minutes,"). A clause that ends where the speaker's did keeps its last words
+        // ("kids who need one", "never give up", "it went really well").
+        let whole = end == cut && !(truncated && pi + 1 == parts.len());
+        while let Some(last) = kept.pop() {
+            let word = last.trim_end_matches(',');
+            let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+            let dangling = !whole && crate::text::STOPWORDS.contains(&core);
+            if !(dangling || TRAILING.contains(&core.as_str())) {
+                kept.push(word);
+                break;
+            }
+        }
+        let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
+        // A leading pronoun nobody here can resolve ("She referred me …") says too little.
+        let opener = words(&text).next().unwrap_or_default();
+        if content_words(&text).len() < 2 || UNRESOLVED.contains(&opener.as_str()) {
+            continue;
+        }
+        let text = third_person(&we_as(&text, person), person, None);
+        return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
+    }
+    None
+}
+
+/// A sentence cut where a clause ends: at `!`, `;`, a dash, brackets and quotes, and at a full
+/// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs).
+fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
+    let mut chars = s.char_indices().peekable();
+    let mut start = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        while let Some((i, c)) = chars.next() {
+            let stop = match c {
+                '.' => chars.peek().is_none_or(|(_, n)| !n.is_alphanumeric()),
+                '!' | ';' | '—' | '(' | ')' | '"' | '“' | '”' => true,
+                _ => false,
+            };
+            if stop {
+                let part = s.get(start..i).unwrap_or("");
+                start = i + c.len_utf8();
+                return Some(part);
+            }
+        }
+        done = true;
+        Some(s.get(start..).unwrap_or(""))
+    })
+}
+
+/// The text without its bracketed asides ("[shares a photo: a photo of a beach]"), which are
+/// not the speaker's words; an aside the quote's cut left open runs to the end.
+fn without_brackets(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for ch in text.chars() {
+        match ch {
+            '[' => depth = depth.saturating_add(1),
+            ']' if depth > 0 => depth -= 1,
+            // A closing bracket whose opening the cut removed: what came before was the aside.
+            ']' => out.clear(),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// "we" as the person and others, so the clause has a subject a reader can place.
+fn we_as(text: &str, person: &str) -> String {
+    super::super::person::first_plural(text, person, None)
+}
+
+/// Whether a clause already names the month and year it was said in ("in the week of 14 January 2024").
+fn dated_in(clause: &str, said: jiff::civil::Date) -> bool {
+    let human = crate::relative_date::human(said).to_lowercase();
+    let mut parts = human.split(' ').skip(1);
+    let (Some(month), Some(year)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    let ws: Vec<String> = words(clause).collect();
+    ws.iter().any(|w| w == month) && ws.iter().any(|w| w == year)
+}
+
+/// Whether two clauses say the same thing (most content words shared), given their content words.
+fn same(wa: &[String], wb: &[String]) -> bool {
+    let shared = wa.iter().filter(|w| wb.contains(w)).count();
+    let small = wa.len().min(wb.len()).max(1);
+    shared * 10 >= small * 7
+}
+
+/// A mention's clause about a branch, dated against its anchor: [`clause`], then
+/// [`crate::relative_date::resolve`]. Every RK step gathers all of a concept's or relation's
+/// mentions again, so the same quotes come back step after step; this memo of a pure function
+/// (keyed by everything it reads) never changes a clause.
+fn dated_clause(
+    lex: &Lexicon,
+    branch: &str,
+    quoted: &str,
+    person: &str,
+    anchor: Option<jiff::civil::Date>,
+) -> Option<String> {
+    type Key = (usize, String, String, String, Option<jiff::civil::Date>);
+    thread_local! {
+        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, Option<String>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    /// Entries kept before the memo starts over.
+    const CAPACITY: usize = 4096;
+    let key = (
+        std::ptr::from_ref(lex) as usize,
+        branch.to_string(),
+        quoted.to_string(),
+        person.to_string(),
+        anchor,
+    );
+    if let Some(hit) = MEMO.with_borrow(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let dated = clause(lex, branch, quoted, person).map(|c| crate::relative_date::resolve(&c, anchor).0);
+    MEMO.with_borrow_mut(|m| {
+        if m.len() >= CAPACITY {
+            m.clear();
+        }
+        m.insert(key, dated.clone());
+    });
+    dated
+}
+
+/// Merges the mentions of `branch` in `evidence` into the clauses gathered before, oldest first.
+#[must_use]
+pub fn merge(
+    lex: &Lexicon,
+    branch: &str,
+    person: &str,
+    before: Vec<String>,
+    evidence: &[&EvidenceItem],
+) -> Vec<String> {
+    let mut out = before;
+    // Each kept clause's content words, made once rather than once per mention compared.
+    let mut out_words: Vec<Vec<String>> = out.iter().map(|o| content_words(o)).collect();
+    let branch_key = entity_key(branch);
+    for e in evidence
+        .iter()
+        .filter(|e| e.kind == EvidenceKind::Mention && entity_key(&e.facet) == branch_key)
+    {
+        let Some(q) = quote(&e.text) else {
+            continue;
+        };
+        let anchor = e.time.and_then(|t| crate::relative_date::anchor_of(&t.date()));
+        let Some(c) = dated_clause(lex, branch, q, person, anchor) else {
+            continue;
+        };
+        let words = content_words(&c);
+        if out_words.iter().any(|o| same(o, &words)) {
+            continue;
+        }
+        let c = match anchor {
+            Some(d) if !dated_in(&c, d) => format!("{c} ({})", crate::relative_date::human(d)),
+            _ => c,
+        };
+        out_words.push(content_words(&c));
+        out.push(c);
+    }
+    while out.len() > MAX_CLAUSES {
+        out.remove(0);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::Timestamp;
+
+    fn mention(facet: &str, text: &str, date: &str) -> EvidenceItem {
+        EvidenceItem {
+            kind: EvidenceKind::Mention,
+            facet: facet.into(),
+            text: text.into(),
+            salient: false,
+            time: Timestamp::parse(&format!("{date}T10:00:00Z")).ok(),
+        }
+    }
+
+    #[test]
+    fn mentions_across_sessions_gather_into_one_dated_list() {
+        let lex = Lexicon::builtin();
+        let a = mention(
+            "Camping",
+            "user mentions camping (\"Yeah, we went camping at the beach with the kids, it was lovely.\") on 2023-06-20",
+            "2023-06-20",
+        );
+        let b = mention(
+            "Camping",
+            "user mentions camping (\"I camped in the mountains for three nights.\") on 2023-07-03",
+            "2023-07-03",
+        );
+        let first = merge(lex, "Camping", "Melanie", Vec::new(), &[&a]);
+        let both = merge(lex, "Camping", "Melanie", first.clone(), &[&b, &a]);
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(
+            both[0].starts_with("Melanie and others went camping at the beach"),
+            "{both:?}"
+        );
+        assert!(both[0].ends_with("(20 June 2023)"), "{both:?}");
+        assert!(
+            both[1].starts_with("Melanie camped in the mountains for three nights"),
+            "{both:?}"
+        );
+        let asked = mention(
+            "Camping",
+            "user mentions camping (\"What do you love most about camping?\") on 2023-07-09",
+            "2023-07-09",
+        );
+        assert_eq!(merge(lex, "Camping", "Melanie", both.clone(), &[&asked]), both);
+        let text = join("Camping has come up regularly since 20 June 2023.", &both);
+        let bullet = crate::event::Sigma::parse(&format!("- Camping: {text}"));
+        assert_eq!(
+            bullet.bullets[0].text,
+            "Camping has come up regularly since 20 June 2023."
+        );
+        let back: Vec<String> = bullet.bullets[0]
+            .mentions
+            .iter()
+            .map(crate::event::profile_text::render_mention)
+            .collect();
+        assert_eq!(back, both);
+    }
+
+    #[test]
+    fn a_quote_cut_short_loses_its_part_word() {
+        let lex = Lexicon::builtin();
+        let cut = mention(
+            "Swimming",
+            "user mentions swimming (\"Now I swim twice a week for more energy le…\")",
+            "2024-07-20",
+        );
+        let got = merge(lex, "Swimming", "Sam", Vec::new(), &[&cut]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0], "Sam swims twice a week for more energy (20 July 2024)");
+    }
+
+    #[test]
+    fn a_clause_keeps_its_unit_drops_a_trailing_though_and_no_weak_word_names_a_branch() {
+        let lex = Lexicon::builtin();
+        let walk = mention(
+            "Walking",
+            "user mentions walking (\"She also said I should walk every day, 20 to 30 minutes, because movement helps.\")",
+            "2024-05-20",
+        );
+        assert_eq!(
+            merge(lex, "Walking", "Alex", Vec::new(), &[&walk]),
+            vec!["Alex should walk every day, 20 to 30 minutes (20 May 2024)"]
+        );
+        let squats = mention(
+            "Strength Training",
+            "user mentions strength training (\"I really miss squats though.\")",
+            "2024-05-20",
+        );
+        assert_eq!(
+            merge(lex, "Strength Training", "Alex", Vec::new(), &[&squats]),
+            vec!["Alex really misses squats (20 May 2024)"]
+        );
+        let technique = mention(
+            "Employment",
+            "user mentions employment (\"For now I'm just adding a fifth day for technique work, light squats.\")",
+            "2024-04-02",
+        );
+        assert!(merge(lex, "Employment", "Alex", Vec::new(), &[&technique]).is_empty());
+        let at_work = mention(
+            "Employment",
+            "user mentions employment (\"I had a long week at work.\")",
+            "2024-04-02",
+        );
+        assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
+    }
+
+    #[test]
+    fn a_version_keeps_its_points_and_a_possessive_after_i_opens_no_clause() {
+        let lex = Lexicon::builtin();
+        let version = mention(
+            "PyMuPDF",
+            "user mentions pymupdf (\"I've chosen PyMuPDF 1.22.0 for parsing the resumes.\")",
+            "2024-01-10",
+        );
+        assert_eq!(
+            merge(lex, "PyMuPDF", "Sam", Vec::new(), &[&version]),
+            vec!["Sam has chosen PyMuPDF 1.22.0 for parsing the resumes (10 January 2024)"]
+        );
+        let time = mention(
+            "Workload",
+            "user mentions workload (\"I need to manage my time effectively to meet the deadline.\")",
+            "2024-01-10",
+        );
+        let got = merge(lex, "Workload", "Sam", Vec::new(), &[&time]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].starts_with("Sam needs to manage"), "{got:?}");
+    }
+}

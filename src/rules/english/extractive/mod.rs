@@ -1,0 +1,592 @@
+//! The offline model's short answer. The context is read back into sentences with their date and
+//! whom they are about; each is scored by the question's content words (IDF-weighted stems) and
+//! by whether it is about the person the question names; the answer is cut from the best one by
+//! the question's type: a date for "when", a count or frequency for "how many/often", a person
+//! for "who", a place for "where", Yes/No for "would/is/did", else the shortest phrase that is
+//! not the question's own words. "not mentioned" when nothing supports an answer, or when the
+//! support is about someone else than the person the question names.
+
+use crate::rules::words::questions::QUESTION_WORDS;
+
+use crate::model::AnswerContext;
+use crate::text::{is_stopword, words};
+use crate::time::Timestamp;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+mod choice;
+mod chunk;
+mod dates;
+mod lists;
+mod slot;
+mod spans;
+mod typed;
+pub(in crate::rules) mod update;
+mod verbs;
+mod who_where;
+use crate::rules::format::context::{asked_person, attribute, persons, read_context};
+use dates::{DateFrom, dated, when};
+use spans::{count, feeling, noun_answer, phrase, reason, yes_no};
+use typed::{asks_job, job, restriction_ends};
+pub(in crate::rules) use verbs::stem;
+use who_where::{names_in, place, who};
+
+/// What the offline model says when the context does not support an answer.
+pub const NOT_MENTIONED: &str = "not mentioned";
+
+/// Share of the question's word weight a sentence must carry to support an answer.
+const MIN_COVERAGE: f64 = 0.25;
+/// Weight of a sentence about another person than the one the question names.
+const OTHER_PERSON: f64 = 0.55;
+/// Weight of a sentence about the person that another person said to them ("You're doing great
+/// with your kids"): a remark, weaker support than the person's own words.
+const HEARD: f64 = 0.8;
+/// Below this share of the best sentence about someone else, the named person's best sentence
+/// does not count as support: the question asks about a person the evidence is not about.
+const OWN_SHARE: f64 = 0.6;
+/// Below this share of the best support said by someone else, the named person's own best
+/// support does not count: the question's content belongs to another person.
+const RIVAL: f64 = 0.75;
+/// Weight of the whole item's coverage in a sentence's coverage.
+const ITEM_SHARE: f64 = 0.3;
+/// Weight of the words only the turn before says, in a sentence's coverage.
+const NEAR: f64 = 0.5;
+/// Score added to a sentence dated in the month (or year) the question names.
+const DATED: f64 = 0.15;
+/// For a "when" question, a spoken sentence that tells its date relative to the day it was said
+/// answers instead of the best support when it carries this share of the best's coverage: that
+/// is the date as the person told it, while a memory line's date is often the day it was said.
+const RELATIVE: f64 = 0.6;
+/// Longest answer phrase, in words.
+const MAX_WORDS: usize = 6;
+
+/// One context sentence with what is known about it.
+pub(in crate::rules) struct Sentence {
+    pub(in crate::rules) text: String,
+    /// The item line it came from (the support shown with the answer).
+    pub(in crate::rules) line: String,
+    pub(in crate::rules) date: Option<Timestamp>,
+    pub(in crate::rules) who: Option<String>,
+    /// Whether `who` is the line's speaker (a turn), not a guess from its first word.
+    pub(in crate::rules) spoken: bool,
+    /// Whether the sentence asks something: a question is no support for an answer.
+    pub(in crate::rules) asks: bool,
+    pub(in crate::rules) stems: HashSet<String>,
+    /// The stems of the turn before it on the same day: the question a reply answers ("What are
+    /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
+    pub(in crate::rules) near: HashSet<String>,
+    /// Whether the sentence is taken to be about its listener ("Your snake must brighten your
+    /// evenings"): another person's remark, weaker support than the person's own words.
+    pub(in crate::rules) heard: bool,
+}
+
+/// The question's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    When,
+    Count,
+    Who,
+    Where,
+    YesNo {
+        likely: bool,
+    },
+    /// "How did X feel…", "How does X describe…": the words of a feeling or description.
+    Feeling,
+    Why,
+    /// "What is the name of…", "What are the names of…": names, one or a list.
+    Names {
+        plural: bool,
+    },
+    List,
+    What,
+}
+
+/// The short answer and the item line it rests on; `None` when nothing supports one.
+///
+/// A "would … likely" question asks for a judgement, and a judgement needs support like any
+/// answer: with none, the answer says it does not know rather than guessing a verdict ("Would
+/// Sam enjoy a jazz concert?" over a context about painting the kitchen).
+#[must_use]
+pub fn short_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {
+    slot::answer(question, context)
+        .or_else(|| {
+            let found = supported_answer(question, context, person)?;
+            // "How old …?" is answered with an age: a span without a number ("old family photos")
+            // only shares the word.
+            (!typed::asks_age(question) || typed::counts(&found.0)).then_some(found)
+        })
+        .filter(|(a, _)| !typed::asks_home(question) || typed::places(a))
+}
+
+fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {
+    let mut sents = read_context(context);
+    let known = persons(&sents, person);
+    attribute(&mut sents, &known);
+    let asked = asked_person(question, &known, person);
+    let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
+    let kind = kind_of(question);
+    let again = kind == Kind::When && asks_again(question);
+    let for_work = kind == Kind::What && asks_job(question);
+    let asked_date = question_date(question);
+    let wanted: Vec<String> = words(question)
+        .filter(|w| !is_date_word(w))
+        .filter(|w| {
+            w.len() > 1
+                && !is_stopword(w)
+                && !names.contains(w.trim_end_matches("'s"))
+                && !QUESTION_WORDS.contains(&w.as_str())
+        })
+        .map(|w| stem(w.trim_end_matches("'s")))
+        // In a fixed order, so that sums of weights, and so ties between sentences, come out the
+        // same in every run.
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if wanted.is_empty() || sents.is_empty() {
+        return None;
+    }
+    let n = sents.len() as f64;
+    let idf: HashMap<&str, f64> = wanted
+        .iter()
+        .map(|w| {
+            let df = sents.iter().filter(|s| s.stems.contains(w)).count() as f64;
+            (w.as_str(), (1.0 + n / (1.0 + df)).ln())
+        })
+        .collect();
+    let total: f64 = idf.values().sum();
+    let coverage = |s: &Sentence| {
+        wanted
+            .iter()
+            .filter(|w| s.stems.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
+    // Only a known person counts as whom a sentence is about ("On 8 May, Alex said" is not about "On").
+    let about = |s: &Sentence| match (&asked, &s.who) {
+        (Some(a), Some(w)) if known.contains(w) => w == a,
+        _ => true,
+    };
+    // Whether a sentence's person is known. A memory line that names no one ("[topic] The kids
+    // loved it after the road trip") may be about anyone: it is no support of the named person's
+    // own against what another person is known to have said.
+    let named = |s: &Sentence| s.who.as_ref().is_some_and(|w| known.contains(w));
+    // A sentence is also read with the rest of its item: "Work is busy. I'm a nurse." answers
+    // "What does X do for work?" with the sentence that does not repeat the question's words.
+    let mut item_stems: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for s in &sents {
+        item_stems
+            .entry(s.line.as_str())
+            .or_default()
+            .extend(s.stems.iter().map(String::as_str));
+    }
+    let item_coverage = |s: &Sentence| {
+        item_stems.get(s.line.as_str()).map_or(0.0, |st| {
+            wanted
+                .iter()
+                .filter(|w| st.contains(w.as_str()))
+                .map(|w| idf[w.as_str()])
+                .sum::<f64>()
+                / total
+        })
+    };
+    // The words the turn before adds to the item's own.
+    let near_coverage = |s: &Sentence| {
+        let item = item_stems.get(s.line.as_str());
+        let has = |w: &str| item.is_some_and(|st| st.contains(w));
+        wanted
+            .iter()
+            .filter(|w| !has(w.as_str()) && s.near.contains(*w))
+            .map(|w| idf[w.as_str()])
+            .sum::<f64>()
+            / total
+    };
+    let mut scored: Vec<(f64, f64, usize)> = sents
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let cov = ITEM_SHARE.mul_add(item_coverage(s), (1.0 - ITEM_SHARE) * coverage(s))
+                // A date is the words of the sentence that tells it, not of the question before.
+                + if kind == Kind::When { 0.0 } else { NEAR * near_coverage(s) };
+            let fits = if again {
+                restriction_ends(s).is_some()
+            } else if for_work {
+                job(&s.text).is_some()
+            } else {
+                has_kind(kind, s)
+            };
+            let bonus = match (fits, again || for_work) {
+                (true, true) => 0.8,
+                (true, false) => 0.12,
+                _ => 0.0,
+            };
+            let w = if s.asks {
+                0.0
+            } else if about(s) && s.heard {
+                HEARD
+            } else if about(s) {
+                1.0
+            } else {
+                OTHER_PERSON
+            };
+            let dated = asked_date.is_some_and(|(y, m)| {
+                s.date.is_some_and(|d| {
+                    let (sy, sm, _) = d.civil();
+                    y.is_none_or(|y| y == sy) && m.is_none_or(|m| m == sm)
+                })
+            });
+            let bonus = bonus + if dated { DATED } else { 0.0 };
+            ((cov + bonus) * w, cov, i)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+    let &(_, best_cov, best) = scored.first()?;
+    if best_cov < MIN_COVERAGE {
+        return None;
+    }
+    // The question's content is said by someone else, far better than by the person it names:
+    // the question is about a person the evidence is not about.
+    if asked.is_some() {
+        let best_of = |own: bool| {
+            scored
+                .iter()
+                .filter(|(_, _, i)| {
+                    let s = &sents[*i];
+                    about(s) == own && named(s)
+                })
+                .map(|s| s.1)
+                .fold(0.0, f64::max)
+        };
+        let (own, other) = (best_of(true), best_of(false));
+        if other >= MIN_COVERAGE && own < RIVAL * other {
+            return None;
+        }
+    }
+    if asked.is_some() && !about(&sents[best]) {
+        let own = scored.iter().find(|(_, _, i)| about(&sents[*i])).map_or(0.0, |s| s.1);
+        if own < OWN_SHARE * best_cov || own < MIN_COVERAGE {
+            return None;
+        }
+    }
+    // "When can X lift again?": the latest restriction end among the supporting sentences
+    // (a later word from the physio replaces the first estimate), not the injury's date.
+    let resumed = again
+        .then(|| {
+            scored
+                .iter()
+                .take(12)
+                .filter(|(_, cov, i)| *cov >= MIN_COVERAGE && about(&sents[*i]))
+                .filter_map(|(_, _, i)| restriction_ends(&sents[*i]).map(|d| (*i, d)))
+                .max_by_key(|(i, _)| sents[*i].date)
+        })
+        .flatten();
+    if let Some((i, date)) = resumed {
+        return Some((date, sents[i].line.clone()));
+    }
+    let best = if kind == Kind::When {
+        scored
+            .iter()
+            .take(8)
+            .find(|(_, cov, i)| {
+                let s = &sents[*i];
+                *cov >= RELATIVE * best_cov && s.spoken && about(s) && !s.asks && dated(s).1 == DateFrom::Relative
+            })
+            .map_or(best, |(_, _, i)| *i)
+    } else {
+        best
+    };
+    // A value as it stands is the latest said of the same thing (see `update`).
+    let current =
+        matches!(kind, Kind::Count | Kind::What) && update::asks_current(question) && update::holds_value(&sents[best]);
+    let best = if current {
+        let same: Vec<usize> = scored
+            .iter()
+            .take(update::LOOK)
+            .filter(|(_, cov, i)| *cov >= update::SAME_SLOT * best_cov && about(&sents[*i]) && !sents[*i].asks)
+            .map(|(_, _, i)| *i)
+            .collect();
+        update::latest(&sents, &same).unwrap_or(best)
+    } else {
+        best
+    };
+    let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
+    let focus = focus_of(question);
+    let verbs = verbs_of(question, &names);
+    let options = choice::alternatives(question);
+    let year_only = asks_year(question);
+    let cut = |top: &Sentence| match kind {
+        // A sentence that gives no date leaves a "when" to the next support.
+        Kind::When if year_only => year_of(&when(top)),
+        Kind::When => when(top),
+        Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        // "… the beach or the mountains?": the alternative the person's sentences speak of more.
+        Kind::YesNo { likely } => match options.as_ref() {
+            Some(o) => {
+                let own: Vec<&Sentence> = sents.iter().filter(|s| about(s) && !s.asks).collect();
+                choice::pick(o, &own).to_string()
+            }
+            None => yes_no(&top.text, likely),
+        },
+        Kind::Names { plural } => {
+            let take = if plural { 4 } else { 1 };
+            let mut found: Vec<String> = Vec::new();
+            for (_, cov, i) in scored.iter().take(8) {
+                let s = &sents[*i];
+                if *cov < MIN_COVERAGE || !about(s) || found.len() >= take {
+                    continue;
+                }
+                for n in names_in(&s.text, &names, &qstems) {
+                    if found.len() < take && !found.contains(&n) {
+                        found.push(n);
+                    }
+                }
+            }
+            if found.is_empty() {
+                noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs)
+                    .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+            } else {
+                found.join(", ")
+            }
+        }
+        Kind::Why => reason(&top.text)
+            .or_else(|| spans::purpose(&top.text, &qstems))
+            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::List => {
+            let is_list = |s: &Sentence| focus.as_deref().and_then(|f| lists::listed(&s.text, f));
+            let mut parts: Vec<String> = Vec::new();
+            let mut lines: Vec<&str> = Vec::new();
+            for (_, cov, i) in scored.iter().take(8) {
+                let s = &sents[*i];
+                if *cov < MIN_COVERAGE
+                    || !about(s)
+                    || lines.contains(&s.line.as_str())
+                    || parts.len() >= lists::LIST_PARTS
+                {
+                    continue;
+                }
+                if is_list(s).is_some() {
+                    continue;
+                }
+                let p = noun_answer(&s.text, &qstems, &names, focus.as_deref(), &verbs)
+                    .unwrap_or_else(|| phrase(&s.text, &qstems, &names));
+                if !p.is_empty() && !parts.contains(&p) {
+                    parts.push(p);
+                    lines.push(&s.line);
+                }
+            }
+            let support: Vec<(&Sentence, f64)> = scored
+                .iter()
+                .map(|(_, cov, i)| (&sents[*i], *cov))
+                .filter(|(s, _)| about(s) && !s.asks && is_list(s).is_none())
+                .map(|(s, cov)| (s, cov + lists::MENTIONED))
+                .collect();
+            let listed: Vec<String> = sents
+                .iter()
+                .filter(|s| about(s))
+                .find_map(is_list)
+                .map(|n| lists::ranked(&n, &support))
+                .unwrap_or_default();
+            lists::joined(listed.into_iter().chain(parts))
+        }
+        // "What do I do for work?" is answered with an occupation ("I'm a paramedic", "as an
+        // architect"); a sentence that names none only shares the word "work".
+        Kind::What if for_work => job(&top.text).unwrap_or_default(),
+        Kind::What => {
+            // "Here's our latest work." with a shared photo: the photo's caption says what it is.
+            let shown = sents
+                .iter()
+                .filter(|s| s.line == top.line && !std::ptr::eq(*s, top))
+                .find_map(|s| spans::caption(&s.text))
+                .filter(|c| {
+                    spans::points_at_picture(&top.text) || {
+                        let st: HashSet<String> = words(c).map(|w| stem(w.trim_end_matches("'s"))).collect();
+                        wanted.iter().any(|w| st.contains(w))
+                    }
+                });
+            shown
+                .and_then(spans::shown)
+                .or_else(|| noun_answer(&top.text, &qstems, &names, focus.as_deref(), &verbs))
+                .unwrap_or_else(|| phrase(&top.text, &qstems, &names))
+        }
+    };
+    // A sentence that holds only the question's own words ("My mom baked for my birthday.")
+    // leaves the answer to the next sentence of its item, then to the next best support.
+    let next = sents
+        .get(best + 1)
+        .filter(|s| s.line == sents[best].line)
+        .map(|_| best + 1);
+    let runners = scored
+        .iter()
+        .skip(1)
+        .filter(|(_, cov, i)| *cov >= MIN_COVERAGE && about(&sents[*i]) && !sents[*i].asks)
+        .map(|(_, _, i)| *i)
+        .take(2);
+    let found = std::iter::once(best).chain(next).chain(runners).find_map(|i| {
+        // A sentence that says the value changed answers with the value it changed to.
+        let answer = current
+            .then(|| update::changed_to(&sents[i].text))
+            .flatten()
+            .unwrap_or_else(|| cut(&sents[i]));
+        (!answer.trim().is_empty()).then(|| (answer, sents[i].line.clone()))
+    });
+    // No support gives a date: the best one's count or phrase ("for four years").
+    found.or_else(|| {
+        let top = &sents[best];
+        let answer = count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names));
+        (kind == Kind::When && !answer.trim().is_empty()).then(|| (answer, top.line.clone()))
+    })
+}
+
+/// A month name, a year or a day number: the question's date, matched against the sentences'
+/// dates rather than their words ("What did Audrey do in November 2023?").
+fn is_date_word(w: &str) -> bool {
+    Timestamp::month_from_name(w).is_some() && w.chars().count() >= 3 && w != "may"
+        || w.parse::<u32>()
+            .is_ok_and(|n| (1..=31).contains(&n) || (1900..=2100).contains(&n))
+}
+
+/// The year and month a question names, either or both: "in November 2023" → (2023, 11),
+/// "in July" → (any year, 7).
+fn question_date(question: &str) -> Option<(Option<i64>, Option<u32>)> {
+    let toks: Vec<String> = words(question).collect();
+    let year = toks
+        .iter()
+        .find_map(|t| t.parse::<i64>().ok().filter(|y| (1900..=2100).contains(y)));
+    let month = toks
+        .iter()
+        .filter(|t| t.chars().count() >= 3 && t.as_str() != "may")
+        .find_map(|t| Timestamp::month_from_name(t));
+    (year.is_some() || month.is_some()).then_some((year, month))
+}
+
+fn kind_of(question: &str) -> Kind {
+    let toks: Vec<String> = words(question).collect();
+    let has = |w: &str| toks.iter().any(|t| t == w);
+    let first = toks.first().map_or("", String::as_str);
+    let likely = has("likely") || has("would") || has("might") || has("could") || has("probably");
+    // The opening word decides; a question word later in the sentence ("Who helps her when…")
+    // only counts when the opening word is not one.
+    let opening = match first {
+        "when" => Some(Kind::When),
+        "who" | "whom" | "whose" => Some(Kind::Who),
+        "where" => Some(Kind::Where),
+        "why" => Some(Kind::Why),
+        "how" if has("many") || has("often") || has("much") || has("long") => Some(Kind::Count),
+        "how"
+            if toks
+                .iter()
+                .any(|t| t.starts_with("feel") || t == "felt" || t.starts_with("describ")) =>
+        {
+            Some(Kind::Feeling)
+        }
+        "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will"
+        | "should" => Some(Kind::YesNo { likely }),
+        _ => None,
+    };
+    if let Some(k) = opening {
+        return k;
+    }
+    let adjacent = toks.windows(2).any(|w| {
+        matches!(w[0].as_str(), "what" | "which") && matches!(w[1].as_str(), "year" | "month" | "date" | "day")
+    });
+    // "What year…", "On which day…" ask for a date; "What type of date…" does not.
+    if adjacent || (!has("what") && has("when")) {
+        return Kind::When;
+    }
+    if has("how") && (has("many") || has("often")) {
+        return Kind::Count;
+    }
+    if (first == "what" || first == "which") && (has("name") || has("names")) {
+        return Kind::Names { plural: has("names") };
+    }
+    // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
+    if (first == "what" || first == "which")
+        && toks
+            .get(1)
+            .is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_stopword(w))
+    {
+        return Kind::List;
+    }
+    Kind::What
+}
+
+/// "Which year did …", "In what year …": a question whose answer is a year alone.
+fn asks_year(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    toks.windows(2)
+        .any(|w| matches!(w[0].as_str(), "what" | "which") && w[1] == "year")
+}
+
+/// "the week before 9 June 2023" → "2023": the last year a date names; the date itself if none.
+fn year_of(date: &str) -> String {
+    date.split_whitespace()
+        .rev()
+        .find(|t| t.len() == 4 && t.parse::<u32>().is_ok())
+        .map_or_else(|| date.to_string(), str::to_string)
+}
+
+/// "When can Alex lift again?", "When will she be allowed to run?": a question about the end
+/// of a restriction.
+fn asks_again(question: &str) -> bool {
+    words(question).any(|w| matches!(w.as_str(), "again" | "resume" | "allowed" | "able" | "cleared"))
+}
+
+/// The question's verb: the word after its person where an auxiliary comes before them ("What
+/// cookies did Priya bake…" → "bake"), as a stem.
+fn verbs_of(question: &str, names: &HashSet<String>) -> HashSet<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let aux = |w: &str| {
+        matches!(
+            w,
+            "did"
+                | "does"
+                | "do"
+                | "is"
+                | "was"
+                | "are"
+                | "were"
+                | "has"
+                | "have"
+                | "had"
+                | "will"
+                | "would"
+                | "can"
+                | "could"
+        )
+    };
+    toks.windows(3)
+        .filter(|w| aux(&w[0]) && names.contains(&w[1]) && !is_stopword(&w[2]))
+        .map(|w| stem(&w[2]))
+        .collect()
+}
+
+/// The noun a what/which question asks for ("What kind of cookies…" → "cooki", the stem), if
+/// it names one.
+fn focus_of(question: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).collect();
+    let at = toks.iter().position(|t| t == "what" || t == "which")?;
+    let mut rest = toks[at + 1..].iter().map(String::as_str).peekable();
+    let mut w = rest.next()?;
+    if matches!(w, "kind" | "kinds" | "type" | "types" | "sort" | "sorts") && rest.peek() == Some(&"of") {
+        rest.next();
+        w = rest.next()?;
+    }
+    (!is_stopword(w) && !chunk::is_breaker(w)).then(|| stem(w))
+}
+
+fn has_kind(kind: Kind, s: &Sentence) -> bool {
+    match kind {
+        Kind::Count => count(&s.text).is_some(),
+        Kind::When => !when(s).is_empty(),
+        Kind::Why => reason(&s.text).is_some(),
+        Kind::Feeling => feeling(&s.text).is_some(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod shows_tests;
+#[cfg(test)]
+mod tests;

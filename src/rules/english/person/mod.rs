@@ -1,0 +1,445 @@
+//! Third-person rewriting of what a person said about themselves: "I write my own these days"
+//! becomes "Alex writes their own these days". The name is the subject, present-tense verbs
+//! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
+//! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
+
+use crate::rules::words::verbs::LY_VERBS;
+use crate::rules::words::verbs::SAME_PAST;
+
+mod agreement;
+mod mentions;
+
+use agreement::{BARE_AFTER, COORDINATED, SUBJECTS, compound_subject};
+pub use mentions::{Mention, companion, leading_pronoun, mentions, resolve_pronoun};
+use std::borrow::Cow;
+
+/// Adverbs that may stand between a subject and its verb ("I really like", "I still go").
+static ADVERBS: crate::text::WordSet = crate::text::WordSet::new(&[
+    "just",
+    "really",
+    "still",
+    "also",
+    "always",
+    "never",
+    "often",
+    "sometimes",
+    "actually",
+    "only",
+    "even",
+    "mostly",
+    "finally",
+    "definitely",
+    "totally",
+    "probably",
+    "usually",
+    "generally",
+    "normally",
+    "rarely",
+    "barely",
+    "already",
+    "simply",
+    "honestly",
+    "literally",
+    "basically",
+    "seriously",
+    "truly",
+    "absolutely",
+    "constantly",
+    "currently",
+    "recently",
+    "mainly",
+    "kinda",
+    "sorta",
+    "now",
+    "then",
+    "too",
+    "all",
+    "both",
+    "ever",
+    "once",
+    "again",
+    "almost",
+    "nearly",
+    "hardly",
+    "typically",
+    "slowly",
+    "especially",
+    "personally",
+    "secretly",
+    "occasionally",
+]);
+
+/// Words after the subject that are not a present-tense verb to inflect.
+static KEEP: crate::text::WordSet = crate::text::WordSet::new(&[
+    "can", "could", "will", "would", "should", "shall", "might", "must", "may", "was", "had", "did", "got", "went",
+    "made", "took", "ran", "swam", "saw", "came", "met", "gave", "told", "said", "felt", "bought", "brought",
+    "thought", "found", "left", "lost", "won", "ate", "drank", "wrote", "began", "became", "kept", "slept", "spent",
+    "sent", "built", "caught", "taught", "fought", "flew", "drove", "rode", "sang", "sat", "stood", "heard", "paid",
+    "held", "knew", "grew", "threw", "wore", "broke", "chose", "fell", "forgot", "woke", "sold", "led", "meant", "and",
+    "or", "but", "to",
+]);
+
+/// Whether a sentence speaks of the past: a past form, or a word that looks back.
+fn looks_back(sentence: &str) -> bool {
+    crate::text::words(sentence).any(|w| {
+        KEEP.contains(w.as_str())
+            && !matches!(
+                w.as_str(),
+                "can" | "will" | "should" | "shall" | "must" | "may" | "and" | "or" | "but" | "to"
+            )
+            || (w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
+            || matches!(w.as_str(), "yesterday" | "ago" | "last" | "earlier" | "once")
+    })
+}
+
+/// Inflects a present-tense verb for a third-person singular subject.
+#[must_use]
+pub fn inflect(verb: &str) -> String {
+    match verb {
+        "am" | "are" | "be" => return "is".into(),
+        "were" => return "was".into(),
+        "have" => return "has".into(),
+        "do" => return "does".into(),
+        "don't" | "dont" => return "doesn't".into(),
+        "haven't" => return "hasn't".into(),
+        "aren't" => return "isn't".into(),
+        "go" => return "goes".into(),
+        _ => {}
+    }
+    if verb.ends_with("n't") || verb.contains('\'') {
+        return verb.into();
+    }
+    let vowels = ['a', 'e', 'i', 'o', 'u'];
+    if let Some(stem) = verb.strip_suffix('y')
+        && stem.len() > 1
+        && !stem.ends_with(vowels)
+    {
+        return format!("{stem}ies");
+    }
+    if ["s", "sh", "ch", "x", "z", "o"].iter().any(|e| verb.ends_with(e)) {
+        return format!("{verb}es");
+    }
+    format!("{verb}s")
+}
+
+/// Whether a lowercase word after a subject is a base-form verb that must agree.
+fn agrees(word: &str) -> bool {
+    // "-eed" is a past tense after "-ee" ("agreed", "freed", "guaranteed"), a base form
+    // otherwise ("need", "feed", "succeed").
+    let past = word.len() > 3
+        && word.ends_with("ed")
+        && (!word.ends_with("eed")
+            || matches!(word.strip_suffix('d'), Some(b) if crate::rules::words::verbs::EE_VERBS.contains(&b)));
+    let negated = word.ends_with("n't") && !matches!(word, "don't" | "haven't" | "aren't");
+    let inflected = word.ends_with('s') && !word.ends_with("ss") && word != "focus";
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == '\'');
+    plain && !KEEP.contains(word) && !past && !negated && !inflected && !word.ends_with("ing")
+}
+
+/// First words of lexicon phrases that are verbs themselves ("work from home", "start running").
+static VERB_STARTS: crate::text::WordSet = crate::text::WordSet::new(&[
+    "work", "start", "quit", "train", "go", "play", "take", "make", "do", "get", "have", "learn", "save", "move",
+    "stop", "try", "watch", "love", "like", "run", "cook", "bake", "read", "write", "paint", "drive", "ride", "walk",
+]);
+
+/// Whether "noun verb" is a compound the lexicon knows ("meal prep"), whose verb is the second word.
+fn is_compound(first: &str, second: &str) -> bool {
+    if VERB_STARTS.contains(first) || KEEP.contains(first) || crate::text::STOPWORDS.contains(second) {
+        return false;
+    }
+    let phrase = format!("{first} {second}");
+    super::lexicon::Lexicon::builtin()
+        .matches(&phrase)
+        .any(|e| e.pattern == phrase)
+}
+
+fn is_adverb(word: &str) -> bool {
+    ADVERBS.contains(word) || (word.len() > 4 && word.ends_with("ly") && !LY_VERBS.contains(&word))
+}
+
+fn split(raw: &str) -> (&str, &str, &str) {
+    let start = raw.len() - raw.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+    let (lead, rest) = raw.split_at_checked(start).unwrap_or(("", raw));
+    let core_len = rest.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+    let (core, tail) = rest.split_at_checked(core_len).unwrap_or((rest, ""));
+    (lead, core, tail)
+}
+
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Rewrites a first-person sentence about `name` in the third person. `referent` replaces a
+/// leading "she"/"he" ("Alex's physio"), when the caller resolved one.
+#[must_use]
+pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> String {
+    let toks: Vec<&str> = sentence.split_whitespace().collect();
+    // Words left as they are are borrowed: most of a sentence is.
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
+    let mut subject_named = false;
+    // Set after a subject was written: the next verb must agree with it.
+    let mut pending_verb = false;
+    // The person alone is the subject in force: a verb coordinated by "and" agrees with them too
+    // ("Alex started a project and has been raising funds").
+    let mut person_subject = false;
+    let past = looks_back(sentence);
+    for (i, raw) in toks.iter().enumerate() {
+        let (lead, core, tail) = split(raw);
+        let lower = lower_word(core);
+        let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
+        let name_cap = |s: String| if cap { capitalise_first(&s) } else { s };
+        if pending_verb {
+            if is_adverb(&lower) && tail.is_empty() {
+                out.push(Cow::Borrowed(raw));
+                continue;
+            }
+            // "I meal prep on Sundays": the noun of a lexicon compound waits for its verb.
+            if let Some(next) = toks.get(i + 1)
+                && is_compound(&lower, &split(next).1.to_lowercase())
+            {
+                out.push(Cow::Borrowed(raw));
+                continue;
+            }
+            pending_verb = false;
+            // "I hurt my back" tells of an event; "I read novels" of a habit.
+            let next_is_mine = toks
+                .get(i + 1)
+                .is_some_and(|n| matches!(split(n).1.to_lowercase().as_str(), "my" | "myself" | "it" | "that"));
+            let ambiguous = SAME_PAST.contains(&lower.as_str());
+            let past = past || next_is_mine;
+            if (ambiguous && !past) || (!ambiguous && agrees(&lower)) {
+                let v = inflect(&lower);
+                let v = if core.starts_with(char::is_uppercase) {
+                    capitalise_first(&v)
+                } else {
+                    v
+                };
+                out.push(Cow::Owned(format!("{lead}{v}{tail}")));
+                continue;
+            }
+        }
+        let after_and = || {
+            i.checked_sub(1)
+                .and_then(|p| toks.get(p))
+                .is_some_and(|p| p.eq_ignore_ascii_case("and"))
+        };
+        if person_subject && COORDINATED.contains(&lower.as_str()) && tail.is_empty() && after_and() {
+            let v = inflect(&lower);
+            out.push(Cow::Owned(format!("{lead}{v}{tail}")));
+            continue;
+        }
+        // Another subject, a new sentence, or a verb that takes a bare one ("to go and have
+        // fun", "can swim and have fun") ends the person's run of finite verbs.
+        if SUBJECTS.contains(&lower.as_str())
+            || BARE_AFTER.contains(&lower.as_str())
+            || raw.ends_with(['.', '!', '?', ';'])
+        {
+            person_subject = false;
+        }
+        let third = match lower.as_str() {
+            // "My partner and I often play": a plural subject, whose verb stays as it is.
+            "i" if compound_subject(&toks, i) => {
+                subject_named = true;
+                Some(name.to_string())
+            }
+            "i've" if compound_subject(&toks, i) => {
+                subject_named = true;
+                Some(format!("{name} have"))
+            }
+            "i" => {
+                subject_named = true;
+                pending_verb = tail.is_empty();
+                person_subject = tail.is_empty();
+                Some(name.to_string())
+            }
+            "i'm" => {
+                subject_named = true;
+                person_subject = tail.is_empty();
+                Some(format!("{name} is"))
+            }
+            "i've" => {
+                subject_named = true;
+                person_subject = tail.is_empty();
+                Some(format!("{name} has"))
+            }
+            "i'll" => {
+                subject_named = true;
+                Some(format!("{name} will"))
+            }
+            "i'd" => {
+                subject_named = true;
+                Some(format!("{name} would"))
+            }
+            "my" => {
+                let next = toks.get(i + 1).map(|n| split(n).1.to_lowercase());
+                if subject_named || next.as_deref() == Some("own") {
+                    Some(name_cap("their".into()))
+                } else {
+                    Some(format!("{name}'s"))
+                }
+            }
+            "mine" => Some(if subject_named {
+                "theirs".into()
+            } else {
+                format!("{name}'s")
+            }),
+            "me" => Some(if subject_named { "them".into() } else { name.to_string() }),
+            "myself" => Some("themselves".into()),
+            "am" => Some("is".into()),
+            "she" | "he" if i == 0 && referent.is_some() => {
+                pending_verb = false;
+                referent.map(str::to_string)
+            }
+            "she's" | "he's" if i == 0 && referent.is_some() => {
+                let next = toks.get(i + 1).map(|n| split(n).1.to_lowercase()).unwrap_or_default();
+                let aux = if next == "been" || next == "got" || next.ends_with("ed") {
+                    "has"
+                } else {
+                    "is"
+                };
+                referent.map(|r| format!("{r} {aux}"))
+            }
+            _ => None,
+        };
+        match third {
+            Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
+            None => out.push(Cow::Borrowed(raw)),
+        }
+    }
+    out.join(" ")
+}
+
+/// `core.to_lowercase().replace('’', "'")`, in one allocation for an ASCII word (which holds
+/// no '’').
+fn lower_word(core: &str) -> String {
+    if core.is_ascii() {
+        core.to_ascii_lowercase()
+    } else {
+        core.to_lowercase().replace('’', "'")
+    }
+}
+
+/// Rewrites "we", "our" and "us" for a reader who does not know who "we" are: the person and
+/// `companion` when the segment names one ("Alex and their wife"), else "Alex and others".
+/// The subject stays plural, so its verbs need no change.
+#[must_use]
+pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> String {
+    let group = companion.map_or_else(|| format!("{name} and others"), |c| format!("{name} and {c}"));
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
+    let mut said_we = false;
+    for (i, raw) in sentence.split_whitespace().enumerate() {
+        let (lead, core, tail) = split(raw);
+        let lower = lower_word(core);
+        let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
+        let head = |s: &str| if cap { capitalise_first(s) } else { s.to_string() };
+        let rewritten = match lower.as_str() {
+            "we" => Some(group.clone()),
+            "we're" => Some(format!("{group} are")),
+            "we've" => Some(format!("{group} have")),
+            "we'll" => Some(format!("{group} will")),
+            "we'd" => Some(format!("{group} would")),
+            "our" if said_we => Some(head("their")),
+            "ours" if said_we => Some("theirs".into()),
+            "our" | "ours" => Some(format!("{name}'s")),
+            "us" if said_we => Some("them".into()),
+            "us" => Some(group.clone()),
+            "ourselves" => Some("themselves".into()),
+            _ => None,
+        };
+        if matches!(lower.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd") {
+            said_we = true;
+        }
+        match rewritten {
+            Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
+            None => out.push(Cow::Borrowed(raw)),
+        }
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subject_verb_and_possessives_agree() {
+        assert_eq!(
+            third_person("I hurt my back, so I'm resting.", "Alex", None),
+            "Alex hurt their back, so Alex is resting."
+        );
+        assert_eq!(
+            third_person("I write my own these days.", "Alex", None),
+            "Alex writes their own these days."
+        );
+        assert_eq!(
+            third_person("I swim three times a week.", "Sam", None),
+            "Sam swims three times a week."
+        );
+        assert_eq!(
+            third_person("She said I need to cut down on red meat.", "Sam", Some("Sam's doctor")),
+            "Sam's doctor said Sam needs to cut down on red meat."
+        );
+        assert_eq!(
+            third_person("My physio says I really like to go and I don't rest.", "Alex", None),
+            "Alex's physio says Alex really likes to go and Alex doesn't rest."
+        );
+        assert_eq!(
+            third_person("I study and I try and I go and I watch TV.", "Kim", None),
+            "Kim studies and Kim tries and Kim goes and Kim watches TV."
+        );
+        assert_eq!(
+            third_person("I've been lifting and I went home.", "Alex", None),
+            "Alex has been lifting and Alex went home."
+        );
+        assert_eq!(
+            third_person("I read novels before bed.", "Jo", None),
+            "Jo reads novels before bed."
+        );
+        assert_eq!(
+            third_person("The power went out, so I read by candlelight.", "Jo", None),
+            "The power went out, so Jo read by candlelight."
+        );
+        assert_eq!(
+            third_person("I meal prep on Sundays.", "Alex", None),
+            "Alex meal preps on Sundays."
+        );
+        assert_eq!(third_person("I work from home.", "Alex", None), "Alex works from home.");
+        assert_eq!(
+            third_person("I agreed to start monthly reviews, and I need a plan.", "Dana", None),
+            "Dana agreed to start monthly reviews, and Dana needs a plan."
+        );
+    }
+
+    #[test]
+    fn we_becomes_the_person_and_others() {
+        assert_eq!(
+            first_plural("We went camping and our tent leaked on us.", "Mel", None),
+            "Mel and others went camping and their tent leaked on them."
+        );
+        assert_eq!(
+            first_plural("Our dog loves it, we're thrilled.", "Mel", Some("their husband")),
+            "Mel's dog loves it, Mel and their husband are thrilled."
+        );
+        let seen = mentions("My wife cooked.", "Sam", true);
+        assert_eq!(companion(&seen, "Sam").as_deref(), Some("their wife"));
+    }
+
+    #[test]
+    fn pronouns_resolve_only_when_one_person_fits() {
+        let seg = mentions("The physio added some band exercises.", "Alex", true);
+        assert_eq!(resolve_pronoun("she", &seg), Some("Alex's physio"));
+        let two = [
+            mentions("My wife and my doctor agree.", "Sam", true),
+            mentions("My sister too.", "Sam", true),
+        ]
+        .concat();
+        assert_eq!(resolve_pronoun("she", &two), None);
+        assert_eq!(resolve_pronoun("he", &mentions("My wife cooks.", "Sam", true)), None);
+        assert_eq!(
+            third_person("She's been cooking lentils.", "Sam", Some("Sam's wife")),
+            "Sam's wife has been cooking lentils."
+        );
+    }
+}

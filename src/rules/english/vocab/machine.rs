@@ -1,0 +1,50 @@
+//! Work a machine does: "a nightly ETL job", "the sync job", "cron jobs". A job named by what
+//! a program runs is a unit of computation, not the person's employment ("my job at the
+//! hospital", "a new job").
+
+use crate::rules::words::nouns::{JOB_MACHINERY, RUN_BY_PROGRAMS};
+
+/// Whether the match at `at`, `len` words long, is the bare word "job"/"jobs" (not "job
+/// interview") run by a program: after one of
+/// [`RUN_BY_PROGRAMS`] (a word or two back, "the nightly ETL job"), or before one of
+/// [`JOB_MACHINERY`] ("the job queue").
+pub(super) fn machine_job(toks: &[String], at: usize, len: usize) -> bool {
+    let Some(word) = toks.get(at) else {
+        return false;
+    };
+    if len != 1 || (word != "job" && word != "jobs") {
+        return false;
+    }
+    let before = (1..=2).any(|k| {
+        at.checked_sub(k)
+            .and_then(|j| toks.get(j))
+            .is_some_and(|w| RUN_BY_PROGRAMS.contains(&w.as_str()))
+    });
+    let after = toks.get(at + 1).is_some_and(|w| JOB_MACHINERY.contains(&w.as_str()));
+    before || after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::machine_job;
+    use crate::text::words;
+
+    fn at_job(s: &str) -> bool {
+        let toks: Vec<String> = words(s).collect();
+        toks.iter()
+            .position(|w| w == "job" || w == "jobs")
+            .is_some_and(|i| machine_job(&toks, i, 1))
+    }
+
+    #[test]
+    fn a_program_s_job_is_no_employment() {
+        assert!(at_job("I use a nightly ETL job to process the records."));
+        assert!(at_job("The sync job handles network failures."));
+        assert!(at_job("I added job cancellation to the scheduler."));
+        assert!(!at_job("I love my job at the hospital."));
+        assert!(!at_job("I got a new job last week."));
+        // "job interview" is a match of its own, whatever stands before it.
+        let toks: Vec<String> = words("my pending job interview").collect();
+        assert!(!machine_job(&toks, 2, 2));
+    }
+}

@@ -1,0 +1,18 @@
+//! The offline model's open vocabulary: which sense a lexicon word is used in (`sense`), where a
+//! phrase belongs among the base concepts (`place`), and the phrases a person's own words keep
+//! coming back to (`phrases`).
+
+pub(crate) use crate::rules::words::clauses::QUALIFIERS;
+pub(crate) use crate::rules::words::clauses::VOCAB_ADVERBS as ADVERBS;
+pub(crate) use crate::rules::words::nouns::ACTIVITY_SETTINGS;
+pub(crate) use crate::rules::words::nouns::MEASURES;
+
+pub(crate) mod doer;
+pub(crate) mod frame;
+mod machine;
+pub(crate) mod phrases;
+pub(crate) mod place;
+pub(crate) mod sense;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,264 @@
+//! Where a phrase belongs among the base concepts and their sub-concepts, judged by meaning: the
+//! embedder (`embed::local`) compares it with each sub-concept's gloss, which is the
+//! sub-concept's name followed by every lexicon pattern filed under it. The lexicon is then only
+//! the prior that describes each sub-concept, never the list of what may be talked about.
+
+use crate::rules::words::nouns::NOT_FOR_PHRASES;
+
+use crate::embed::{cosine, local};
+use crate::lexicon::Lexicon;
+use std::sync::OnceLock;
+
+/// One sub-concept and the vector of its gloss.
+pub(crate) struct Gloss {
+    pub base: String,
+    pub sub: String,
+    vector: Vec<f32>,
+}
+
+/// The built-in lexicon's sub-concepts, embedded once per process (about 90 short texts).
+fn glosses() -> &'static [Gloss] {
+    static GLOSSES: OnceLock<Vec<Gloss>> = OnceLock::new();
+    GLOSSES.get_or_init(|| {
+        let mut groups: Vec<(String, String, Vec<String>)> = Vec::new();
+        for e in Lexicon::builtin().entries() {
+            let pattern = e.pattern.trim_end_matches('*').to_string();
+            match groups.iter_mut().find(|(b, s, _)| *b == e.base && *s == e.sub) {
+                Some((_, _, patterns)) => patterns.push(pattern),
+                None => groups.push((e.base.clone(), e.sub.clone(), vec![pattern])),
+            }
+        }
+        let mut glosses: Vec<Gloss> = groups
+            .into_iter()
+            .filter(|(_, sub, _)| !sub.is_empty())
+            .map(|(base, sub, patterns)| Gloss {
+                vector: unit(local(&format!("{sub}: {}", patterns.join(", ")))),
+                base,
+                sub,
+            })
+            .collect();
+        let centre = mean(glosses.iter().map(|g| g.vector.as_slice()));
+        for g in &mut glosses {
+            g.vector = centred(&g.vector, &centre);
+        }
+        CENTRE.get_or_init(|| centre);
+        glosses
+    })
+}
+
+/// The mean of the glosses' unit vectors. Static embeddings share one large common direction,
+/// so every text is near every gloss (0.5–0.8) and a gloss near that direction ("Personality")
+/// attracts whatever is unfamiliar; comparing what is left after removing the mean compares
+/// the texts' distinct meanings.
+static CENTRE: OnceLock<Vec<f32>> = OnceLock::new();
+
+fn mean<'a>(vectors: impl Iterator<Item = &'a [f32]>) -> Vec<f32> {
+    let mut sum: Vec<f32> = Vec::new();
+    let mut n = 0.0_f32;
+    for v in vectors {
+        if sum.is_empty() {
+            sum = vec![0.0; v.len()];
+        }
+        sum.iter_mut().zip(v).for_each(|(s, x)| *s += x);
+        n += 1.0;
+    }
+    if n > 0.0 {
+        sum.iter_mut().for_each(|s| *s /= n);
+    }
+    sum
+}
+
+fn centred(v: &[f32], centre: &[f32]) -> Vec<f32> {
+    if v.len() != centre.len() {
+        return v.to_vec();
+    }
+    v.iter().zip(centre).map(|(x, c)| x - c).collect()
+}
+
+/// A text's unit vector with the glosses' centre removed, comparable with the glosses.
+fn embed(text: &str) -> Vec<f32> {
+    let _ = glosses();
+    let v = unit(local(text));
+    match CENTRE.get() {
+        Some(c) => centred(&v, c),
+        None => v,
+    }
+}
+
+/// How a text compares with the sub-concepts: the nearest one, and by how much it beats the
+/// nearest sub-concept under any other base concept (0 when it is the only base).
+pub(crate) struct Nearest {
+    pub gloss: &'static Gloss,
+    pub cosine: f32,
+    pub lead: f32,
+}
+
+fn nearest_to(v: &[f32]) -> Option<Nearest> {
+    let scored: Vec<(f32, &'static Gloss)> = glosses().iter().map(|g| (cosine(v, &g.vector), g)).collect();
+    let (best, gloss) = scored
+        .iter()
+        .copied()
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|(c, _)| *c > 0.0)?;
+    let runner_up = scored
+        .iter()
+        .filter(|(_, g)| g.base != gloss.base)
+        .map(|(c, _)| *c)
+        .fold(0.0_f32, f32::max);
+    Some(Nearest {
+        gloss,
+        cosine: best,
+        lead: best - runner_up,
+    })
+}
+
+/// How much nearer a text is to the sub-concept `(base, sub)` than to the nearest sub-concept
+/// of another base: negative when another base's sub-concept is nearer.
+pub(crate) fn lead_of(text: &str, base: &str, sub: &str) -> f32 {
+    let v = embed(text);
+    let own = glosses()
+        .iter()
+        .filter(|g| g.base == base && (sub.is_empty() || g.sub == sub))
+        .map(|g| cosine(&v, &g.vector))
+        .fold(f32::MIN, f32::max);
+    let other = glosses()
+        .iter()
+        .filter(|g| g.base != base)
+        .map(|g| cosine(&v, &g.vector))
+        .fold(0.0_f32, f32::max);
+    if own == f32::MIN { 0.0 } else { own - other }
+}
+
+/// The content words from which a passage the lexicon barely hears counts as about something
+/// it does not list, and the fewest content words per lexicon word that makes it so.
+const UNLISTED_WORDS: usize = 20;
+const UNLISTED_RATE: usize = 30;
+/// The words of one other base concept that make a passage plainly about it, and the content
+/// words from which 2 do.
+const DOMINANT: usize = 4;
+const LONG_WORDS: usize = 30;
+
+/// What a passage (a segment's prose) is about: how many of its words the lexicon files under
+/// each base concept. It decides whether the words beside a lexicon match may take it out of its
+/// sense: in a maths lesson "exercises" are homework, at the gym they are a workout. Counting the
+/// lexicon's words beats the embedder here, which puts any chat near traits and relationships.
+pub(crate) struct Setting {
+    /// (base, general event) of every lexicon word in the passage.
+    votes: Vec<(String, String)>,
+    /// Content words in the passage.
+    words: usize,
+}
+
+impl Setting {
+    /// The setting of a passage. Entity and relation extraction read the same segment's prose
+    /// one after the other, so the last passage's setting is remembered (per thread).
+    pub(crate) fn of(text: &str) -> std::rc::Rc<Self> {
+        type Last = std::cell::RefCell<Option<(Box<str>, std::rc::Rc<Setting>)>>;
+        thread_local! {
+            static LAST: Last = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            if let Some((seen, setting)) = &*last.borrow()
+                && **seen == *text
+            {
+                return std::rc::Rc::clone(setting);
+            }
+            let setting = std::rc::Rc::new(Self::read(text));
+            *last.borrow_mut() = Some((text.into(), std::rc::Rc::clone(&setting)));
+            setting
+        })
+    }
+
+    fn read(text: &str) -> Self {
+        let lex = crate::lexicon::Lexicon::builtin();
+        // A word with a common second sense does not vouch for either.
+        let votes = crate::text::sentences(text)
+            .iter()
+            .flat_map(|s| lex.located(s))
+            .filter(|f| !f.entry.polysemous)
+            .map(|f| (f.entry.base.clone(), f.entry.general.clone()))
+            .collect();
+        let words = crate::text::words(text)
+            .filter(|w| !crate::text::is_stopword(w))
+            .count();
+        Setting { votes, words }
+    }
+
+    /// Whether the passage is plainly about another base concept than `base`: none of its words
+    /// is filed under `base`, and either another base has at least `DOMINANT` (2 in a long
+    /// passage) or the passage is about something the lexicon does not list. There a word with a
+    /// common second sense is taken in that sense unless its own clause speaks for the filed one.
+    pub(crate) fn plainly_elsewhere(&self, base: &str) -> bool {
+        // One pass: there are 11 bases however long the passage.
+        let mut tally: Vec<(&str, usize)> = Vec::new();
+        for (b, _) in &self.votes {
+            match tally.iter_mut().find(|(t, _)| t == b) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((b, 1)),
+            }
+        }
+        let own = tally.iter().find(|(b, _)| *b == base).map_or(0, |(_, n)| *n);
+        let most = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
+        // A long passage in which the lexicon hears almost nothing of a person's life is about
+        // something it does not list (a proof, a deployment): plainly not about `base` either.
+        let unlisted = self.words >= UNLISTED_WORDS && self.votes.len().saturating_mul(UNLISTED_RATE) < self.words;
+        own == 0 && (unlisted || most >= DOMINANT || (most >= 2 && self.words >= LONG_WORDS))
+    }
+
+    /// Whether the passage holds more words of another base concept than of `base`, not
+    /// counting `general` itself: a word does not vouch for its own sense, so a maths lesson that
+    /// keeps "writing" formulas does not become a writing class by saying it often.
+    pub(crate) fn leans_from(&self, base: &str, general: &str) -> bool {
+        let mut tally: Vec<(&str, usize)> = Vec::new();
+        for (b, g) in &self.votes {
+            if b == base && g == general {
+                continue;
+            }
+            match tally.iter_mut().find(|(t, _)| t == b) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((b, 1)),
+            }
+        }
+        let own = tally.iter().find(|(b, _)| *b == base).map_or(0, |(_, n)| *n);
+        tally.iter().any(|(b, n)| *b != base && *n > own)
+    }
+}
+
+/// The least centred cosine at which a phrase is filed under a sub-concept; below it the phrase
+/// is near nothing in particular.
+pub(crate) const PLACE_FLOOR: f32 = 0.3;
+/// How far a phrase must lead the nearest sub-concept of any other base to be filed: a phrase
+/// about as near "Work and Study" as "Dining" is not filed by meaning at all.
+pub(crate) const PLACE_LEAD: f32 = 0.05;
+
+/// The (base, sub-concept) a phrase belongs under, judged on the phrase and, more lightly, the
+/// sentence it was said in and the person's words around it. A technical name ("Hetzner",
+/// "PyMuPDF") is placed by its setting alone: its word pieces mean nothing.
+pub(crate) fn place(
+    phrase: &str,
+    sentence: &str,
+    setting: &str,
+    technical: bool,
+) -> Option<(&'static str, &'static str)> {
+    let p = if technical { Vec::new() } else { embed(phrase) };
+    let s = embed(sentence);
+    let t = if setting.trim().is_empty() {
+        Vec::new()
+    } else {
+        embed(setting)
+    };
+    let at = |v: &[f32], i: usize| v.get(i).copied().unwrap_or(0.0);
+    let mixed: Vec<f32> = (0..s.len()).map(|i| at(&p, i) + 0.5 * at(&s, i) + at(&t, i)).collect();
+    let n = nearest_to(&mixed)?;
+    let filed = n.cosine >= PLACE_FLOOR && n.lead >= PLACE_LEAD && !NOT_FOR_PHRASES.contains(&n.gloss.sub.as_str());
+    filed.then_some((n.gloss.base.as_str(), n.gloss.sub.as_str()))
+}
+
+/// A vector scaled to length 1 (a zero vector stays zero), so two texts mix by their directions.
+fn unit(mut v: Vec<f32>) -> Vec<f32> {
+    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if n > 0.0 {
+        v.iter_mut().for_each(|x| *x /= n);
+    }
+    v
+}
