@@ -63,7 +63,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
             .get(after)
             .filter(|w| bare(w) && !(strict && w.ends_with("ed")) && !PARTICLES.contains(&w.as_str()))
         && !ACTIVITY_SETTINGS.contains(&next.as_str())
-        && !fits(next, found.entry, OTHER_SENSE, false)
+        && !fits(&bare_compound(toks, after), found.entry, OTHER_SENSE, false)
     {
         return false;
     }
@@ -165,6 +165,19 @@ fn object(toks: &[String], after: usize) -> Option<String> {
         return None;
     }
     Some(words.join(" "))
+}
+
+/// The bare object at `after` read as a whole compound of up to three content words ("writing
+/// sigma notation" → "sigma notation"): its first word alone may lean anywhere.
+fn bare_compound(toks: &[String], after: usize) -> String {
+    let words: Vec<&str> = toks
+        .iter()
+        .skip(after)
+        .take(3)
+        .take_while(|w| bare(w) && !PARTICLES.contains(&w.as_str()))
+        .map(String::as_str)
+        .collect();
+    words.join(" ")
 }
 
 /// The compound modifier before a noun match: one or two content words that a determiner or a

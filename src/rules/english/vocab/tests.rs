@@ -43,6 +43,7 @@ fn ordinary_senses_of_activity_words_are_not_activities() {
         "I'm optimizing the performance of my scheduler job queue.",
         "I use a nightly ETL job to process the records.",
         "I've implemented a sync job that handles network failures.",
+        "I'm glad I'm getting better at writing sigma notation.",
     ] {
         let found = senses_in(s, STUDY);
         assert!(
