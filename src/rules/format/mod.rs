@@ -2,3 +2,4 @@
 //! [`crate::rules`].
 
 pub(super) mod context;
+pub(crate) mod latex;

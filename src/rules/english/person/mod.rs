@@ -175,6 +175,9 @@ fn capitalise_first(s: &str) -> String {
 /// leading "she"/"he" ("Alex's physio"), when the caller resolved one.
 #[must_use]
 pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> String {
+    // A formula quoted in the sentence is kept as a person would write it, not as TeX.
+    let plain = crate::rules::format::latex::plain_math(sentence);
+    let sentence: &str = &plain;
     let toks: Vec<&str> = sentence.split_whitespace().collect();
     // Words left as they are are borrowed: most of a sentence is.
     let mut out: Vec<Cow<'_, str>> = Vec::new();
