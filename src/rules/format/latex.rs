@@ -54,12 +54,28 @@ const LAYOUT: &[&str] = &[
     "Big",
 ];
 
+/// How deep fractions and exponent groups are read inside one another; deeper ones keep their
+/// text with the braces dropped, so a hostile nesting costs no stack.
+const MAX_DEPTH: usize = 8;
+
 /// The plain reading of `s`; borrowed when it holds no TeX command or delimiter.
 #[must_use]
 pub fn plain_math(s: &str) -> Cow<'_, str> {
     if !s.contains('\\') {
         return Cow::Borrowed(s);
     }
+    Cow::Owned(read(s, 0))
+}
+
+/// [`plain_math`] of a group `depth` groups deep.
+fn read(s: &str, depth: usize) -> String {
+    let inner = |t: &str| {
+        if depth < MAX_DEPTH {
+            read(t, depth + 1)
+        } else {
+            t.replace(['{', '}'], "")
+        }
+    };
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -94,9 +110,9 @@ pub fn plain_math(s: &str) -> Cow<'_, str> {
                 if name == "frac" {
                     let (num, after) = group(&chars, i);
                     let (den, end) = group(&chars, after);
-                    out.push_str(&wrapped(&plain_math(&num)));
+                    out.push_str(&wrapped(&inner(&num)));
                     out.push('/');
-                    out.push_str(&wrapped(&plain_math(&den)));
+                    out.push_str(&wrapped(&inner(&den)));
                     i = end;
                 } else if let Some((_, sym)) = SYMBOLS.iter().find(|(n, _)| *n == name) {
                     out.push_str(sym);
@@ -105,9 +121,9 @@ pub fn plain_math(s: &str) -> Cow<'_, str> {
                 }
             }
             '^' | '_' if chars.get(i) == Some(&'{') => {
-                let (inner, end) = group(&chars, i);
+                let (group_text, end) = group(&chars, i);
                 out.push(c);
-                out.push_str(&wrapped(&plain_math(&inner)));
+                out.push_str(&wrapped(&inner(&group_text)));
                 i = end;
             }
             '{' | '}' => {}
@@ -122,7 +138,7 @@ pub fn plain_math(s: &str) -> Cow<'_, str> {
             joined = format!("{stripped}{p}");
         }
     }
-    Cow::Owned(joined)
+    joined
 }
 
 /// The brace group opening at `at` (spaces before it skipped) and the index after it; a single
@@ -201,5 +217,7 @@ mod tests {
             let _ = plain_math(s);
         }
         assert_eq!(plain_math(r"costs \$5 and 10\%"), "costs $5 and 10%");
+        let nested = format!("\\( {}x{} \\)", r"\frac{".repeat(100_000), "}{2}".repeat(100_000));
+        assert!(plain_math(&nested).contains('x'));
     }
 }
