@@ -58,13 +58,36 @@ const LAYOUT: &[&str] = &[
 /// text with the braces dropped, so a hostile nesting costs no stack.
 const MAX_DEPTH: usize = 8;
 
-/// The plain reading of `s`; borrowed when it holds no TeX command or delimiter.
+/// The plain reading of `s`: maths between `\(`…`\)` or `\[`…`\]` is read, the rest kept
+/// as written (a path such as `C:\Users\me` or a `\n` in code is not TeX). Borrowed when it
+/// holds no maths.
 #[must_use]
 pub fn plain_math(s: &str) -> Cow<'_, str> {
-    if !s.contains('\\') {
+    if !s.contains("\\(") && !s.contains("\\[") {
         return Cow::Borrowed(s);
     }
-    Cow::Owned(read(s, 0))
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('\\') {
+        let (before, from) = rest.split_at(open);
+        out.push_str(before);
+        let close = match from.get(..2) {
+            Some("\\(") => "\\)",
+            Some("\\[") => "\\]",
+            _ => {
+                out.push('\\');
+                rest = from.get(1..).unwrap_or_default();
+                continue;
+            }
+        };
+        let body = from.get(2..).unwrap_or_default();
+        let (maths, after) = body.split_once(close).unwrap_or((body, ""));
+        out.push_str(read(maths, 0).trim());
+        // Trimmed: "\( x \), but" reads "x, but".
+        rest = after;
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 /// [`plain_math`] of a group `depth` groups deep.
@@ -130,15 +153,7 @@ fn read(s: &str, depth: usize) -> String {
             _ => out.push(c),
         }
     }
-    let mut joined = out.split_whitespace().collect::<Vec<_>>().join(" ");
-    // A delimiter dropped before punctuation leaves a space there ("\( x \), but").
-    for p in [",", ".", ";", ":", "!", "?"] {
-        joined = joined.replace(&format!(" {p} "), &format!("{p} "));
-        if let Some(stripped) = joined.strip_suffix(&format!(" {p}")) {
-            joined = format!("{stripped}{p}");
-        }
-    }
-    joined
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The brace group opening at `at` (spaces before it skipped) and the index after it; a single
@@ -216,7 +231,7 @@ mod tests {
         for s in [r"\", r"\frac{", r"x^{", r"\frac", "ends with \\", r"\(é\) 🙂 \日本"] {
             let _ = plain_math(s);
         }
-        assert_eq!(plain_math(r"costs \$5 and 10\%"), "costs $5 and 10%");
+        assert_eq!(plain_math(r"costs \( \$5 \) and 10\%"), r"costs $5 and 10\%");
         let nested = format!("\\( {}x{} \\)", r"\frac{".repeat(100_000), "}{2}".repeat(100_000));
         assert!(plain_math(&nested).contains('x'));
     }
