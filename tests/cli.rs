@@ -346,8 +346,11 @@ fn approval_mode_proposes_and_changes_nothing_until_approved() {
     let db = dir.path().join("m.db");
     rgmem_ok(
         &db,
+        // θ_sum 4: the session's concepts reach it more than once, so several proposals wait.
         &[
             "--approve",
+            "--theta-sum",
+            "4",
             "replay",
             s(&sample("strength_training_injury.jsonl")),
             "--headless",

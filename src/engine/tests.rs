@@ -25,6 +25,12 @@ fn turn(index: u32, text: &str) -> TurnInput {
 /// The paper's example session, in approval mode: RK2/RK3 results wait as proposals.
 fn proposals(e: &mut Engine) -> Vec<Seq> {
     e.set_approve(true);
+    // θ_sum 4: the session's concepts reach it more than once, so more than one proposal waits.
+    e.set_thresholds(crate::memory::Thresholds {
+        theta_inf: 3,
+        theta_sum: 4,
+    })
+    .unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_sessions/strength_training_injury.jsonl");
     let file = SessionFile::read(&path).unwrap();
     let user = file.user_name();

@@ -86,6 +86,8 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
         if (crate::text::is_stopword(&x.low) && !(joins && next_ok))
             || is_number(&x.low)
             || !x.raw.chars().all(|c| c.is_alphabetic() || c == '-' || c == '%')
+            // A unit is a noun; "$1,000 starting in October" goes on with a participle.
+            || (x.low.ends_with("ing") && !x.low.starts_with("serving"))
         {
             break;
         }
@@ -288,6 +290,10 @@ mod tests {
         assert_eq!(
             got("We cut our monthly budget to $400 a month after the move."),
             vec![setting("monthly budget", "$400 a month")]
+        );
+        assert_eq!(
+            got("I increased my monthly savings to $1,000 starting in October."),
+            vec![setting("monthly savings", "$1,000")]
         );
     }
 

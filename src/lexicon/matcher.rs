@@ -45,12 +45,51 @@ impl Pattern {
         self.words.iter().enumerate().all(|(k, w)| {
             let t = toks[i + k];
             if k + 1 == self.words.len() && self.prefix_last {
-                t.starts_with(w.as_str())
+                inflects(w, t)
             } else {
                 t == w
             }
         })
     }
+}
+
+/// Endings English adds to a stem: inflections ("walks", "walked", "walking") and derivations
+/// ("walker", "meditation", "allergic", "retirement", "sustainable").
+const SUFFIXES: &[&str] = &[
+    "s", "es", "ies", "ied", "ed", "d", "r", "rs", "ing", "ings", "er", "ers", "or", "ors", "ment", "ments", "ion",
+    "ions", "ation", "ations", "al", "ally", "ic", "ics", "ive", "ful", "fully", "ship", "ships", "ist", "ists", "ity",
+    "ility", "le", "ly", "en", "ens", "ness", "e", "y", "ry", "ery", "ance", "ence", "ant", "ent", "ants", "ents",
+    "ee", "ees", "m", "t", "ts", "ism", "ite", "ites",
+];
+
+/// Whether `token` is `stem` with an English ending ([`SUFFIXES`]; a final consonant doubled,
+/// "swim" → "swimming", or a "c" written "ck", "picnic" → "picnicking"), a possessive, or a
+/// hyphenated compound it opens ("stress-free"). Another word that only starts with the same
+/// letters is not: "walk*" is no "walkthrough", "invest*" no "investigate", "doctor*" no
+/// "doctorate"; nor is a closed compound ("trailhead"), which a pattern of its own names.
+fn inflects(stem: &str, token: &str) -> bool {
+    let Some(rest) = token.strip_prefix(stem) else {
+        return false;
+    };
+    let rest = rest
+        .strip_suffix("'s")
+        .or_else(|| rest.strip_suffix('\''))
+        .or_else(|| rest.strip_suffix('’'))
+        .unwrap_or(rest);
+    if rest.is_empty() {
+        return true;
+    }
+    // "stress-free", "walk-in"; but a walk-through is an inspection, not a walk.
+    if let Some(after) = rest.strip_prefix('-') {
+        return !matches!(after, "through" | "throughs");
+    }
+    let last = stem.chars().last();
+    let doubled = match (last, rest.chars().next()) {
+        (Some(a), Some(b)) if a == b && !"aeiouy".contains(a) => rest.get(a.len_utf8()..),
+        (Some('c'), Some('k')) => rest.get(1..),
+        _ => None,
+    };
+    SUFFIXES.contains(&rest) || doubled.is_some_and(|r| SUFFIXES.contains(&r))
 }
 
 /// Patterns indexed by their first word, and one-word stems by the stem itself, so a token
@@ -156,4 +195,38 @@ pub(super) struct Span {
     pub(super) at: usize,
     pub(super) len: usize,
     pub(super) target: usize,
+}
+
+#[cfg(test)]
+mod inflection_tests {
+    use super::inflects;
+
+    #[test]
+    fn a_stem_matches_its_inflections_not_other_words_with_its_letters() {
+        for (stem, token) in [
+            ("walk", "walk"),
+            ("walk", "walking"),
+            ("walk", "walker's"),
+            ("swim", "swimming"),
+            ("picnic", "picnicking"),
+            ("meditat", "meditation"),
+            ("allerg", "allergies"),
+            ("stress", "stress-free"),
+            ("hike", "hiker"),
+            ("sustainab", "sustainability"),
+        ] {
+            assert!(inflects(stem, token), "{stem}* should match {token}");
+        }
+        for (stem, token) in [
+            ("walk", "walkthrough"),
+            ("walk", "walk-through"),
+            ("invest", "investigate"),
+            ("doctor", "doctorate"),
+            ("rabbit", "rabbitmq"),
+            ("client", "clientsession"),
+            ("walk", "talk"),
+        ] {
+            assert!(!inflects(stem, token), "{stem}* should not match {token}");
+        }
+    }
 }

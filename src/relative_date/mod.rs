@@ -554,10 +554,20 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
                 let phrase = join(&toks[i..i + m.len]);
                 let lead = toks[i].lead;
                 let tail = toks[i + m.len - 1].tail;
-                let text = if toks[i].core.starts_with(char::is_uppercase) && !m.text.starts_with(char::is_uppercase) {
-                    capitalise(&m.text)
+                // "for next year" → "for 2025", "since last month" → "since May 2023": the
+                // preposition said already is not said again.
+                let said = if on {
+                    m.text
                 } else {
                     m.text
+                        .strip_prefix("in ")
+                        .or_else(|| m.text.strip_prefix("on "))
+                        .map_or(m.text.clone(), str::to_string)
+                };
+                let text = if toks[i].core.starts_with(char::is_uppercase) && !said.starts_with(char::is_uppercase) {
+                    capitalise(&said)
+                } else {
+                    said
                 };
                 push(&mut out, &format!("{lead}{text}{tail}"));
                 spans.push((

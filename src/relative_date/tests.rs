@@ -59,6 +59,11 @@ fn weeks_weekends_months_years() {
     assert_eq!(t, "I visited Lisbon in May 2023.");
     let (t, _) = r("I painted it last year.", "2023-03-04");
     assert_eq!(t, "I painted it in 2022.");
+    // A preposition said before the phrase is not said again.
+    let (t, _) = r("I'm planning my budget for next year.", "2024-12-20");
+    assert_eq!(t, "I'm planning my budget for 2025.");
+    let (t, _) = r("I've been saving since last month.", "2023-12-20");
+    assert_eq!(t, "I've been saving since November 2023.");
 }
 
 #[test]

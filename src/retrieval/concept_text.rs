@@ -337,7 +337,11 @@ const UNMATCHED: usize = 3;
 /// branch, the rest as they are, without the sentence that names the children in tension (it
 /// carries no instance a question asks about).
 fn compact_core(branch: &str, core: &str) -> (String, String) {
-    let recurs = format!("{} has come up regularly since ", branch.to_lowercase());
+    let lower_branch = branch.to_lowercase();
+    let recurs = [
+        format!("{lower_branch} has come up regularly since "),
+        format!("{lower_branch} have come up regularly since "),
+    ];
     let mut since = String::new();
     let mut rest: Vec<&str> = Vec::new();
     for sentence in core
@@ -346,7 +350,7 @@ fn compact_core(branch: &str, core: &str) -> (String, String) {
         .filter(|t| !t.is_empty())
     {
         let lower = sentence.to_lowercase();
-        if let Some(date) = lower.strip_prefix(&recurs)
+        if let Some(date) = recurs.iter().find_map(|r| lower.strip_prefix(r.as_str()))
             && since.is_empty()
             && !branch.is_empty()
         {

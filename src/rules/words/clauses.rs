@@ -44,6 +44,16 @@ pub const GATHER_CLAUSE_OPENERS: &[&str] = &[
 ];
 
 // From `src/rules/english/abstraction/gather.rs`.
+/// Words that open a phrase inside a clause: prepositions, conjunctions and relative words. A
+/// clause cut short ends before the last of them, so what is kept is whole ("I set up my office
+/// in the spare bedroom | with an ergonomic …").
+pub const GATHER_PHRASE_OPENERS: &[&str] = &[
+    "and", "but", "or", "so", "because", "while", "when", "where", "with", "without", "by", "in", "on", "at", "for",
+    "from", "over", "around", "about", "after", "before", "during", "since", "until", "into", "through", "which",
+    "who", "that", "like", "than", "as", "to",
+];
+
+// From `src/rules/english/abstraction/gather.rs`.
 /// Words that end a spoken sentence without adding to what it says.
 /// "After" ends a sentence only as "afterwards", pointing at what the speaker said before,
 /// which the gathered clause does not carry.
@@ -268,6 +278,14 @@ pub const QUALIFIERS: &[&str] = &[
     "various",
     "several",
     "similar",
+    "standard",
+    "typical",
+    "normal",
+    "regular",
+    "average",
+    "reasonable",
+    "recommended",
+    "official",
     "additional",
     "extra",
     "slow",
@@ -297,4 +315,19 @@ pub const QUALIFIERS: &[&str] = &[
     "occasional",
     "brief",
     "recent",
+];
+
+// From `src/rules/english/synth.rs`.
+/// What a remark about the conversation itself counts: "no other questions", "any more
+/// concerns", "no further thoughts".
+pub const CHAT_NOUNS: &[&str] = &[
+    "questions",
+    "question",
+    "concerns",
+    "concern",
+    "issues",
+    "thoughts",
+    "comments",
+    "requests",
+    "updates",
 ];

@@ -154,6 +154,11 @@ pub const WHOSE_TO_LISTENER: &[&str] = &[
     "you", "your", "you're", "you've", "you'll", "you'd", "yours", "yourself",
 ];
 
+// From `src/rules/english/abstraction/gather.rs`.
+/// Words that speak of the listener's own life or doings ("your adoption journey", "you're
+/// moving"), unlike a bare "you" that asks their view ("what do you think?").
+pub const LISTENERS_LIFE: &[&str] = &["your", "yours", "you're", "you've", "you'll", "you'd", "yourself"];
+
 // From `src/rules/english/names.rs`.
 /// Capitalised words that are never names.
 ///

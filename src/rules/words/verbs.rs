@@ -303,3 +303,23 @@ pub const IRREGULAR: &[(&str, &str)] = &[
 // From `src/rules/english/person/mod.rs`.
 /// Verbs ending in "-ee", whose past tense ends in "-eed" like the base form of "need".
 pub const EE_VERBS: &[&str] = &["agree", "disagree", "free", "guarantee", "decree", "referee"];
+
+// From `src/rules/english/vocab/solution.rs`.
+/// Verbs of checking a piece of work: "check my work", "verify your work".
+pub const CHECKING: &[&str] = &[
+    "check",
+    "checking",
+    "verify",
+    "verifying",
+    "review",
+    "reviewing",
+    "show",
+    "showing",
+    "double-check",
+    "grade",
+    "mark",
+    "proofread",
+    "correct",
+    "see",
+    "look",
+];

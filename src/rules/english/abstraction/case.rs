@@ -43,3 +43,58 @@ fn inline_word(w: &str) -> String {
         .collect::<Vec<_>>()
         .join("-")
 }
+
+/// Whether a concept's name is a plural subject ("Gifts have", "Job offers have"; "Fitness
+/// has", "Physics has", "Stress has"). English marks a plural count noun with a final -s; words
+/// in -ss, -us, -is, -ics and -ness are singular (a mass noun or a field of study). A category
+/// named by two coordinated words is one topic ("Grilling and barbecue has"), so its last word
+/// decides.
+pub(super) fn plural(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    let Some(last) = lower.split_whitespace().last() else {
+        return false;
+    };
+    last.ends_with('s')
+        && last.chars().count() > 3
+        && !["ss", "us", "is", "ics", "ness", "news", "series", "species", "ways"]
+            .iter()
+            .any(|end| last.ends_with(end))
+}
+
+/// `singular` or `plural`, whichever agrees with `name` as a subject.
+pub(super) fn agree<'a>(name: &str, singular: &'a str, plural_form: &'a str) -> &'a str {
+    if plural(name) { plural_form } else { singular }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural;
+
+    #[test]
+    fn a_plural_name_is_told_from_a_singular_one_ending_in_s() {
+        for p in [
+            "Gifts",
+            "Blood Tests",
+            "Job Offers",
+            "Holidays",
+            "Allergies",
+            "Workouts",
+        ] {
+            assert!(plural(p), "{p}");
+        }
+        for s in [
+            "Fitness",
+            "Stress",
+            "Physics",
+            "Mindfulness",
+            "Gymnastics",
+            "Bus",
+            "Rent",
+            "Yoga",
+            "Tennis",
+            "Grilling and Barbecue",
+        ] {
+            assert!(!plural(s), "{s}");
+        }
+    }
+}

@@ -4,8 +4,10 @@
 //! one bullet holds the places, people, objects and dates spread over many sessions.
 
 use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
+use crate::rules::words::clauses::GATHER_PHRASE_OPENERS as PHRASE_OPENERS;
 use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
 use crate::rules::words::clauses::UNRESOLVED;
+use crate::rules::words::people::LISTENERS_LIFE;
 
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
@@ -39,11 +41,13 @@ fn quote(mention: &str) -> Option<&str> {
 }
 
 /// Whether a mention's quoted sentence is the speaker's own doing ("I signed up for a pottery
-/// class"): it says "I", "my", "we" or "our", and neither asks nor speaks to the listener.
+/// class"): it says "I", "my", "we" or "our", and nothing of the listener's life ("your
+/// adoption journey"). A question asking the listener's view is still the speaker's own news:
+/// "I'm stressed about the move, what do you think?" is about the speaker's stress.
 #[must_use]
 pub fn own_quote(mention: &str) -> bool {
     quote(mention).is_some_and(|q| {
-        !super::whose::to_listener(q)
+        !words(q).any(|w| LISTENERS_LIFE.contains(&w.as_str()))
             && words(q).any(|w| {
                 matches!(
                     w.as_str(),
@@ -162,30 +166,49 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
             .map_or(raw.len(), |i| i + 1);
         let mut end = cut.min(start + MAX_WORDS);
-        // A clause the word cap cuts ends where its last part began ("… the other day and it made").
-        if end < cut
-            && let Some(join) = (at + 1..end)
-                .rev()
-                .find(|&i| raw[i] == "and" || raw[i] == "but" || raw[i - 1].ends_with(','))
-                .filter(|&i| i > start + 3)
-        {
-            end = join;
+        let whole = end == cut && !(truncated && pi + 1 == parts.len());
+        // A clause the word cap or the quote's own cut left open ends where its last phrase
+        // began, after the activity: "I set up my home office in the spare bedroom with an
+        // ergonomic [chair]" keeps "… in the spare bedroom". With no such place the cut clause is a fragment
+        // ("I understand all the financial [implications]") and says too little to gather.
+        // A comma after the activity ends the first part whole ("reduce groceries by $50,
+        // utilities by $20, …"; "… about my budget, Brittney and I agreed to …").
+        if !whole {
+            let enough = |i: &usize| *i > start + 3;
+            let comma = (at + 1..end).filter(enough).find(|&i| raw[i - 1].ends_with(','));
+            let phrase = || {
+                (at + 1..end)
+                    .rev()
+                    .filter(enough)
+                    .find(|&i| PHRASE_OPENERS.contains(&toks[i].as_str()))
+            };
+            let Some(phrase) = comma.or_else(phrase) else {
+                continue;
+            };
+            end = phrase;
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
-        // A clause the word cap (or the quote's own cut) left open does not end on a function
-        // word ("… in Arashiyama and"), and no clause ends on a word that only colours the
-        // sentence ("I really miss squats though"); a last word keeps itself without its comma
-        // ("20 to 30 minutes,"). A clause that ends where the speaker's did keeps its last words
-        // ("kids who need one", "never give up", "it went really well").
-        let whole = end == cut && !(truncated && pi + 1 == parts.len());
+        // No clause ends on a word that only colours the sentence ("I really miss squats
+        // though"); a last word keeps itself without its comma ("20 to 30 minutes,"). A clause
+        // keeps its last words ("kids who need one", "never give up", "it went really well").
         while let Some(last) = kept.pop() {
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            let dangling = !whole && crate::text::STOPWORDS.contains(&core);
-            if !(dangling || TRAILING.contains(&core.as_str())) {
+            // Nor on a preposition whose object went ("notify my neighbors about (it)").
+            let open = core != "to" && PHRASE_OPENERS.contains(&core.as_str());
+            if !(open || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;
             }
+        }
+        // A clause that ends on its verb's auxiliary ("my work so far is") lost what it said.
+        if kept.last().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "is" | "are" | "was" | "were" | "be" | "been" | "am" | "will" | "would" | "can" | "could" | "should"
+            )
+        }) {
+            continue;
         }
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
         // A leading pronoun nobody here can resolve ("She referred me …") says too little.
@@ -416,7 +439,29 @@ mod tests {
         );
         let got = merge(lex, "Swimming", "Sam", Vec::new(), &[&cut]);
         assert_eq!(got.len(), 1, "{got:?}");
-        assert_eq!(got[0], "Sam swims twice a week for more energy (20 July 2024)");
+        // "for more energy le…" may have gone on ("energy levels"): the clause ends before it.
+        assert_eq!(got[0], "Sam swims twice a week (20 July 2024)");
+    }
+
+    #[test]
+    fn a_clause_cut_by_the_word_cap_ends_where_a_phrase_began() {
+        let lex = Lexicon::builtin();
+        let office = mention(
+            "Budgeting",
+            "user mentions budgeting (\"I'm kinda worried about my budget planning for next year, Brittney and I agreed to review it monthly.\")",
+            "2024-12-20",
+        );
+        assert_eq!(
+            merge(lex, "Budgeting", "Michael", Vec::new(), &[&office]),
+            vec!["Michael is kinda worried about their budget planning for 2025 (20 December 2024)"]
+        );
+        // No place where a phrase began after the activity: the fragment is not gathered.
+        let fragment = mention(
+            "Budgeting",
+            "user mentions budgeting (\"I understand all of the important but rather confusing budget…\")",
+            "2024-12-20",
+        );
+        assert!(merge(lex, "Budgeting", "Michael", Vec::new(), &[&fragment]).is_empty());
     }
 
     #[test]

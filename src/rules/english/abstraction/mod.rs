@@ -183,7 +183,13 @@ pub fn rk1(
                 Cue::Habit => push(&mut inferences, format!("{who} keeps a regular {lower} routine.")),
                 Cue::Plan => push(&mut inferences, format!("{who} has plans involving {lower}.")),
                 Cue::Change => push(&mut inferences, format!("{topic} changed recently: {text}")),
-                c if c.is_restrictive() => push(&mut inferences, format!("{topic} is currently restricted: {text}")),
+                c if c.is_restrictive() => push(
+                    &mut inferences,
+                    format!(
+                        "{topic} {} currently restricted: {text}",
+                        case::agree(target, "is", "are")
+                    ),
+                ),
                 _ => {}
             }
         }
@@ -206,7 +212,8 @@ pub fn rk1(
                 format!("{topic} came up as another person's, not as {inner}'s own."),
             );
         } else {
-            push(&mut inferences, format!("{topic} is a recurring topic for {inner}."));
+            let is = case::agree(target, "is", "are");
+            push(&mut inferences, format!("{topic} {is} a recurring topic for {inner}."));
         }
     }
     // What the relation's mentions said, gathered with what the previous summary had gathered.
@@ -392,8 +399,9 @@ pub fn rk2(
         } else {
             let since = date_range(&raw).map(|(a, _)| format!(" since {}", day_text(&a)));
             let mut text = format!(
-                "{} has come up regularly{}.",
+                "{} {} come up regularly{}.",
                 topic_case(branch),
+                case::agree(branch, "has", "have"),
                 since.unwrap_or_default()
             );
             if let Some(t) = trait_of(lex, &who, branch, inference.copied(), &branch_items) {

@@ -207,7 +207,7 @@ fn repeated_changes_mark_a_habit_changed_even_when_it_is_not_mentioned_again() {
     let (s3, _) = rk2_text(lex, "", "Food Preferences", &s2, &d2, &second_change);
     assert!(
         s3.contains(
-            "Meat Dishes: Meat dishes has come up regularly since 1 March 2024. It has changed since 3 March 2024."
+            "Meat Dishes: Meat dishes have come up regularly since 1 March 2024. It has changed since 3 March 2024."
         ),
         "{s3}"
     );

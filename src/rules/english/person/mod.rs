@@ -290,7 +290,15 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             }),
             "me" => Some(if subject_named { "them".into() } else { name.to_string() }),
             "myself" => Some("themselves".into()),
-            "am" => Some("is".into()),
+            // "8 AM" is a time of day, not the verb.
+            "am" if !raw.contains("AM")
+                && !i
+                    .checked_sub(1)
+                    .and_then(|j| toks.get(j))
+                    .is_some_and(|p| p.ends_with(|c: char| c.is_ascii_digit())) =>
+            {
+                Some("is".into())
+            }
             "she" | "he" if i == 0 && referent.is_some() => {
                 pending_verb = false;
                 referent.map(str::to_string)
@@ -379,6 +387,10 @@ mod tests {
         assert_eq!(
             third_person("I swim three times a week.", "Sam", None),
             "Sam swims three times a week."
+        );
+        assert_eq!(
+            third_person("I work from 8 AM to 12 PM, and I am tired.", "Sam", None),
+            "Sam works from 8 AM to 12 PM, and Sam is tired."
         );
         assert_eq!(
             third_person("She said I need to cut down on red meat.", "Sam", Some("Sam's doctor")),

@@ -13,6 +13,7 @@ mod machine;
 pub(crate) mod phrases;
 pub(crate) mod place;
 pub(crate) mod sense;
+mod solution;
 
 #[cfg(test)]
 mod tests;
