@@ -98,7 +98,9 @@ fn the_largest_theta_inf_does_not_wrap_theta_sum() {
 // ---------------------------------------------------------------- item 8: two writers
 
 /// Two replays of different files into one memory at once: both finish, and every turn of both
-/// is in the log exactly once, in whole steps.
+/// is in the log exactly once, in whole steps. Both are mapped onto one person (`--person`):
+/// otherwise whichever writer comes second is refused as another person's conversation, which
+/// would make the outcome depend on which process starts first.
 #[test]
 fn two_writers_on_one_file_both_finish_and_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -110,7 +112,7 @@ fn two_writers_on_one_file_both_finish_and_lose_nothing() {
             Command::new(env!("CARGO_BIN_EXE_rgmem"))
                 .arg("--db")
                 .arg(&db)
-                .args(["replay", "--headless"])
+                .args(["replay", "--headless", "--person", "Alex"])
                 .arg(f)
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())

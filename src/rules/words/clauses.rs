@@ -279,6 +279,8 @@ pub const QUALIFIERS: &[&str] = &[
     "several",
     "similar",
     "standard",
+    "long-term",
+    "short-term",
     "typical",
     "normal",
     "regular",

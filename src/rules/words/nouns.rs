@@ -361,6 +361,7 @@ pub const GENERIC_HEADS: &[&str] = &[
 pub const NOT_NOUNS: &[&str] = &[
     "along", "around", "away", "ahead", "apart", "together", "aside", "anyway", "instead", "seems", "seem", "looks",
     "feels", "sounds", "becomes", "gets", "goes", "comes", "makes", "takes", "keeps", "stays", "remains", "means",
+    "every", "each", "either", "neither",
 ];
 
 // From `src/rules/english/vocab/place.rs`.
@@ -469,4 +470,40 @@ pub const JOB_MACHINERY: &[&str] = &[
     "retries",
     "id",
     "ids",
+];
+
+// From `src/rules/english/vocab/machine.rs`.
+/// Words that put a sentence in code: languages, package tooling and the parts of a program.
+pub const CODE_WORDS: &[&str] = &[
+    "python",
+    "javascript",
+    "typescript",
+    "java",
+    "rust",
+    "golang",
+    "sdk",
+    "api",
+    "apis",
+    "npm",
+    "pip",
+    "package",
+    "packages",
+    "import",
+    "imports",
+    "module",
+    "modules",
+    "framework",
+    "frameworks",
+    "code",
+    "function",
+    "functions",
+    "dependency",
+    "dependencies",
+    "install",
+    "installed",
+    "tokens",
+    "endpoint",
+    "endpoints",
+    "asyncio",
+    "http",
 ];

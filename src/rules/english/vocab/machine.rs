@@ -1,8 +1,18 @@
-//! Work a machine does: "a nightly ETL job", "the sync job", "cron jobs". A job named by what
-//! a program runs is a unit of computation, not the person's employment ("my job at the
-//! hospital", "a new job").
+//! Work a machine does and what it is built from: "a nightly ETL job", "the sync job", "cron
+//! jobs" are units of computation, not the person's employment ("my job at the hospital", "a
+//! new job"); "the requests library" in a sentence about code is a software package, not a
+//! place to borrow books.
 
-use crate::rules::words::nouns::{JOB_MACHINERY, RUN_BY_PROGRAMS};
+use crate::rules::words::nouns::{CODE_WORDS, JOB_MACHINERY, RUN_BY_PROGRAMS};
+
+/// Whether the match at `at`, `len` words long, is the bare word "library"/"libraries" in a
+/// sentence that speaks of code ([`CODE_WORDS`]: "I'm using Python and the facebook-sdk
+/// library", "which library should I import?").
+pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
+    len == 1
+        && toks.get(at).is_some_and(|w| w == "library" || w == "libraries")
+        && toks.iter().any(|w| CODE_WORDS.contains(&w.as_str()))
+}
 
 /// Whether the match at `at`, `len` words long, is the bare word "job"/"jobs" (not "job
 /// interview") run by a program: after one of
@@ -34,6 +44,19 @@ mod tests {
         toks.iter()
             .position(|w| w == "job" || w == "jobs")
             .is_some_and(|i| machine_job(&toks, i, 1))
+    }
+
+    #[test]
+    fn a_library_in_a_sentence_about_code_is_software() {
+        let lib = |s: &str| {
+            let toks: Vec<String> = words(s).collect();
+            toks.iter()
+                .position(|w| w == "library")
+                .is_some_and(|i| super::software_library(&toks, i, 1))
+        };
+        assert!(lib("I'm using Python and the facebook-sdk library."));
+        assert!(lib("Should I use a specific library to manage my API tokens?"));
+        assert!(!lib("I spent the afternoon at the library reading novels."));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::rules::words::nouns::GENERIC_HEADS;
 use crate::rules::words::nouns::NOT_NOUNS;
 
 use super::QUALIFIERS;
-use crate::text::{is_stopword, sentences, title_case, words};
+use crate::text::{is_stopword, sentences, title_case};
 
 /// Most phrases one segment files, so a long technical turn cannot flood the tree.
 pub(crate) const MAX_PHRASES: usize = 3;
@@ -32,7 +32,7 @@ pub(crate) struct Phrase {
 /// The phrases of `text`, most said first, at most [`MAX_PHRASES`].
 pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
     let prose = without_code(text);
-    let said: Vec<String> = words(&prose).collect();
+    let said: Vec<String> = phrase_words(&prose).collect();
     let mut found: Vec<Phrase> = Vec::new();
     let mut add = |name: String, count: usize, sentence: &str, technical: bool| {
         if let Some(p) = found.iter_mut().find(|p| p.name.eq_ignore_ascii_case(&name)) {
@@ -48,10 +48,10 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
     };
     for sentence in sentences(&prose) {
         for name in technical_names(&sentence) {
-            let n = occurrences(&said, &words(&name).collect::<Vec<_>>()).max(1);
+            let n = occurrences(&said, &phrase_words(&name).collect::<Vec<_>>()).max(1);
             add(name, n, &sentence, true);
         }
-        let toks: Vec<String> = words(&sentence).collect();
+        let toks: Vec<String> = phrase_words(&sentence).collect();
         for phrase in noun_phrases(&toks) {
             let n = occurrences(&said, &phrase);
             if n >= 2 {
@@ -141,6 +141,14 @@ fn without_math(text: &str) -> String {
         }
     }
     out
+}
+
+/// The lowercase words of a text, a hyphenated compound kept whole: "a long-term habit" has
+/// the words "a", "long-term", "habit", never a "term habit".
+fn phrase_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
+        .map(|w| w.trim_matches(|c| c == '\'' || c == '-').to_lowercase())
+        .filter(|w| !w.is_empty())
 }
 
 /// Noun phrases opened by a determiner, as their last two content words.

@@ -32,6 +32,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         || super::doer::thing_subject(toks, found.at)
         || super::frame::framed_as_material(toks, found.at, found.len)
         || super::machine::machine_job(toks, found.at, found.len)
+        || super::machine::software_library(toks, found.at, found.len)
         || super::solution::solution_work(toks, found.at, found.len)
     {
         return false;
