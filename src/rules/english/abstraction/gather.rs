@@ -161,6 +161,11 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         let Some(start) = subject else {
             continue;
         };
+        // A possessive after the speaker's own "I" further back is that verb's object ("I
+        // re-read … my lease agreement again"): the clause from it has no verb of its own.
+        if !speaker(&start) && (0..start).any(|i| speaker(&i)) {
+            continue;
+        }
         // A comma before a new subject ends what was said about the activity ("…, it was lovely").
         let cut = (at..raw.len())
             .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
@@ -519,5 +524,13 @@ mod tests {
         let got = merge(lex, "Workload", "Sam", Vec::new(), &[&time]);
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(got[0].starts_with("Sam needs to manage"), "{got:?}");
+        // Far after the "I" whose object it is, a possessive still opens no clause.
+        let lease = mention(
+            "Budgeting",
+            "user mentions budgeting (\"I went over the whole moving checklist twice last night and then checked my budgeting spreadsheet again to be sure.\")",
+            "2024-05-12",
+        );
+        let got = merge(lex, "Budgeting", "Sam", Vec::new(), &[&lease]);
+        assert!(got.iter().all(|c| !c.starts_with("Sam's budgeting")), "{got:?}");
     }
 }
