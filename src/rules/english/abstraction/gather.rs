@@ -181,13 +181,21 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         if !whole {
             let enough = |i: &usize| *i > start + 3;
             let comma = (at + 1..end).filter(enough).find(|&i| raw[i - 1].ends_with(','));
+            // A conjunction ends a whole part before a preposition does: "studying proof by
+            // induction and proof by [contradiction]" keeps "… proof by induction".
+            let conjunction = || {
+                (at + 1..end)
+                    .rev()
+                    .filter(enough)
+                    .find(|&i| matches!(toks[i].as_str(), "and" | "but" | "or"))
+            };
             let phrase = || {
                 (at + 1..end)
                     .rev()
                     .filter(enough)
                     .find(|&i| PHRASE_OPENERS.contains(&toks[i].as_str()))
             };
-            let Some(phrase) = comma.or_else(phrase) else {
+            let Some(phrase) = comma.or_else(conjunction).or_else(phrase) else {
                 continue;
             };
             end = phrase;
