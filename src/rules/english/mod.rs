@@ -4,6 +4,7 @@
 
 pub(super) mod abstraction;
 pub(super) mod answer;
+mod chat_remark;
 mod disclosed;
 pub(super) mod extract;
 pub(super) mod extractive;

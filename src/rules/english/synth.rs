@@ -4,7 +4,6 @@
 //! first-person cues (preference, habit, plan, change, constraint, injury, reason, feeling), and
 //! one about a sentence the fact already states says what it means instead of repeating it.
 
-use crate::rules::words::clauses::CHAT_NOUNS;
 use crate::rules::words::clauses::CONNECTIVES;
 use crate::rules::words::clauses::EMPTY_WORDS;
 use crate::rules::words::clauses::FILLERS;
@@ -27,32 +26,6 @@ fn points_back(sentence: &str) -> bool {
     toks.iter().enumerate().skip(1).any(|(i, w)| {
         matches!(w.as_str(), "this" | "these" | "those") && toks.get(i + 1).is_none_or(|n| crate::text::is_stopword(n))
     })
-}
-
-/// The sentence without a leading remark about the conversation itself, which says nothing of
-/// the person's life: "Nope, no other questions for now." goes, and "No other concerns for now,
-/// just feeling a bit overwhelmed." keeps what follows the remark. `None` when nothing is left.
-fn without_chat_remark(sentence: &str) -> Option<&str> {
-    let (head, rest) = match sentence.split_once(", ") {
-        // "Nope, no other questions": a one-word answer before the remark is part of it.
-        Some((first, tail)) if !first.contains(' ') => match tail.split_once(", ") {
-            Some((remark, after)) => (remark, Some(after)),
-            None => (tail, None),
-        },
-        Some((remark, after)) => (remark, Some(after)),
-        None => (sentence, None),
-    };
-    let toks: Vec<String> = crate::text::words(head).collect();
-    let remark = toks.windows(3).any(|w| {
-        matches!(w[0].as_str(), "no" | "any" | "nothing")
-            && matches!(w[1].as_str(), "other" | "more" | "further" | "else")
-            && CHAT_NOUNS.contains(&w[2].as_str())
-    }) || toks.windows(2).any(|w| w[0] == "nothing" && w[1] == "else")
-        || (toks.len() <= 4 && toks.windows(2).any(|w| w[0] == "that's" && w[1] == "all"));
-    if !remark {
-        return Some(sentence);
-    }
-    rest.map(str::trim).filter(|r| r.chars().any(char::is_alphanumeric))
 }
 
 /// One of the person's sentences, rewritten.
@@ -189,7 +162,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 seen.extend(found);
                 continue;
             }
-            let Some(sentence) = without_chat_remark(&sentence) else {
+            let Some(sentence) = super::chat_remark::without_chat_remark(&sentence) else {
                 continue;
             };
             let original = super::subject::with_subject(&without_filler(sentence));
@@ -461,28 +434,6 @@ mod tests {
         );
         let salient = out.split("Salient Conclusions:").nth(1).unwrap_or_default();
         assert!(!salient.contains("apply this"), "{out}");
-    }
-
-    #[test]
-    fn a_remark_about_the_chat_or_a_lone_this_after_a_lead_in_is_no_delta_item() {
-        assert_eq!(without_chat_remark("Nope, no other questions for now."), None);
-        assert_eq!(without_chat_remark("That's all for now."), None);
-        assert_eq!(
-            without_chat_remark("No other concerns for now, just feeling a bit overwhelmed."),
-            Some("just feeling a bit overwhelmed.")
-        );
-        let kept = "I have no other plans for the weekend.";
-        assert_eq!(without_chat_remark(kept), Some(kept));
-        let out = synthesize(
-            Lexicon::builtin(),
-            "Alex",
-            None,
-            &lines(
-                "The plumber fixed the pipe under my sink. Hopefully, this will help avoid any future leaks. Nope, no other questions for now.",
-            ),
-        );
-        assert!(!out.contains("this will help"), "{out}");
-        assert!(!out.contains("questions"), "{out}");
     }
 
     #[test]
