@@ -44,7 +44,7 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
     let who = holder.name(person);
     let what = what.unwrap_or("setting");
     match slot {
-        Slot::Setting => format!("{who}'s {what} is {value}"),
+        Slot::Setting => format!("{who}'s {} is {value}", with_month_names(what)),
         Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Never => format!("{who} has never {value}"),
         Slot::Age => format!("{who} is {value}"),
@@ -52,6 +52,22 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
     }
+}
+
+/// A setting's name with the names of months capitalised, as English writes them: its key is
+/// lowercased at ingest ("february budget"), its sentence says "February budget".
+fn with_month_names(what: &str) -> String {
+    what.split(' ')
+        .map(|w| {
+            let month = crate::relative_date::month_number(w).is_some() && (w.len() > 3 || w == "may");
+            let mut chars = w.chars();
+            match chars.next() {
+                Some(first) if month => first.to_uppercase().chain(chars).collect(),
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Holder {
@@ -62,5 +78,39 @@ impl Holder {
             Holder::Person => person,
             Holder::Named(n) => n,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Holder, Slot, sentence};
+
+    #[test]
+    fn a_settings_sentence_writes_month_names_as_english_does() {
+        assert_eq!(
+            sentence(
+                "Michael",
+                &Holder::Person,
+                Slot::Setting,
+                Some("february budget"),
+                "$5,000"
+            ),
+            "Michael's February budget is $5,000"
+        );
+        assert_eq!(
+            sentence(
+                "Dana",
+                &Holder::Person,
+                Slot::Setting,
+                Some("rate limit"),
+                "120 requests per minute"
+            ),
+            "Dana's rate limit is 120 requests per minute"
+        );
+        // "mar" is no month here, however it abbreviates one.
+        assert_eq!(
+            sentence("Dana", &Holder::Person, Slot::Setting, Some("mar limit"), "3"),
+            "Dana's mar limit is 3"
+        );
     }
 }
