@@ -26,17 +26,20 @@ pub enum LoadError {
 }
 
 /// A loaded static model: quantised rows, their scales, and the tokenizer whose ids index them.
+///
+/// The rows stay where the artifact is (in the binary): copying 5 MB on load cost more than the
+/// whole rest of a short import, and an ingest reads only the few rows its words need.
 pub struct StaticModel {
     dim: usize,
     scales: Vec<f32>,
-    values: Vec<i8>,
+    values: &'static [u8],
     tokenizer: WordPiece,
 }
 
 impl StaticModel {
     /// Parses an artifact and its vocab; every length is checked, so a truncated or mismatched
     /// artifact is an error and never an out-of-bounds read later.
-    pub fn parse(bin: &[u8], vocab: &str) -> Result<Self, LoadError> {
+    pub fn parse(bin: &'static [u8], vocab: &'static str) -> Result<Self, LoadError> {
         let rest = bin.strip_prefix(MAGIC.as_slice()).ok_or(LoadError::Magic)?;
         let (rows, rest) = read_u32(rest)?;
         let (dim, rest) = read_u32(rest)?;
@@ -52,7 +55,6 @@ impl StaticModel {
             .iter()
             .map(|b| f32::from_le_bytes(*b))
             .collect();
-        let values: Vec<i8> = value_part.iter().map(|b| i8::from_le_bytes([*b])).collect();
         let tokenizer = WordPiece::from_vocab(vocab).ok_or(LoadError::Vocab)?;
         if tokenizer.size != rows {
             return Err(LoadError::Mismatch {
@@ -63,7 +65,7 @@ impl StaticModel {
         Ok(Self {
             dim,
             scales,
-            values,
+            values: value_part,
             tokenizer,
         })
     }
@@ -98,7 +100,7 @@ impl StaticModel {
                 continue;
             };
             for (s, v) in sum.iter_mut().zip(values) {
-                *s += scale * f32::from(*v);
+                *s += scale * f32::from(i8::from_le_bytes([*v]));
             }
             n += 1;
         }
