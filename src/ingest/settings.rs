@@ -6,6 +6,7 @@
 
 use crate::rules::words::hedges::FRESHNESS;
 use crate::rules::words::hedges::HEDGES;
+use crate::rules::words::nouns::SOFTWARE_KINDS;
 use crate::rules::words::numbers::NOT_VERSION_AFTER;
 use crate::rules::words::numbers::QUANTITIES;
 use crate::rules::words::numbers::UNIT_JOINS;
@@ -135,6 +136,66 @@ fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
     })
 }
 
+/// A word written as a name: a capital and no clause end ("React", "AWS"), the pronoun "I" aside.
+fn capitalised(x: &Tok) -> bool {
+    x.raw.starts_with(char::is_uppercase)
+        && !x.ends
+        && !crate::text::is_stopword(&x.low)
+        && x.raw
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '+'))
+}
+
+/// The name of the software whose version follows the word at `i`: the capitalised words
+/// before it join it ("React Native v0.71", "the Facebook Graph API v12.0"). A kind of software
+/// ([`SOFTWARE_KINDS`]) is named by the word before it ("the requests library v2.28.2" is
+/// requests); with no name, "the library v2.28.2" or "version 0.57.0" names nothing.
+fn software_name(t: &[Tok], i: usize) -> Option<String> {
+    let mut start = i;
+    while start > 0 && start + 4 > i && t.get(start - 1).is_some_and(capitalised) {
+        start -= 1;
+    }
+    let head = t.get(i)?;
+    if !SOFTWARE_KINDS.contains(&head.low.as_str()) {
+        let words: Vec<&str> = t.get(start..=i)?.iter().map(|x| x.raw.as_str()).collect();
+        return Some(words.join(" "));
+    }
+    if start < i {
+        // "the Tweepy library v4.12.1" is Tweepy, "Graph API version 12.0" the Graph API: a word
+        // for what any software has says nothing of which it is. A kind that is part of the
+        // name stays ("the Facebook SDK").
+        let generic = matches!(
+            head.low.as_str(),
+            "version"
+                | "release"
+                | "build"
+                | "update"
+                | "library"
+                | "package"
+                | "module"
+                | "framework"
+                | "plugin"
+                | "extension"
+                | "wrapper"
+        );
+        let end = if generic { i - 1 } else { i };
+        let words: Vec<&str> = t.get(start..=end)?.iter().map(|x| x.raw.as_str()).collect();
+        return Some(words.join(" "));
+    }
+    let before = t.get(i.checked_sub(1)?)?;
+    (!before.ends
+        && !crate::text::is_stopword(&before.low)
+        && !SOFTWARE_KINDS.contains(&before.low.as_str())
+        && !USE_VERBS.contains(&before.low.as_str())
+        && !CHANGE_VERBS.contains(&before.low.as_str())
+        && before.raw.chars().any(char::is_alphabetic)
+        && before
+            .raw
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '+')))
+    .then(|| before.raw.clone())
+}
+
 /// Whether a determiner that opens a noun phrase stands at `i`.
 fn determiner(t: &[Tok], i: usize) -> bool {
     t.get(i)
@@ -256,8 +317,10 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                 let named = raw.chars().skip(1).any(char::is_uppercase)
                     || raw.contains('-')
                     || (i > 0 && raw.starts_with(char::is_uppercase));
-                if strict || named {
-                    add(Slot::Version, raw.clone(), t[i + 1].raw.clone());
+                if let Some(name) = software_name(&t, i)
+                    && (strict || named || name.contains(' '))
+                {
+                    add(Slot::Version, name, t[i + 1].raw.clone());
                 }
             }
         }
@@ -342,6 +405,30 @@ mod tests {
         );
         assert!(got("I ran it and it took 2.5 hours.").is_empty());
         assert!(got("Should I use Flask 2.2?").is_empty(), "a question states nothing");
+    }
+
+    #[test]
+    fn a_kind_of_software_takes_its_name_from_the_words_before_it() {
+        let v = |n: &str, v: &str| vec![(Slot::Version, n.to_string(), v.to_string())];
+        assert_eq!(
+            got("I'm using the requests library v2.28.2 for the HTTP calls."),
+            v("requests", "v2.28.2")
+        );
+        assert_eq!(
+            got("I've been using React Native v0.71 for the app."),
+            v("React Native", "v0.71")
+        );
+        assert_eq!(
+            got("I'm using the Facebook Graph API v12.0 from my backend."),
+            v("Facebook Graph API", "v12.0")
+        );
+        assert_eq!(got("I'm using the Tweepy library v4.12.1 now."), v("Tweepy", "v4.12.1"));
+        assert_eq!(
+            got("I'm using the Facebook Graph API version 12.0 today."),
+            v("Facebook Graph API", "12.0")
+        );
+        assert!(got("I'm using version 0.57.0 now.").is_empty());
+        assert!(got("I'm using the library v2.28.2 for that.").is_empty());
     }
 
     #[test]

@@ -556,12 +556,19 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
                 let tail = toks[i + m.len - 1].tail;
                 // "for next year" → "for 2025", "since last month" → "since May 2023": the
                 // preposition said already is not said again.
-                let said = if on {
+                // "about 5 years ago" → "about 2018": a hedge said already takes the place of
+                // the preposition, and of the phrase's own "around".
+                let hedged = matches!(
+                    prev,
+                    "about" | "around" | "roughly" | "nearly" | "almost" | "approximately"
+                );
+                let said = if on && !hedged {
                     m.text
                 } else {
                     m.text
                         .strip_prefix("in ")
                         .or_else(|| m.text.strip_prefix("on "))
+                        .or_else(|| m.text.strip_prefix("around ").filter(|_| hedged))
                         .map_or(m.text.clone(), str::to_string)
                 };
                 let text = if toks[i].core.starts_with(char::is_uppercase) && !said.starts_with(char::is_uppercase) {

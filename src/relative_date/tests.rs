@@ -64,6 +64,11 @@ fn weeks_weekends_months_years() {
     assert_eq!(t, "I'm planning my budget for 2025.");
     let (t, _) = r("I've been saving since last month.", "2023-12-20");
     assert_eq!(t, "I've been saving since November 2023.");
+    // A hedge stands in for the preposition: "about 2018", not "about in 2018".
+    let (t, _) = r("I started playing guitar about 5 years ago.", "2023-08-28");
+    assert_eq!(t, "I started playing guitar about 2018.");
+    let (t, _) = r("We met roughly two weeks ago.", "2023-08-28");
+    assert_eq!(t, "We met roughly 14 August 2023.");
 }
 
 #[test]

@@ -138,8 +138,10 @@ fn near(sentence: &str, name: &str, general: &str, lex: &Lexicon) -> bool {
 
 /// The EXTRACT RELATIONS reply for the paths of a unit.
 pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
-    let sents = sentences(source_text);
-    let setting = Setting::of(&without_code(source_text));
+    // A mention quotes the person's prose, never a comment in their pasted code ("# Post photo").
+    let prose = without_code(source_text);
+    let sents = sentences(&prose);
+    let setting = Setting::of(&prose);
     // What each sentence names in the sense it was filed under, read once when a target first
     // asks (every target asked every sentence's clauses again).
     let in_sense: Vec<OnceCell<Vec<String>>> = sents.iter().map(|_| OnceCell::new()).collect();

@@ -264,8 +264,22 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             .matches(&s.original)
             .find(|e| !e.is_condition())
             // Lowercase: a capital here would be a name the sentence never said ("Japan" for
-            // "Tokyo"), which the grounding check rightly refuses.
-            .map(|e| e.general.to_lowercase());
+            // "Tokyo"), which the grounding check rightly refuses. An acronym the sentence
+            // writes so keeps its capitals ("LGBTQ identity").
+            .map(|e| {
+                e.general
+                    .split_whitespace()
+                    .map(|w| {
+                        let capitals = w.chars().filter(|c| c.is_uppercase()).count();
+                        if capitals >= 2 && s.original.contains(w) {
+                            w.to_string()
+                        } else {
+                            w.to_lowercase()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
         // A sentence the fact already states gives a conclusion that says what it means;
         // salient ones keep their words, which Δ needs (an end date, what is restricted).
         let text = if in_fact.contains(&s.at) && !primary.is_some_and(Cue::is_salient) {

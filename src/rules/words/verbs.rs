@@ -257,6 +257,22 @@ pub const CAUSATIVES: &[&str] = &[
 /// Verbs that with "to" stand where an auxiliary would: "it seems to be working".
 pub const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "appeared"];
 
+/// Fixed phrases in which an activity word means something else: "the release is up and
+/// running" (working), "I'm running late" (behind time), "we're running low on milk" (nearly
+/// out), "a dry run" (a rehearsal), "that exam was a walk in the park" (easy).
+pub const IDIOMS: &[&[&str]] = &[
+    &["up", "and", "running"],
+    &["running", "late"],
+    &["running", "low"],
+    &["running", "short"],
+    &["running", "behind"],
+    &["in", "the", "running"],
+    &["hit", "the", "ground", "running"],
+    &["dry", "run"],
+    &["trial", "run"],
+    &["walk", "in", "the", "park"],
+];
+
 // From `src/rules/english/vocab/sense.rs`.
 /// Phrasal verbs whose particle takes the verb out of its activity sense, by the verb's first
 /// letters: "walk me through the setup", "work on a bug", "run into a problem", "draw on

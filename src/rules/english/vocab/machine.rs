@@ -7,11 +7,22 @@ use crate::rules::words::nouns::{CODE_WORDS, JOB_MACHINERY, RUN_BY_PROGRAMS};
 
 /// Whether the match at `at`, `len` words long, is the bare word "library"/"libraries" in a
 /// sentence that speaks of code ([`CODE_WORDS`]: "I'm using Python and the facebook-sdk
-/// library", "which library should I import?").
+/// library", "which library should I import?"), or one named as software is: by an identifier
+/// before it ("the boto3 library", "the websocket-client library") or an example after it ("a
+/// library like jinja2").
 pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
-    len == 1
-        && toks.get(at).is_some_and(|w| w == "library" || w == "libraries")
-        && toks.iter().any(|w| CODE_WORDS.contains(&w.as_str()))
+    if len != 1 || !toks.get(at).is_some_and(|w| w == "library" || w == "libraries") {
+        return false;
+    }
+    let identifier = |w: &String| {
+        w.chars().any(|c| c.is_ascii_digit() || matches!(c, '-' | '_' | '.')) && w.chars().any(char::is_alphabetic)
+    };
+    let named_before = at.checked_sub(1).and_then(|j| toks.get(j)).is_some_and(identifier);
+    let example_after = toks.get(at + 1).is_some_and(|w| w == "like")
+        && toks
+            .get(at + 2)
+            .is_some_and(|w| identifier(w) || CODE_WORDS.contains(&w.as_str()));
+    named_before || example_after || toks.iter().any(|w| CODE_WORDS.contains(&w.as_str()))
 }
 
 /// Whether the match at `at`, `len` words long, is the bare word "job"/"jobs" (not "job
@@ -56,6 +67,10 @@ mod tests {
         };
         assert!(lib("I'm using Python and the facebook-sdk library."));
         assert!(lib("Should I use a specific library to manage my API tokens?"));
+        assert!(lib("I've tried the websocket-client library."));
+        assert!(lib("Someone said a library like jinja2 makes this easier."));
+        assert!(lib("I've switched to the boto3 library."));
+        assert!(!lib("I borrowed three novels from the public library."));
         assert!(!lib("I spent the afternoon at the library reading novels."));
     }
 

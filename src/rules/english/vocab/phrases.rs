@@ -225,8 +225,28 @@ fn technical_names(sentence: &str) -> Vec<String> {
         // An error's type ("TypeError", "PyMuPDFException") names what went wrong once, not
         // what the person works with.
         let error = ["Error", "Exception", "Warning"].iter().any(|e| w.ends_with(e));
-        if (inner_capital || hyphened || versioned) && !all_caps && !error && !out.iter().any(|o| o == w) {
-            out.push(w.to_string());
+        // A versioned name takes the capitalised words before it: "React Native v0.71" is
+        // React Native, not "Native".
+        let mut name = w.to_string();
+        if versioned {
+            let mut j = i;
+            while j > 0 && i - j < 3 {
+                let prev = toks[j - 1];
+                let core = prev.trim_matches(|c: char| !c.is_alphanumeric());
+                if core.is_empty()
+                    || prev.ends_with([',', '.', ';', ':', '!', '?'])
+                    || !core.starts_with(char::is_uppercase)
+                    || !core.chars().all(|c| c.is_alphanumeric() || c == '-')
+                    || is_stopword(&core.to_lowercase())
+                {
+                    break;
+                }
+                name = format!("{core} {name}");
+                j -= 1;
+            }
+        }
+        if (inner_capital || hyphened || versioned) && !all_caps && !error && !out.iter().any(|o| *o == name) {
+            out.push(name);
         }
     }
     out

@@ -12,7 +12,7 @@ use crate::rules::words::function::PARTICLES;
 pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
-use crate::rules::words::verbs::PHRASAL;
+use crate::rules::words::verbs::{IDIOMS, PHRASAL};
 
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
@@ -29,6 +29,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     };
     let after = found.at.saturating_add(found.len);
     if phrasal(word, toks.get(after..).unwrap_or_default())
+        || in_idiom(toks, found.at)
         || super::doer::thing_subject(toks, found.at)
         || super::frame::framed_as_material(toks, found.at, found.len)
         || super::machine::machine_job(toks, found.at, found.len)
@@ -135,6 +136,19 @@ pub(super) fn bare(w: &str) -> bool {
         && !is_stopword(w)
         && !w.ends_with("ly")
         && !super::super::extract::is_calendar_or_count(w)
+}
+
+/// Whether the word at `at` is part of one of [`IDIOMS`] ("up and running").
+fn in_idiom(toks: &[String], at: usize) -> bool {
+    IDIOMS.iter().any(|idiom| {
+        idiom.iter().enumerate().any(|(k, w)| {
+            toks.get(at).is_some_and(|t| t == w)
+                && at.checked_sub(k).is_some_and(|start| {
+                    toks.get(start..start.saturating_add(idiom.len()))
+                        .is_some_and(|span| span.iter().zip(idiom.iter()).all(|(a, b)| a == b))
+                })
+        })
+    })
 }
 
 fn phrasal(word: &str, rest: &[String]) -> bool {

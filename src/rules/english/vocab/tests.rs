@@ -113,6 +113,12 @@ fn phrases_are_what_the_person_keeps_saying() {
         "{names:?}"
     );
     assert!(!names.iter().any(|n| n.contains("spaCyThing")), "{names:?}");
+    let names: Vec<String> = phrases("For my app, I've started a React Native v0.71 prototype.")
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert!(names.contains(&"React Native".to_string()), "{names:?}");
+    assert!(!names.contains(&"Native".to_string()), "{names:?}");
 }
 
 #[test]
@@ -321,4 +327,22 @@ fn a_verb_before_a_colon_takes_what_follows_as_its_object() {
     assert!(!found.contains("Running"), "{found}");
     let found = crate::rules::english::extract::entities(lex, "I went for a run this morning, then swam.");
     assert!(found.contains("Running"), "{found}");
+}
+
+#[test]
+fn an_idiom_keeps_its_own_meaning_even_at_the_gym() {
+    for s in [
+        "I finally got the new release up and running.",
+        "Sorry, I'm running late today.",
+        "We're running low on protein powder.",
+        "The exam was a walk in the park.",
+        "I did a dry run of the presentation.",
+    ] {
+        let found = senses_in(s, GYM);
+        assert!(
+            !found.iter().any(|g| ["Walking", "Running"].contains(&g.as_str())),
+            "{s}: {found:?}"
+        );
+    }
+    assert!(senses_in("I went running in the park this morning.", GYM).contains(&"Running".to_string()));
 }
