@@ -151,11 +151,14 @@ fn capitalised(x: &Tok) -> bool {
 /// ([`SOFTWARE_KINDS`]) is named by the word before it ("the requests library v2.28.2" is
 /// requests); with no name, "the library v2.28.2" or "version 0.57.0" names nothing.
 fn software_name(t: &[Tok], i: usize) -> Option<String> {
+    let head = t.get(i)?;
+    // Capitalised words before a lowercase name say whose it is ("Hugging Face transformers"
+    // is transformers), not which.
+    let joins = head.raw.starts_with(char::is_uppercase) || SOFTWARE_KINDS.contains(&head.low.as_str());
     let mut start = i;
-    while start > 0 && start + 4 > i && t.get(start - 1).is_some_and(capitalised) {
+    while joins && start > 0 && start + 4 > i && t.get(start - 1).is_some_and(capitalised) {
         start -= 1;
     }
-    let head = t.get(i)?;
     if !SOFTWARE_KINDS.contains(&head.low.as_str()) {
         let words: Vec<&str> = t.get(start..=i)?.iter().map(|x| x.raw.as_str()).collect();
         return Some(words.join(" "));
@@ -426,6 +429,10 @@ mod tests {
         assert_eq!(
             got("I'm using the Facebook Graph API version 12.0 today."),
             v("Facebook Graph API", "12.0")
+        );
+        assert_eq!(
+            got("I'm using Hugging Face transformers v4.26.1 for it."),
+            v("transformers", "v4.26.1")
         );
         assert!(got("I'm using version 0.57.0 now.").is_empty());
         assert!(got("I'm using the library v2.28.2 for that.").is_empty());
