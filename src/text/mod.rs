@@ -181,7 +181,7 @@ const ABBREVIATIONS: &[&str] = &[
 
 /// Whether the text before a full stop ends in one of [`ABBREVIATIONS`], capitalised as a
 /// title ("Dr", "St") or written as a Latin one ("e.g").
-fn abbreviation(before: Option<&str>) -> bool {
+pub(crate) fn abbreviation(before: Option<&str>) -> bool {
     let Some(word) = before.and_then(|b| b.rsplit(char::is_whitespace).next()) else {
         return false;
     };

@@ -281,7 +281,7 @@ pub const PHRASAL: &[(&str, &[&str])] = &[
     ("walk", &["through"]),
     ("run", &["through", "into", "out", "over", "across"]),
     ("ran", &["through", "into", "out", "over", "across"]),
-    ("work", &["on", "through", "out", "with"]),
+    ("work", &["on", "through", "out", "with", "up"]),
     ("draw", &["on", "up", "from"]),
     ("drew", &["on", "up", "from"]),
     ("writ", &["up", "down", "out", "back"]),

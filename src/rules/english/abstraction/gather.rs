@@ -247,7 +247,11 @@ fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
         }
         while let Some((i, c)) = chars.next() {
             let stop = match c {
-                '.' => chars.peek().is_none_or(|(_, n)| !n.is_alphanumeric()),
+                // "Ms. Harper" and "e.g. this" go on: a title's full stop ends nothing.
+                '.' => {
+                    chars.peek().is_none_or(|(_, n)| !n.is_alphanumeric())
+                        && !crate::text::abbreviation(s.get(start..i))
+                }
                 '!' | ';' | '—' | '(' | ')' | '"' | '“' | '”' => true,
                 _ => false,
             };
@@ -510,6 +514,19 @@ mod tests {
             "2024-04-02",
         );
         assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
+    }
+
+    #[test]
+    fn a_title_s_full_stop_ends_no_clause() {
+        let lex = Lexicon::builtin();
+        let tutor = mention(
+            "Tutoring",
+            "user mentions tutoring (\"I booked a tutoring session with Ms. Harper for Tuesday.\")",
+            "2024-04-08",
+        );
+        let got = merge(lex, "Tutoring", "Sam", Vec::new(), &[&tutor]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].contains("Ms. Harper for Tuesday"), "{got:?}");
     }
 
     #[test]

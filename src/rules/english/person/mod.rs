@@ -3,6 +3,7 @@
 //! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
 //! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
 
+use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::verbs::LY_VERBS;
 use crate::rules::words::verbs::SAME_PAST;
 
@@ -253,7 +254,13 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             }
             "i" => {
                 subject_named = true;
-                pending_verb = tail.is_empty();
+                // "how can I ensure it": after an auxiliary the verb stays bare ("how can Alex
+                // ensure it"), since the auxiliary already agrees.
+                let inverted = i
+                    .checked_sub(1)
+                    .and_then(|p| toks.get(p))
+                    .is_some_and(|p| AUXILIARIES.contains(&lower_word(split(p).1).as_str()));
+                pending_verb = tail.is_empty() && !inverted;
                 person_subject = tail.is_empty();
                 Some(name.to_string())
             }
@@ -424,6 +431,15 @@ mod tests {
         assert_eq!(
             third_person("I agreed to start monthly reviews, and I need a plan.", "Dana", None),
             "Dana agreed to start monthly reviews, and Dana needs a plan."
+        );
+        // An auxiliary before "I" has agreed already: the verb after stays bare.
+        assert_eq!(
+            third_person("How can I ensure I stick to it every day?", "Dana", None),
+            "How can Dana ensure Dana sticks to it every day?"
+        );
+        assert_eq!(
+            third_person("Should I tell my boss?", "Dana", None),
+            "Should Dana tell their boss?"
         );
     }
 
