@@ -44,7 +44,7 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
     let who = holder.name(person);
     let what = what.unwrap_or("setting");
     match slot {
-        Slot::Setting => format!("{who}'s {} is {value}", with_month_names(what)),
+        Slot::Setting => format!("{who}'s {} {} {value}", with_month_names(what), copula(what)),
         Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Never => format!("{who} has never {value}"),
         Slot::Age => format!("{who} is {value}"),
@@ -52,6 +52,19 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
     }
+}
+
+/// The verb a setting's name takes: "contributions are", "savings are"; "status is",
+/// "analysis is", "business is". English marks a plural noun with a final -s; words in -ss,
+/// -us, -is, -ics and -ness are singular.
+fn copula(what: &str) -> &'static str {
+    let head = what.rsplit(' ').next().unwrap_or(what);
+    let plural = head.len() > 3
+        && head.ends_with('s')
+        && !["ss", "us", "is", "ics", "ness", "news"]
+            .iter()
+            .any(|e| head.ends_with(e));
+    if plural { "are" } else { "is" }
 }
 
 /// A setting's name with the names of months capitalised, as English writes them: its key is
@@ -106,6 +119,20 @@ mod tests {
                 "120 requests per minute"
             ),
             "Dana's rate limit is 120 requests per minute"
+        );
+        assert_eq!(
+            sentence(
+                "Dana",
+                &Holder::Person,
+                Slot::Setting,
+                Some("monthly contributions"),
+                "$900"
+            ),
+            "Dana's monthly contributions are $900"
+        );
+        assert_eq!(
+            sentence("Dana", &Holder::Person, Slot::Setting, Some("visa status"), "pending"),
+            "Dana's visa status is pending"
         );
         // "mar" is no month here, however it abbreviates one.
         assert_eq!(

@@ -166,6 +166,12 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         if !speaker(&start) && (0..start).any(|i| speaker(&i)) {
             continue;
         }
+        // "the playlist I created helps me": an "I" right after a noun a determiner opened is a
+        // relative clause inside that noun's phrase; from it the clause has lost its head
+        // ("Victor created with 30 tracks").
+        if speaker(&start) && relative_clause_at(&raw, &toks, start) {
+            continue;
+        }
         // A comma before a new subject ends what was said about the activity ("…, it was lovely").
         let cut = (at..raw.len())
             .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
@@ -234,6 +240,49 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     }
     None
 }
+
+/// Whether the speaker at `at` opens a relative clause: the word before is a noun (a content
+/// word, no clause end, no time: "this morning I went" is a clause of its own) that a
+/// determiner at most two words back opened ("the playlist I made", "a new routine I started").
+fn relative_clause_at(raw: &[&str], toks: &[String], at: usize) -> bool {
+    let Some(noun_at) = at.checked_sub(1) else {
+        return false;
+    };
+    let noun_like = |i: usize| {
+        let t = &toks[i];
+        !raw[i].ends_with([',', ';', ':', '.', '!', '?'])
+            && t.chars().all(char::is_alphabetic)
+            && !crate::text::is_stopword(t)
+            && !crate::rules::english::extract::is_calendar_or_count(t)
+            && !TIMES_OF_DAY.contains(&t.as_str())
+    };
+    if !noun_like(noun_at) {
+        return false;
+    }
+    (1..=2).any(|back| {
+        noun_at
+            .checked_sub(back)
+            .is_some_and(|d| NOUN_DETERMINERS.contains(&toks[d].as_str()) && (d + 1..noun_at).all(|i| noun_like(i)))
+    })
+}
+
+/// Determiners that open a noun phrase a relative clause may follow.
+const NOUN_DETERMINERS: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "my", "our", "his", "her", "their", "every", "any", "some",
+];
+
+/// Nouns of time after which "I" starts a clause of its own ("this morning I ran", "every time
+/// I try").
+const TIMES_OF_DAY: &[&str] = &[
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+    "time",
+    "times",
+    "moment",
+    "point",
+];
 
 /// A sentence cut where a clause ends: at `!`, `;`, a dash, brackets and quotes, and at a full
 /// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs).
@@ -514,6 +563,25 @@ mod tests {
             "2024-04-02",
         );
         assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
+    }
+
+    #[test]
+    fn a_relative_clause_s_i_opens_no_clause() {
+        let lex = Lexicon::builtin();
+        let walk = mention(
+            "Walking",
+            "user mentions walking (\"The playlist I created with 30 tracks helps me during my evening walks.\")",
+            "2024-10-10",
+        );
+        let got = merge(lex, "Walking", "Sam", Vec::new(), &[&walk]);
+        assert!(!got.iter().any(|g| g.contains("Sam created with")), "{got:?}");
+        let morning = mention(
+            "Walking",
+            "user mentions walking (\"This morning I walked to the lake with my dog.\")",
+            "2024-10-10",
+        );
+        let got = merge(lex, "Walking", "Sam", Vec::new(), &[&morning]);
+        assert!(got.iter().any(|g| g.starts_with("Sam walked to the lake")), "{got:?}");
     }
 
     #[test]
