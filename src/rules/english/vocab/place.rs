@@ -14,27 +14,55 @@ pub(crate) struct Gloss {
     pub base: String,
     pub sub: String,
     vector: Vec<f32>,
+    /// A general event's own gloss: it places phrases, but the sense rules weigh words against
+    /// the sub-concepts alone, as they were written against.
+    general: bool,
 }
 
-/// The built-in lexicon's sub-concepts, embedded once per process (about 90 short texts).
+/// The built-in lexicon's sub-concepts, embedded once per process (about 90 short texts), and
+/// beside each the general events it files under it with several patterns of their own. A
+/// sub-concept gathers unlike things ("Education" holds school, exams and maths), whose mean
+/// is near none of them; "geometric sequence" is near "Mathematics: algebra, calculus …".
 fn glosses() -> &'static [Gloss] {
     static GLOSSES: OnceLock<Vec<Gloss>> = OnceLock::new();
     GLOSSES.get_or_init(|| {
         let mut groups: Vec<(String, String, Vec<String>)> = Vec::new();
+        let mut generals: Vec<(String, String, String, Vec<String>)> = Vec::new();
         for e in Lexicon::builtin().entries() {
             let pattern = e.pattern.trim_end_matches('*').to_string();
             match groups.iter_mut().find(|(b, s, _)| *b == e.base && *s == e.sub) {
-                Some((_, _, patterns)) => patterns.push(pattern),
-                None => groups.push((e.base.clone(), e.sub.clone(), vec![pattern])),
+                Some((_, _, patterns)) => patterns.push(pattern.clone()),
+                None => groups.push((e.base.clone(), e.sub.clone(), vec![pattern.clone()])),
+            }
+            // A word with a second sense ("work", "job") would pull the other sense's phrases in.
+            if e.polysemous {
+                continue;
+            }
+            match generals
+                .iter_mut()
+                .find(|(b, s, g, _)| *b == e.base && *s == e.sub && *g == e.general)
+            {
+                Some((_, _, _, patterns)) => patterns.push(pattern),
+                None => generals.push((e.base.clone(), e.sub.clone(), e.general.clone(), vec![pattern])),
             }
         }
+        let own = generals
+            .into_iter()
+            .filter(|(_, _, _, patterns)| patterns.len() >= GENERAL_GLOSS_PATTERNS)
+            .map(|(base, sub, general, patterns)| (base, sub, format!("{general}: {}", patterns.join(", ")), true));
         let mut glosses: Vec<Gloss> = groups
             .into_iter()
-            .filter(|(_, sub, _)| !sub.is_empty())
-            .map(|(base, sub, patterns)| Gloss {
-                vector: unit(local(&format!("{sub}: {}", patterns.join(", ")))),
+            .map(|(base, sub, patterns)| {
+                let text = format!("{sub}: {}", patterns.join(", "));
+                (base, sub, text, false)
+            })
+            .chain(own)
+            .filter(|(_, sub, _, _)| !sub.is_empty())
+            .map(|(base, sub, text, general)| Gloss {
+                vector: unit(local(&text)),
                 base,
                 sub,
+                general,
             })
             .collect();
         let centre = mean(glosses.iter().map(|g| g.vector.as_slice()));
@@ -45,6 +73,12 @@ fn glosses() -> &'static [Gloss] {
         glosses
     })
 }
+
+/// The fewest patterns that give a general event a gloss of its own beside its sub-concept's.
+const GENERAL_GLOSS_PATTERNS: usize = 5;
+
+/// How much nearer a general event's gloss must be than every sub-concept's to place a phrase.
+const GENERAL_MARGIN: f32 = 0.1;
 
 /// The mean of the glosses' unit vectors. Static embeddings share one large common direction,
 /// so every text is near every gloss (0.5–0.8) and a gloss near that direction ("Personality")
@@ -95,14 +129,27 @@ pub(crate) struct Nearest {
 
 fn nearest_to(v: &[f32]) -> Option<Nearest> {
     let scored: Vec<(f32, &'static Gloss)> = glosses().iter().map(|g| (cosine(v, &g.vector), g)).collect();
-    let (best, gloss) = scored
-        .iter()
-        .copied()
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .filter(|(c, _)| *c > 0.0)?;
+    let best_of = |general: bool| {
+        scored
+            .iter()
+            .copied()
+            .filter(|(_, g)| g.general == general)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+    };
+    // A general event's gloss decides only when it is plainly nearer than every sub-concept's:
+    // "geometric series" is far nearer "Mathematics" than anything, while a phrase about as
+    // near a general as a sub-concept ("log messages") keeps the sub-concept's reading.
+    let (best, gloss) = match (best_of(false), best_of(true)) {
+        (Some(sub), Some(general)) if general.0 >= sub.0 + GENERAL_MARGIN => general,
+        (Some(sub), _) => sub,
+        (None, general) => general?,
+    };
+    if best <= 0.0 {
+        return None;
+    }
     let runner_up = scored
         .iter()
-        .filter(|(_, g)| g.base != gloss.base)
+        .filter(|(_, g)| !g.general && g.base != gloss.base)
         .map(|(c, _)| *c)
         .fold(0.0_f32, f32::max);
     Some(Nearest {
@@ -118,12 +165,12 @@ pub(crate) fn lead_of(text: &str, base: &str, sub: &str) -> f32 {
     let v = embed(text);
     let own = glosses()
         .iter()
-        .filter(|g| g.base == base && (sub.is_empty() || g.sub == sub))
+        .filter(|g| !g.general && g.base == base && (sub.is_empty() || g.sub == sub))
         .map(|g| cosine(&v, &g.vector))
         .fold(f32::MIN, f32::max);
     let other = glosses()
         .iter()
-        .filter(|g| g.base != base)
+        .filter(|g| !g.general && g.base != base)
         .map(|g| cosine(&v, &g.vector))
         .fold(0.0_f32, f32::max);
     if own == f32::MIN { 0.0 } else { own - other }

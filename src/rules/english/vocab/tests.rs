@@ -346,3 +346,20 @@ fn an_idiom_keeps_its_own_meaning_even_at_the_gym() {
     }
     assert!(senses_in("I went running in the park this morning.", GYM).contains(&"Running".to_string()));
 }
+
+#[test]
+fn a_subject_of_study_is_placed_under_it_not_beside_code() {
+    for (p, s) in [
+        (
+            "Geometric Series",
+            "I've been working on some geometric series problems.",
+        ),
+        ("Sigma Notation", "I'm trying to understand sigma notation."),
+        (
+            "Geometric Sequence",
+            "I need help solving a problem involving a geometric sequence.",
+        ),
+    ] {
+        assert_eq!(place(p, s, STUDY, false), Some(("Work and Study", "Education")), "{p}");
+    }
+}
