@@ -262,7 +262,7 @@ fn relative_clause_at(raw: &[&str], toks: &[String], at: usize) -> bool {
     (1..=2).any(|back| {
         noun_at
             .checked_sub(back)
-            .is_some_and(|d| NOUN_DETERMINERS.contains(&toks[d].as_str()) && (d + 1..noun_at).all(|i| noun_like(i)))
+            .is_some_and(|d| NOUN_DETERMINERS.contains(&toks[d].as_str()) && (d + 1..noun_at).all(&noun_like))
     })
 }
 

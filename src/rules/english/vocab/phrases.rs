@@ -245,7 +245,7 @@ fn technical_names(sentence: &str) -> Vec<String> {
                 j -= 1;
             }
         }
-        if (inner_capital || hyphened || versioned) && !all_caps && !error && !out.iter().any(|o| *o == name) {
+        if (inner_capital || hyphened || versioned) && !all_caps && !error && !out.contains(&name) {
             out.push(name);
         }
     }
