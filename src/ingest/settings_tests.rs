@@ -1,0 +1,130 @@
+//! Tests of the settings and versions a turn states, on sentences written for the purpose.
+
+use super::*;
+
+fn got(text: &str) -> Vec<(Slot, String, String)> {
+    stated(text)
+}
+
+fn setting(w: &str, v: &str) -> (Slot, String, String) {
+    (Slot::Setting, w.into(), v.into())
+}
+
+#[test]
+fn a_change_verb_sets_the_new_value() {
+    assert_eq!(
+        got("I set the rate limit to 100 requests per minute with Flask-Limiter."),
+        vec![setting("rate limit", "100 requests per minute")]
+    );
+    assert_eq!(
+        got("Yesterday I raised the limit from 100 to 120 requests per minute, it works."),
+        vec![setting("limit", "120 requests per minute")]
+    );
+    assert_eq!(
+        got("We cut our monthly budget to $400 a month after the move."),
+        vec![setting("monthly budget", "$400 a month")]
+    );
+    assert_eq!(
+        got("I increased my monthly savings to $1,000 starting in October."),
+        vec![setting("monthly savings", "$1,000")]
+    );
+}
+
+#[test]
+fn a_copula_or_a_measure_noun_states_a_value() {
+    assert_eq!(
+        got("My budget is $500 a month."),
+        vec![setting("budget", "$500 a month")]
+    );
+    assert_eq!(
+        got("Our budget is around 6000 dollars for both of us."),
+        vec![setting("budget", "around 6000 dollars")]
+    );
+    assert_eq!(
+        got("Our timeout is now set to 30 seconds for the login endpoint."),
+        vec![setting("timeout", "30 seconds")]
+    );
+    assert_eq!(
+        got("I want to keep my homework completion rate of 92% this term."),
+        vec![setting("homework completion rate", "92%")]
+    );
+    assert!(got("I met a group of 5 friends.").is_empty());
+    assert!(got("I think the common ratio is 3 and the sum is 242.").is_empty());
+    assert!(got("I got \\frac{4}{1-0.3} 5.714 as my answer.").is_empty());
+    assert!(got("I want to assign a weight of 0.6 to skills and 0.3 to titles.").is_empty());
+    assert_eq!(
+        got("I'm updating my API for the new rate limit of 120 requests per minute."),
+        vec![setting("rate limit", "120 requests per minute")]
+    );
+    assert_eq!(
+        got("I've configured the limiter to allow 100 requests per minute."),
+        vec![setting("limiter", "100 requests per minute")]
+    );
+}
+
+#[test]
+fn versions_of_named_software_the_person_uses() {
+    let g = got("I've decided to use spaCy v3.5 for NLP, Flask 2.2 for the web, and PyMuPDF 1.22.0 for parsing.");
+    assert_eq!(
+        g,
+        vec![
+            (Slot::Version, "spaCy".into(), "v3.5".into()),
+            (Slot::Version, "Flask".into(), "2.2".into()),
+            (Slot::Version, "PyMuPDF".into(), "1.22.0".into()),
+        ]
+    );
+    assert!(got("I ran it and it took 2.5 hours.").is_empty());
+    assert!(got("Should I use Flask 2.2?").is_empty(), "a question states nothing");
+}
+
+#[test]
+fn a_kind_of_software_takes_its_name_from_the_words_before_it() {
+    let v = |n: &str, v: &str| vec![(Slot::Version, n.to_string(), v.to_string())];
+    assert_eq!(
+        got("I'm using the requests library v2.28.2 for the HTTP calls."),
+        v("requests", "v2.28.2")
+    );
+    assert_eq!(
+        got("I've been using React Native v0.71 for the app."),
+        v("React Native", "v0.71")
+    );
+    assert_eq!(
+        got("I'm using the Facebook Graph API v12.0 from my backend."),
+        v("Facebook Graph API", "v12.0")
+    );
+    assert_eq!(got("I'm using the Tweepy library v4.12.1 now."), v("Tweepy", "v4.12.1"));
+    assert_eq!(
+        got("I'm using the Facebook Graph API version 12.0 today."),
+        v("Facebook Graph API", "12.0")
+    );
+    assert_eq!(
+        got("I'm using Hugging Face transformers v4.26.1 for it."),
+        v("transformers", "v4.26.1")
+    );
+    assert!(got("I'm using version 0.57.0 now.").is_empty());
+    assert!(got("I'm using the library v2.28.2 for that.").is_empty());
+}
+
+#[test]
+fn code_questions_and_other_people_state_nothing() {
+    assert!(got("Here is my config:\n```python\nlimit = set_the_limit to 100\n```").is_empty());
+    assert!(got("Should I set the limit to 100 requests per minute?").is_empty());
+    assert!(got("The server set the limit to 100.").is_empty(), "no first person");
+    assert!(got("So my final answer is 2522 hours.").is_empty(), "a worked result");
+    assert!(
+        got("I got a total of 30 hours for the three weeks.").is_empty(),
+        "a worked result"
+    );
+    for hostile in [
+        "",
+        "to",
+        "set the to",
+        "my is 5",
+        "v",
+        "1.2.3.4.5.6",
+        "€",
+        "日本語 1.2.3 を使う",
+    ] {
+        let _ = got(hostile);
+    }
+}

@@ -1,0 +1,191 @@
+//! Tests of gathering mentions into clauses: where a clause starts and ends, and what it may not end on.
+
+use super::*;
+use crate::time::Timestamp;
+
+fn mention(facet: &str, text: &str, date: &str) -> EvidenceItem {
+    EvidenceItem {
+        kind: EvidenceKind::Mention,
+        facet: facet.into(),
+        text: text.into(),
+        salient: false,
+        time: Timestamp::parse(&format!("{date}T10:00:00Z")).ok(),
+    }
+}
+
+#[test]
+fn mentions_across_sessions_gather_into_one_dated_list() {
+    let lex = Lexicon::builtin();
+    let a = mention(
+        "Camping",
+        "user mentions camping (\"Yeah, we went camping at the beach with the kids, it was lovely.\") on 2023-06-20",
+        "2023-06-20",
+    );
+    let b = mention(
+        "Camping",
+        "user mentions camping (\"I camped in the mountains for three nights.\") on 2023-07-03",
+        "2023-07-03",
+    );
+    let first = merge(lex, "Camping", "Melanie", Vec::new(), &[&a]);
+    let both = merge(lex, "Camping", "Melanie", first.clone(), &[&b, &a]);
+    assert_eq!(both.len(), 2, "{both:?}");
+    assert!(
+        both[0].starts_with("Melanie and others went camping at the beach"),
+        "{both:?}"
+    );
+    assert!(both[0].ends_with("(20 June 2023)"), "{both:?}");
+    assert!(
+        both[1].starts_with("Melanie camped in the mountains for three nights"),
+        "{both:?}"
+    );
+    let asked = mention(
+        "Camping",
+        "user mentions camping (\"What do you love most about camping?\") on 2023-07-09",
+        "2023-07-09",
+    );
+    assert_eq!(merge(lex, "Camping", "Melanie", both.clone(), &[&asked]), both);
+    let text = join("Camping has come up regularly since 20 June 2023.", &both);
+    let bullet = crate::event::Sigma::parse(&format!("- Camping: {text}"));
+    assert_eq!(
+        bullet.bullets[0].text,
+        "Camping has come up regularly since 20 June 2023."
+    );
+    let back: Vec<String> = bullet.bullets[0]
+        .mentions
+        .iter()
+        .map(crate::event::profile_text::render_mention)
+        .collect();
+    assert_eq!(back, both);
+}
+
+#[test]
+fn a_quote_cut_short_loses_its_part_word() {
+    let lex = Lexicon::builtin();
+    let cut = mention(
+        "Swimming",
+        "user mentions swimming (\"Now I swim twice a week for more energy le…\")",
+        "2024-07-20",
+    );
+    let got = merge(lex, "Swimming", "Sam", Vec::new(), &[&cut]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    // "for more energy le…" may have gone on ("energy levels"): the clause ends before it.
+    assert_eq!(got[0], "Sam swims twice a week (20 July 2024)");
+}
+
+#[test]
+fn a_clause_cut_by_the_word_cap_ends_where_a_phrase_began() {
+    let lex = Lexicon::builtin();
+    let office = mention(
+        "Budgeting",
+        "user mentions budgeting (\"I'm kinda worried about my budget planning for next year, Brittney and I agreed to review it monthly.\")",
+        "2024-12-20",
+    );
+    assert_eq!(
+        merge(lex, "Budgeting", "Michael", Vec::new(), &[&office]),
+        vec!["Michael is kinda worried about their budget planning for 2025 (20 December 2024)"]
+    );
+    // No place where a phrase began after the activity: the fragment is not gathered.
+    let fragment = mention(
+        "Budgeting",
+        "user mentions budgeting (\"I understand all of the important but rather confusing budget…\")",
+        "2024-12-20",
+    );
+    assert!(merge(lex, "Budgeting", "Michael", Vec::new(), &[&fragment]).is_empty());
+}
+
+#[test]
+fn a_clause_keeps_its_unit_drops_a_trailing_though_and_no_weak_word_names_a_branch() {
+    let lex = Lexicon::builtin();
+    let walk = mention(
+        "Walking",
+        "user mentions walking (\"She also said I should walk every day, 20 to 30 minutes, because movement helps.\")",
+        "2024-05-20",
+    );
+    assert_eq!(
+        merge(lex, "Walking", "Alex", Vec::new(), &[&walk]),
+        vec!["Alex should walk every day, 20 to 30 minutes (20 May 2024)"]
+    );
+    let squats = mention(
+        "Strength Training",
+        "user mentions strength training (\"I really miss squats though.\")",
+        "2024-05-20",
+    );
+    assert_eq!(
+        merge(lex, "Strength Training", "Alex", Vec::new(), &[&squats]),
+        vec!["Alex really misses squats (20 May 2024)"]
+    );
+    let technique = mention(
+        "Employment",
+        "user mentions employment (\"For now I'm just adding a fifth day for technique work, light squats.\")",
+        "2024-04-02",
+    );
+    assert!(merge(lex, "Employment", "Alex", Vec::new(), &[&technique]).is_empty());
+    let at_work = mention(
+        "Employment",
+        "user mentions employment (\"I had a long week at work.\")",
+        "2024-04-02",
+    );
+    assert_eq!(merge(lex, "Employment", "Alex", Vec::new(), &[&at_work]).len(), 1);
+}
+
+#[test]
+fn a_relative_clause_s_i_opens_no_clause() {
+    let lex = Lexicon::builtin();
+    let walk = mention(
+        "Walking",
+        "user mentions walking (\"The playlist I created with 30 tracks helps me during my evening walks.\")",
+        "2024-10-10",
+    );
+    let got = merge(lex, "Walking", "Sam", Vec::new(), &[&walk]);
+    assert!(!got.iter().any(|g| g.contains("Sam created with")), "{got:?}");
+    let morning = mention(
+        "Walking",
+        "user mentions walking (\"This morning I walked to the lake with my dog.\")",
+        "2024-10-10",
+    );
+    let got = merge(lex, "Walking", "Sam", Vec::new(), &[&morning]);
+    assert!(got.iter().any(|g| g.starts_with("Sam walked to the lake")), "{got:?}");
+}
+
+#[test]
+fn a_title_s_full_stop_ends_no_clause() {
+    let lex = Lexicon::builtin();
+    let tutor = mention(
+        "Tutoring",
+        "user mentions tutoring (\"I booked a tutoring session with Ms. Harper for Tuesday.\")",
+        "2024-04-08",
+    );
+    let got = merge(lex, "Tutoring", "Sam", Vec::new(), &[&tutor]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("Ms. Harper for Tuesday"), "{got:?}");
+}
+
+#[test]
+fn a_version_keeps_its_points_and_a_possessive_after_i_opens_no_clause() {
+    let lex = Lexicon::builtin();
+    let version = mention(
+        "PyMuPDF",
+        "user mentions pymupdf (\"I've chosen PyMuPDF 1.22.0 for parsing the resumes.\")",
+        "2024-01-10",
+    );
+    assert_eq!(
+        merge(lex, "PyMuPDF", "Sam", Vec::new(), &[&version]),
+        vec!["Sam has chosen PyMuPDF 1.22.0 for parsing the resumes (10 January 2024)"]
+    );
+    let time = mention(
+        "Workload",
+        "user mentions workload (\"I need to manage my time effectively to meet the deadline.\")",
+        "2024-01-10",
+    );
+    let got = merge(lex, "Workload", "Sam", Vec::new(), &[&time]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("Sam needs to manage"), "{got:?}");
+    // Far after the "I" whose object it is, a possessive still opens no clause.
+    let lease = mention(
+        "Budgeting",
+        "user mentions budgeting (\"I went over the whole moving checklist twice last night and then checked my budgeting spreadsheet again to be sure.\")",
+        "2024-05-12",
+    );
+    let got = merge(lex, "Budgeting", "Sam", Vec::new(), &[&lease]);
+    assert!(got.iter().all(|c| !c.starts_with("Sam's budgeting")), "{got:?}");
+}

@@ -1,0 +1,107 @@
+//! Tests of the offline synthesis: facts, conclusions and what a cue sentence means.
+
+use super::*;
+
+fn lines(text: &str) -> Vec<(String, String)> {
+    vec![("Alex".to_string(), text.to_string())]
+}
+
+#[test]
+fn a_connective_is_dropped_and_a_lone_demonstrative_makes_no_delta_item() {
+    assert_eq!(
+        without_filler("However, I need to stay under $500 this month."),
+        "I need to stay under $500 this month."
+    );
+    assert!(points_back("I need to apply this to a large dataset."));
+    assert!(points_back("I've done these before."));
+    assert!(!points_back("I have to avoid stairs this week."));
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines(
+            "My knee hurts after running. I have to avoid running this month. I need to apply this to a large dataset.",
+        ),
+    );
+    let salient = out.split("Salient Conclusions:").nth(1).unwrap_or_default();
+    assert!(!salient.contains("apply this"), "{out}");
+}
+
+#[test]
+fn a_taste_of_someone_else_is_no_conclusion_about_the_person() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I got my sister a pottery class voucher. A pottery class voucher, she's always wanted to try it."),
+    );
+    assert!(!out.contains("Alex keeps a regular pottery routine"), "{out}");
+    assert!(!out.contains("Alex enjoys pottery"), "{out}");
+}
+
+#[test]
+fn a_fact_states_what_the_person_did_not_remarks_captions_or_wishes_for_the_listener() {
+    // A synth prompt's line shows a shared photo as its turn renders it.
+    let photo = crate::event::Attachment::Photo {
+        caption: "a photo of a dog on a trail".into(),
+    }
+    .render();
+    let said = format!(
+        "Creating a family for those kids is so lovely. You'll be an awesome mom! \
+         {photo} I adopted a puppy on Sunday."
+    );
+    let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(&said));
+    let fact = out.lines().next().unwrap_or_default();
+    assert!(fact.contains("Alex adopted a puppy on Sunday."), "{fact}");
+    for not in ["so lovely", "awesome mom", photo.as_str(), "dog on a trail"] {
+        assert!(!fact.contains(not), "{not:?} in {fact}");
+    }
+    let remark = synthesize(Lexicon::builtin(), "Alex", None, &lines("Nice, see ya! Talk later!"));
+    assert!(remark.starts_with("Fact: none"), "{remark}");
+}
+
+/// A question that opens with what the asker is ("I'm 60 and earning $85,000, will that be
+/// a problem?") has said a great deal: that is the fact, while a bare question yields none.
+#[test]
+fn a_question_that_discloses_something_yields_a_fact() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I'm 60 and earning $85,000 as a nurse, will that be a problem for the mortgage?"),
+    );
+    let fact = out.lines().next().unwrap_or_default();
+    assert!(fact.contains("Alex is 60 and earning $85,000 as a nurse."), "{fact}");
+    assert!(!fact.contains("mortgage"), "the question is not a fact: {fact}");
+    let asked = synthesize(Lexicon::builtin(), "Alex", None, &lines("What should I cook tonight?"));
+    assert!(asked.starts_with("Fact: none"), "{asked}");
+}
+
+#[test]
+fn facts_place_we_and_drop_empty_intensifiers() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("We really loved the hike up Mount Tam with my brother."),
+    );
+    let fact = out.lines().next().unwrap_or_default();
+    assert!(
+        fact.contains("Alex and their brother loved the hike up Mount Tam"),
+        "{fact}"
+    );
+    assert!(!fact.contains("really"), "{fact}");
+    let meal = synthesize(Lexicon::builtin(), "Alex", None, &lines("I meal prep every Sunday."));
+    assert!(meal.contains("Alex meal preps every Sunday."), "{meal}");
+}
+
+#[test]
+fn pasted_code_and_a_line_that_opens_a_list_state_nothing() {
+    let said = "I'm struggling with error handling in my Flask app. Here's my handler:\n\
+                ```python\n@app.errorhandler(403)\ndef forbidden_error(e):\n    \
+                return jsonify({'error': 'Forbidden'}), 403\n```\nI need it to return JSON.";
+    let out = synthesize(Lexicon::builtin(), "Alex", None, &lines(said));
+    assert!(out.contains("Alex is struggling with error handling"), "{out}");
+    assert!(!out.contains("jsonify") && !out.contains("forbidden_error"), "{out}");
+    assert!(!out.contains("handler:"), "{out}");
+}
