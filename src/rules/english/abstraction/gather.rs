@@ -285,8 +285,25 @@ const TIMES_OF_DAY: &[&str] = &[
 ];
 
 /// A sentence cut where a clause ends: at `!`, `;`, a dash, brackets and quotes, and at a full
-/// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs).
+/// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs). Parts inside quotation marks
+/// are left out: they are a title or someone's words ("a post titled "How I Used Tax-Loss
+/// Harvesting""), not what the speaker says they did.
 fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
+    let mut quoted = false;
+    clause_parts(s).filter_map(move |(part, mark)| {
+        let inside = quoted;
+        match mark {
+            Some('"') => quoted = !quoted,
+            Some('“') => quoted = true,
+            Some('”') => quoted = false,
+            _ => {}
+        }
+        (!inside).then_some(part)
+    })
+}
+
+/// The parts of [`ends_of_clauses`], each with the mark that ended it (`None` for the last).
+fn clause_parts(s: &str) -> impl Iterator<Item = (&str, Option<char>)> {
     let mut chars = s.char_indices().peekable();
     let mut start = 0;
     let mut done = false;
@@ -307,11 +324,11 @@ fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
             if stop {
                 let part = s.get(start..i).unwrap_or("");
                 start = i + c.len_utf8();
-                return Some(part);
+                return Some((part, Some(c)));
             }
         }
         done = true;
-        Some(s.get(start..).unwrap_or(""))
+        Some((s.get(start..).unwrap_or(""), None))
     })
 }
 

@@ -189,3 +189,19 @@ fn a_version_keeps_its_points_and_a_possessive_after_i_opens_no_clause() {
     let got = merge(lex, "Budgeting", "Sam", Vec::new(), &[&lease]);
     assert!(got.iter().all(|c| !c.starts_with("Sam's budgeting")), "{got:?}");
 }
+
+#[test]
+fn a_quoted_title_is_not_what_the_speaker_did() {
+    let lex = Lexicon::builtin();
+    let post = mention(
+        "Taxes",
+        "user mentions taxes (\"Maybe I could write a post titled \"How I Used Tax-Loss Harvesting to Save on Taxes.\" I paid my taxes early this year.\")",
+        "2024-09-22",
+    );
+    let got = merge(lex, "Taxes", "Sam", Vec::new(), &[&post]);
+    assert!(!got.iter().any(|g| g.contains("Sam Used")), "{got:?}");
+    assert!(
+        got.iter().any(|g| g.starts_with("Sam paid their taxes early")),
+        "{got:?}"
+    );
+}
