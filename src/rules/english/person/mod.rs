@@ -287,9 +287,6 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
                 if subject_named || next.as_deref() == Some("own") {
                     Some(name_cap("their".into()))
                 } else {
-                    // The person is named now: "My art is important to me" is "Caroline's art
-                    // is important to them", not "… to Caroline".
-                    subject_named = true;
                     Some(format!("{name}'s"))
                 }
             }
@@ -434,10 +431,6 @@ mod tests {
         assert_eq!(
             third_person("I agreed to start monthly reviews, and I need a plan.", "Dana", None),
             "Dana agreed to start monthly reviews, and Dana needs a plan."
-        );
-        assert_eq!(
-            third_person("My art is important to me.", "Caroline", None),
-            "Caroline's art is important to them."
         );
         // An auxiliary before "I" has agreed already: the verb after stays bare.
         assert_eq!(
