@@ -159,9 +159,12 @@ fn software_name(t: &[Tok], i: usize) -> Option<String> {
     while joins && start > 0 && start + 4 > i && t.get(start - 1).is_some_and(capitalised) {
         start -= 1;
     }
+    let joined = |end: usize| {
+        let words: Vec<&str> = t.get(start..=end)?.iter().map(|x| x.raw.as_str()).collect();
+        Some(words.join(" "))
+    };
     if !SOFTWARE_KINDS.contains(&head.low.as_str()) {
-        let words: Vec<&str> = t.get(start..=i)?.iter().map(|x| x.raw.as_str()).collect();
-        return Some(words.join(" "));
+        return joined(i);
     }
     if start < i {
         // "the Tweepy library v4.12.1" is Tweepy, "Graph API version 12.0" the Graph API: a word
@@ -181,9 +184,7 @@ fn software_name(t: &[Tok], i: usize) -> Option<String> {
                 | "extension"
                 | "wrapper"
         );
-        let end = if generic { i - 1 } else { i };
-        let words: Vec<&str> = t.get(start..=end)?.iter().map(|x| x.raw.as_str()).collect();
-        return Some(words.join(" "));
+        return joined(if generic { i - 1 } else { i });
     }
     let before = t.get(i.checked_sub(1)?)?;
     (!before.ends

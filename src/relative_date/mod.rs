@@ -12,8 +12,11 @@ mod restriction;
 mod season;
 mod since;
 mod words;
+mod written;
+
 pub use restriction::restriction_end;
 use words::*;
+use written::{absolute, relative_to_absolute};
 
 /// A phrase of a text and the days it denotes, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -396,66 +399,6 @@ fn bare_month(toks: &[Tok<'_>], i: usize, ctx: &Ctx) -> Option<Match> {
     })
 }
 
-/// Absolute dates already in the text ("9 June 2023", "June 9, 2023", "the week before 9 June
-/// 2023"): kept as written and recorded as ranges.
-fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
-    let w = |k: usize| toks.get(i + k).map_or("", |t| t.core);
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    let strip = |s: &str| s.trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
-    if digits(&strip(w(0))) && month_index(w(1)).is_some() && digits(w(2)) {
-        let d = Date::new(w(2).parse().ok()?, month_index(w(1))?, strip(w(0)).parse().ok()?).ok()?;
-        return Some((3, d));
-    }
-    if month_index(w(0)).is_some() && w(0).len() >= 3 && digits(&strip(w(1))) && digits(w(2)) {
-        let d = Date::new(w(2).parse().ok()?, month_index(w(0))?, strip(w(1)).parse().ok()?).ok()?;
-        return Some((3, d));
-    }
-    None
-}
-
-fn relative_to_absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date, Date)> {
-    let w = |k: usize| toks.get(i + k).map_or("", |t| t.lower.as_ref());
-    let (skip, unit) = match (w(0), w(1)) {
-        ("the", u) => (1, u),
-        (u, _) => (0, u),
-    };
-    let rel = w(skip + 1);
-    if !matches!(rel, "before" | "after" | "of") {
-        return None;
-    }
-    let (len, d) = absolute(toks, i + skip + 2)?;
-    let total = skip + 2 + len;
-    let (s, e) = match (unit, rel) {
-        ("week", "before") => (add_days(d, -7)?, add_days(d, -1)?),
-        ("week", "after") => (add_days(d, 1)?, add_days(d, 7)?),
-        ("week", "of") => {
-            let s = week_start(d)?;
-            (s, add_days(s, 6)?)
-        }
-        ("weekend", "before") => {
-            let sat = d.nth_weekday(-1, Weekday::Saturday).ok()?;
-            let sat = if add_days(sat, 1)? >= d {
-                add_days(sat, -7)?
-            } else {
-                sat
-            };
-            (sat, add_days(sat, 1)?)
-        }
-        ("day", "before") => (add_days(d, -1)?, add_days(d, -1)?),
-        ("day", "after") => (add_days(d, 1)?, add_days(d, 1)?),
-        (u, "before") if weekday(u).is_some() => {
-            let x = d.nth_weekday(-1, weekday(u)?).ok()?;
-            (x, x)
-        }
-        (u, "after") if weekday(u).is_some() => {
-            let x = d.nth_weekday(1, weekday(u)?).ok()?;
-            (x, x)
-        }
-        _ => return None,
-    };
-    Some((total, s, e))
-}
-
 /// A month's number from its name or three-letter abbreviation.
 #[must_use]
 pub fn month_number(w: &str) -> Option<i8> {
@@ -558,10 +501,7 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
                 // preposition said already is not said again.
                 // "about 5 years ago" → "about 2018": a hedge said already takes the place of
                 // the preposition, and of the phrase's own "around".
-                let hedged = matches!(
-                    prev,
-                    "about" | "around" | "roughly" | "nearly" | "almost" | "approximately"
-                );
+                let hedged = since::ABOUT.contains(&prev);
                 let said = if on && !hedged {
                     m.text
                 } else {

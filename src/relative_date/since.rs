@@ -12,8 +12,9 @@ use super::{Match, Tok};
 use jiff::ToSpan;
 use jiff::civil::Date;
 
-/// Hedges before the number that make the start approximate ("for about 3 years").
-const ABOUT: &[&str] = &["about", "around", "roughly", "nearly", "almost", "approximately"];
+/// Hedges that make a date approximate: before a duration's number ("for about 3 years"), and
+/// before a phrase the resolver rewrites ("about 5 years ago" → "about 2018").
+pub(super) const ABOUT: &[&str] = &["about", "around", "roughly", "nearly", "almost", "approximately"];
 /// Hedges that make the start earlier than the number says ("for over 10 years").
 const OVER: &[&str] = &["over"];
 

@@ -254,7 +254,7 @@ fn relative_clause_at(raw: &[&str], toks: &[String], at: usize) -> bool {
             && t.chars().all(char::is_alphabetic)
             && !crate::text::is_stopword(t)
             && !crate::rules::english::extract::is_calendar_or_count(t)
-            && !TIMES_OF_DAY.contains(&t.as_str())
+            && !TIME_NOUNS.contains(&t.as_str())
     };
     if !noun_like(noun_at) {
         return false;
@@ -273,7 +273,7 @@ const NOUN_DETERMINERS: &[&str] = &[
 
 /// Nouns of time after which "I" starts a clause of its own ("this morning I ran", "every time
 /// I try").
-const TIMES_OF_DAY: &[&str] = &[
+const TIME_NOUNS: &[&str] = &[
     "morning",
     "afternoon",
     "evening",
