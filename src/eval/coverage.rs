@@ -124,7 +124,13 @@ pub fn items(memory: &Memory) -> Vec<(ItemKey, String)> {
     {
         out.push((ItemKey::Concept(c.id), memory.path_of(c.id).join(" / ")));
     }
-    for r in memory.relations.iter().filter(|r| !r.summary.is_empty()) {
+    // A relation is retrievable by its summary and, before it has one, by what its mentions
+    // name (the person's own words under it): every relation with a mention is an item.
+    for r in memory
+        .relations
+        .iter()
+        .filter(|r| !r.summary.is_empty() || !r.episodes.is_empty())
+    {
         out.push((ItemKey::Relation(r.id), memory.relation_name(r.id)));
     }
     out

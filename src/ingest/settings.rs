@@ -127,10 +127,18 @@ fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
                     .chars()
                     .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '\''))
         });
+    // After a determiner a capital is a name's ("my Roth IRA contributions"): it keeps it.
     ok.then(|| {
         words
             .iter()
-            .map(|x| x.low.trim_end_matches("'s"))
+            .map(|x| {
+                let word = if x.raw.chars().any(char::is_uppercase) {
+                    &x.raw
+                } else {
+                    &x.low
+                };
+                word.trim_end_matches("'s")
+            })
             .collect::<Vec<_>>()
             .join(" ")
     })

@@ -11,6 +11,14 @@ fn setting(w: &str, v: &str) -> (Slot, String, String) {
 }
 
 #[test]
+fn a_setting_s_name_keeps_its_capitals() {
+    assert_eq!(
+        got("I increased my Roth IRA contributions to $300 monthly."),
+        vec![setting("Roth IRA contributions", "$300 monthly")]
+    );
+}
+
+#[test]
 fn a_change_verb_sets_the_new_value() {
     assert_eq!(
         got("I set the rate limit to 100 requests per minute with Flask-Limiter."),

@@ -78,6 +78,9 @@ fn absolute_phrases_are_kept_and_recorded() {
     assert_eq!(s, vec![("2023-06-02".into(), "2023-06-08".into())]);
     let (_, s) = r("Born on June 9, 2023 at noon.", "2024-01-01");
     assert_eq!(s, vec![("2023-06-09".into(), "2023-06-09".into())]);
+    // A list's next number after a date is no year.
+    let (_, s) = r("1. Raise it starting May 1) 2. Review the budget.", "2024-05-10");
+    assert!(s.iter().all(|(start, _)| start.starts_with("2024")), "{s:?}");
 }
 
 #[test]

@@ -10,12 +10,15 @@ use jiff::civil::{Date, Weekday};
 pub(super) fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
     let w = |k: usize| toks.get(i + k).map_or("", |t| t.core);
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    // A year written after a day has four digits ("June 9, 2023"): "May 1) 2." is a date and
+    // a list's next number.
+    let year = |s: &str| digits(s) && s.len() == 4;
     let strip = |s: &str| s.trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
-    if digits(&strip(w(0))) && month_index(w(1)).is_some() && digits(w(2)) {
+    if digits(&strip(w(0))) && month_index(w(1)).is_some() && year(w(2)) {
         let d = Date::new(w(2).parse().ok()?, month_index(w(1))?, strip(w(0)).parse().ok()?).ok()?;
         return Some((3, d));
     }
-    if month_index(w(0)).is_some() && w(0).len() >= 3 && digits(&strip(w(1))) && digits(w(2)) {
+    if month_index(w(0)).is_some() && w(0).len() >= 3 && digits(&strip(w(1))) && year(w(2)) {
         let d = Date::new(w(2).parse().ok()?, month_index(w(0))?, strip(w(1)).parse().ok()?).ok()?;
         return Some((3, d));
     }

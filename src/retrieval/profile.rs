@@ -220,16 +220,22 @@ fn list_note(text: String, value: f64, why: &str, prov: Provenance) -> Item {
 /// The instances the person's own words name under the relations the plan targets (by the
 /// relation's activity or a concept above it), the most mentioned relation first.
 fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targets: &[String], items: &mut Vec<Item>) {
-    let mut ranked: Vec<(u32, RelationId)> = relations
+    // A relation whose activity the plan names itself ("pottery") goes before one that is only
+    // under a planned concept ("Arts and Crafts" holds photography too).
+    let named = |r: RelationId| {
+        let key = entity_key(&m.concept(m.relation(r).target).name);
+        targets.iter().any(|t| entity_key(t) == key)
+    };
+    let mut ranked: Vec<(bool, u32, RelationId)> = relations
         .iter()
         .copied()
         .filter(|r| planned(m, targets, *r))
-        .map(|r| (m.relation(r).total_mentions, r))
+        .map(|r| (named(r), m.relation(r).total_mentions, r))
         .collect();
-    ranked.sort_by_key(|(n, r)| (std::cmp::Reverse(*n), *r));
+    ranked.sort_by_key(|(d, n, r)| (std::cmp::Reverse(*d), std::cmp::Reverse(*n), *r));
     let texts = ranked
         .into_iter()
-        .filter_map(|(_, r)| instances::instances_text(m, person, r).map(|t| (r, t)))
+        .filter_map(|(_, _, r)| instances::instances_text(m, person, r).map(|t| (r, t)))
         .take(INSTANCE_RELATIONS);
     let mut value = INSTANCE_VALUE;
     for (r, text) in texts {

@@ -298,6 +298,10 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
 
 /// "my ceramics class" → "Ceramics"; one or two words between the determiner and the setting.
 fn activity_in_setting(toks: &[String]) -> Option<String> {
+    // In a sentence about code a "class" or a "session" is the program's ("a base class").
+    if super::vocab::code_sentence(toks) {
+        return None;
+    }
     let at = toks.iter().position(|t| ACTIVITY_SETTINGS.contains(&t.as_str()))?;
     let det = toks[..at]
         .iter()
@@ -337,6 +341,10 @@ mod tests {
     fn unknown_activities_are_read_from_first_person_verbs() {
         let name = |s: &str| unknown_activity(s).map(|(a, _, _)| a);
         assert_eq!(name("I've tried adding some logging statements, but no luck"), None);
+        assert_eq!(
+            name("Here is the code that defines a base class and two subclasses."),
+            None
+        );
         assert_eq!(
             name("I just started bouldering at the new place"),
             Some("Bouldering".into())

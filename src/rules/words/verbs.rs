@@ -259,8 +259,13 @@ pub const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "app
 
 /// Fixed phrases in which an activity word means something else: "the release is up and
 /// running" (working), "I'm running late" (behind time), "we're running low on milk" (nearly
-/// out), "a dry run" (a rehearsal), "that exam was a walk in the park" (easy).
+/// out), "a dry run" (a rehearsal), "that exam was a walk in the park" (easy), "maintainable in
+/// the long run" (over time), "the right tool for the job" (the task at hand).
 pub const IDIOMS: &[&[&str]] = &[
+    &["in", "the", "long", "run"],
+    &["in", "the", "short", "run"],
+    &["tool", "for", "the", "job"],
+    &["tools", "for", "the", "job"],
     &["up", "and", "running"],
     &["running", "late"],
     &["running", "low"],

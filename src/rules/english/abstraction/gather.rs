@@ -7,7 +7,9 @@ use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
 use crate::rules::words::clauses::GATHER_PHRASE_OPENERS as PHRASE_OPENERS;
 use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
 use crate::rules::words::clauses::UNRESOLVED;
+use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::people::LISTENERS_LIFE;
+use crate::rules::words::verbs::VERBS;
 
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
@@ -108,9 +110,9 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     };
     let cleaned = without_brackets(body);
     // Questions and remarks to the listener say nothing about the speaker's own activity.
-    let own = crate::text::sentences(&cleaned).into_iter().filter(|s| {
-        !s.trim_end().ends_with('?') && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've"))
-    });
+    let own = crate::text::sentences(&cleaned)
+        .into_iter()
+        .filter(|s| !asks(s) && !words(s).any(|w| matches!(w.as_str(), "you" | "your" | "you're" | "you've")));
     let parts: Vec<String> = own
         .flat_map(|s| {
             ends_of_clauses(&s)
@@ -149,7 +151,15 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         // Start at the subject when it stands shortly before the activity ("I took the kids camping").
         // The speaker as subject ("I took my kids camping") before a possessive ("my kids").
         let window = |n: usize| (0..at).rev().take(n);
-        let speaker = |i: &usize| matches!(toks[*i].as_str(), "i" | "we" | "i'm" | "i've" | "we're" | "we've");
+        let speaker = |i: &usize| {
+            matches!(
+                toks[*i].as_str(),
+                "i" | "we" | "i'm" | "i've" | "i'd" | "we're" | "we've" | "we'd"
+            )
+        };
+        // "I'll …" opens a plan, mostly a reply to advice ("I'll definitely try the smoothie"):
+        // no clause of what happened starts there, but a possessive after it is its object.
+        let planner = |i: &usize| speaker(i) || matches!(toks[*i].as_str(), "i'll" | "we'll");
         // A possessive opens a clause only when no "I" stands a little further back: "I need
         // to manage my time" is about the speaker, and "my time effectively …" is no clause.
         let subject = window(BEFORE)
@@ -163,7 +173,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         };
         // A possessive after the speaker's own "I" further back is that verb's object ("I
         // re-read … my lease agreement again"): the clause from it has no verb of its own.
-        if !speaker(&start) && (0..start).any(|i| speaker(&i)) {
+        if !speaker(&start) && (0..start).any(|i| planner(&i)) {
             continue;
         }
         // "the playlist I created helps me": an "I" right after a noun a determiner opened is a
@@ -205,6 +215,39 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                 continue;
             };
             end = phrase;
+            // A clause cut inside what it subordinates ("I'm worried that Scott's aim for a 92%
+            // average [might be too ambitious]") has lost that clause's verb: it ends before it.
+            // One whose auxiliary or past verb is kept still says it ("… that my analytical mind
+            // might make me overthink parenting").
+            let verb = |i: &usize| {
+                let t = toks[*i].as_str();
+                let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(t);
+                AUXILIARIES.contains(&t)
+                    || CONTRACTED.contains(&t)
+                    || VERBS.contains(&t)
+                    || VERBS.contains(&base)
+                    || (t.chars().count() > 4 && t.ends_with("ed"))
+            };
+            // "that" opens such a clause after a word of thought, speech or feeling ("worried
+            // that", "said that"); after a noun it is a relative pronoun ("recipes that balance
+            // nutrition"), whose clause is the noun's.
+            let subordinates = |i: &usize| {
+                let t = toks[*i].as_str();
+                SUBORDINATORS.contains(&t)
+                    || (t == "that"
+                        && i.checked_sub(1)
+                            .and_then(|p| toks.get(p))
+                            .is_some_and(|p| THAT_TAKERS.contains(&p.as_str())))
+            };
+            if let Some(sub) = (start + 1..end).find(subordinates)
+                && !(sub + 1..end).any(|i| verb(&i))
+            {
+                // What is left before it must still say something of its own.
+                if raw.get(start..sub).map_or(0, |w| content_words(&w.join(" ")).len()) < 3 {
+                    continue;
+                }
+                end = sub;
+            }
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
         // No clause ends on a word that only colours the sentence ("I really miss squats
@@ -215,7 +258,14 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
             // Nor on a preposition whose object went ("notify my neighbors about (it)").
             let open = core != "to" && PHRASE_OPENERS.contains(&core.as_str());
-            if !(open || TRAILING.contains(&core.as_str())) {
+            // Nor, cut short, on a verb in -ing whose object went ("worried about my portfolio
+            // after seeing [that report]"): the preposition before it goes with it.
+            let dangling = !whole
+                && core.ends_with("ing")
+                && kept
+                    .last()
+                    .is_some_and(|p| PHRASE_OPENERS.contains(&p.to_lowercase().as_str()));
+            if !(open || dangling || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;
             }
@@ -241,9 +291,75 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
     None
 }
 
+/// Whether a sentence asks something: it ends on a question mark, or (a quote cut before its
+/// end lost the mark) it opens the way a question does ("What should I do when Scott wants…",
+/// "Is it a good idea to…"). "When I moved, I…" opens a statement as often as a question, so
+/// "when" and "where" do not count.
+fn asks(sentence: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "what", "how", "which", "why", "who", "should", "can", "could", "would", "is", "are", "do", "does", "did",
+    ];
+    sentence.trim_end().ends_with('?') || words(sentence).next().is_some_and(|w| OPENERS.contains(&w.as_str()))
+}
+
+/// Words that open a subordinate clause, whose verb a clause cut short loses.
+const SUBORDINATORS: &[&str] = &["if", "whether", "because", "although", "though", "while"];
+
+/// A pronoun and its verb in one word ("it's good", "they're late"); a name's "'s" is as often
+/// a possessive ("Scott's aim"), so it is not one.
+const CONTRACTED: &[&str] = &[
+    "it's", "that's", "he's", "she's", "there's", "they're", "we're", "i'm", "you're", "i've", "we've", "they've",
+    "i'll", "it'll", "i'd", "they'd",
+];
+
+/// Words of thought, speech or feeling after which "that" opens a clause of its own ("I'm
+/// worried that …", "she said that …"), not a relative clause of a noun.
+const THAT_TAKERS: &[&str] = &[
+    "worried",
+    "concerned",
+    "afraid",
+    "anxious",
+    "sure",
+    "glad",
+    "happy",
+    "excited",
+    "aware",
+    "think",
+    "thinks",
+    "thought",
+    "said",
+    "says",
+    "told",
+    "know",
+    "knows",
+    "knew",
+    "feel",
+    "feels",
+    "felt",
+    "hope",
+    "hoping",
+    "realized",
+    "realised",
+    "noticed",
+    "believe",
+    "believes",
+    "decided",
+    "found",
+    "learned",
+    "heard",
+    "mentioned",
+    "suggested",
+    "means",
+    "meant",
+    "ensure",
+    "ensuring",
+    "worry",
+];
+
 /// Whether the speaker at `at` opens a relative clause: the word before is a noun (a content
 /// word, no clause end, no time: "this morning I went" is a clause of its own) that a
-/// determiner at most two words back opened ("the playlist I made", "a new routine I started").
+/// determiner at most three words back opened ("the playlist I made", "a new routine I started",
+/// "the different coping mechanisms I'm trying").
 fn relative_clause_at(raw: &[&str], toks: &[String], at: usize) -> bool {
     let Some(noun_at) = at.checked_sub(1) else {
         return false;
@@ -259,7 +375,7 @@ fn relative_clause_at(raw: &[&str], toks: &[String], at: usize) -> bool {
     if !noun_like(noun_at) {
         return false;
     }
-    (1..=2).any(|back| {
+    (1..=3).any(|back| {
         noun_at
             .checked_sub(back)
             .is_some_and(|d| NOUN_DETERMINERS.contains(&toks[d].as_str()) && (d + 1..noun_at).all(&noun_like))

@@ -205,3 +205,88 @@ fn a_quoted_title_is_not_what_the_speaker_did() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_question_cut_before_its_mark_is_still_a_question() {
+    let lex = Lexicon::builtin();
+    for quoted in [
+        "What should I do when Scott wants to invite extra friends to his birthday party but we've already limited the guest list to 12 due to space and budget constr…",
+        "Is it a good idea to involve Scott in planning, like we did with the Halloween party, to teach him…",
+        "What are some strategies for positive discipline, like the rewards my parents use for the birthday party, such as…",
+    ] {
+        let m = mention(
+            "Parties",
+            &format!("user mentions parties (\"{quoted}\") on 2024-08-25"),
+            "2024-08-25",
+        );
+        assert!(merge(lex, "Parties", "Dana", Vec::new(), &[&m]).is_empty(), "{quoted}");
+    }
+    let told = mention(
+        "Parties",
+        "user mentions parties (\"When I planned my sister's birthday party last year, I booked the hall early.\") on 2024-08-25",
+        "2024-08-25",
+    );
+    assert_eq!(merge(lex, "Parties", "Dana", Vec::new(), &[&told]).len(), 1);
+}
+
+#[test]
+fn a_clause_cut_inside_what_it_subordinates_ends_before_it() {
+    let lex = Lexicon::builtin();
+    let m = mention(
+        "Pottery",
+        "user mentions pottery (\"I booked a pottery class last week because the studio in the old town centre has good kilns.\") on 2024-11-25",
+        "2024-11-25",
+    );
+    let got = merge(lex, "Pottery", "Dana", Vec::new(), &[&m]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("Dana booked a pottery class"), "{got:?}");
+    assert!(!got[0].contains("because"), "{got:?}");
+    // A subordinate clause whose verb is kept stays.
+    let kept = mention(
+        "Pottery",
+        "user mentions pottery (\"I'm worried that my pottery teacher might think my bowls are too thick for the spring show at the gallery.\") on 2024-11-25",
+        "2024-11-25",
+    );
+    let got = merge(lex, "Pottery", "Dana", Vec::new(), &[&kept]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("Dana is worried that their pottery teacher might think"),
+        "{got:?}"
+    );
+    let said = mention(
+        "Pottery",
+        "user mentions pottery (\"I'm thinking about a pottery class because people say it's good for beginners and calming after long shifts.\") on 2024-11-25",
+        "2024-11-25",
+    );
+    let got = merge(lex, "Pottery", "Dana", Vec::new(), &[&said]);
+    assert!(got.iter().any(|c| c.contains("because people say")), "{got:?}");
+}
+
+#[test]
+fn a_plan_opens_no_clause_and_no_clause_ends_on_a_dangling_verb() {
+    let lex = Lexicon::builtin();
+    let will = mention(
+        "Investing",
+        "user mentions investing (\"I'll go over my investing plan and jot down my goals tonight.\") on 2024-01-15",
+        "2024-01-15",
+    );
+    assert!(merge(lex, "Investing", "Dana", Vec::new(), &[&will]).is_empty());
+    let seeing = mention(
+        "Investing",
+        "user mentions investing (\"I'm kinda worried about my investing account after seeing that awful earnings report my brother shared last week.\") on 2024-03-03",
+        "2024-03-03",
+    );
+    let got = merge(lex, "Investing", "Dana", Vec::new(), &[&seeing]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("Dana is kinda worried about their investing account ("),
+        "{got:?}"
+    );
+    let trying = mention(
+        "Meditation",
+        "user mentions meditation (\"I'm overwhelmed by all the different coping methods I'm trying, from meditation to journaling.\") on 2024-04-10",
+        "2024-04-10",
+    );
+    let got = merge(lex, "Meditation", "Dana", Vec::new(), &[&trying]);
+    assert!(got.iter().all(|c| !c.starts_with("Dana is trying")), "{got:?}");
+}

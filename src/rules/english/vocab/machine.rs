@@ -22,7 +22,20 @@ pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
         && toks
             .get(at + 2)
             .is_some_and(|w| identifier(w) || CODE_WORDS.contains(&w.as_str()));
-    named_before || example_after || toks.iter().any(|w| CODE_WORDS.contains(&w.as_str()))
+    // A version after it ("the library v2.28.2", "library 1.4") is a release of software.
+    let versioned = toks.get(at + 1).is_some_and(|w| {
+        let digits = w.strip_prefix('v').unwrap_or(w);
+        digits.starts_with(|c: char| c.is_ascii_digit())
+    });
+    named_before || example_after || versioned || code_sentence(toks)
+}
+
+/// Whether a sentence speaks of code: it names one of [`CODE_WORDS`] ("run the tests in the
+/// Docker container", "the API documentation", "modify my test code to run in parallel"). There
+/// a word with a common technical sense (run, job, work, reading, operation, management) is
+/// taken in it unless the sentence itself speaks for the filed one.
+pub(crate) fn code_sentence(toks: &[String]) -> bool {
+    toks.iter().any(|w| CODE_WORDS.contains(&w.as_str()))
 }
 
 /// Whether the match at `at`, `len` words long, is the bare word "job"/"jobs" (not "job
@@ -70,6 +83,9 @@ mod tests {
         assert!(lib("I've tried the websocket-client library."));
         assert!(lib("Someone said a library like jinja2 makes this easier."));
         assert!(lib("I've switched to the boto3 library."));
+        assert!(lib(
+            "We've noticed slowdowns with the library v2.28.2 since the upgrade."
+        ));
         assert!(!lib("I borrowed three novels from the public library."));
         assert!(!lib("I spent the afternoon at the library reading novels."));
     }

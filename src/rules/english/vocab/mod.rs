@@ -10,6 +10,7 @@ pub(crate) use crate::rules::words::nouns::MEASURES;
 pub(crate) mod doer;
 pub(crate) mod frame;
 mod machine;
+pub(crate) use machine::code_sentence;
 pub(crate) mod phrases;
 pub(crate) mod place;
 pub(crate) mod sense;

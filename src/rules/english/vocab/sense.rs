@@ -41,6 +41,12 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if found.entry.polysemous && setting.plainly_elsewhere(&found.entry.base) && !vouched(toks, found) {
         return false;
     }
+    // In a sentence about code the technical sense is the near one: only a word of the match's
+    // own sub-concept speaks for the filed sense there ("a run and a swim before I pushed my
+    // code"); one of its base does not ("reading the Instagram API docs" is no book).
+    if found.entry.polysemous && super::machine::code_sentence(toks) && !vouched_closely(toks, found) {
+        return false;
+    }
     // A word with a common second sense is always read with its neighbours ("run the unit
     // tests", "a connection pool", "for state management"); another only where the setting
     // leans to another base.
@@ -126,6 +132,28 @@ fn vouched(toks: &[String], found: &Located<'_>) -> bool {
             .located(&toks.join(" "))
             .iter()
             .any(|f| !f.entry.polysemous && f.entry.base == found.entry.base && f.entry.general != found.entry.general)
+}
+
+/// Whether the sentence holds another word of the match's own sub-concept, one without a second
+/// sense, or the word stands where only the activity fits: after a preposition that makes it a
+/// place ("after work"), after "go" ("went running"), or as "for a run".
+fn vouched_closely(toks: &[String], found: &Located<'_>) -> bool {
+    let back = |k: usize| found.at.checked_sub(k).and_then(|j| toks.get(j)).map(String::as_str);
+    let placed = back(1).is_some_and(|w| matches!(w, "at" | "from" | "before" | "after" | "in" | "off"));
+    let gone = back(1).is_some_and(|w| matches!(w, "go" | "goes" | "went" | "going" | "gone"));
+    let outing = back(1) == Some("a") && back(2) == Some("for");
+    placed
+        || gone
+        || outing
+        || crate::lexicon::Lexicon::builtin()
+            .located(&toks.join(" "))
+            .iter()
+            .any(|f| {
+                !f.entry.polysemous
+                    && f.entry.base == found.entry.base
+                    && f.entry.sub == found.entry.sub
+                    && f.entry.general != found.entry.general
+            })
 }
 
 /// A word that can be a bare object or a compound's head: a content word of letters.

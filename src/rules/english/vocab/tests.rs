@@ -363,3 +363,37 @@ fn a_subject_of_study_is_placed_under_it_not_beside_code() {
         assert_eq!(place(p, s, STUDY, false), Some(("Work and Study", "Education")), "{p}");
     }
 }
+
+#[test]
+fn in_a_sentence_about_code_a_word_of_two_senses_takes_the_technical_one() {
+    // Said in a chat about posting photos to social media, which is no code setting by itself.
+    let social = "I post photos to Instagram and Facebook every day and my followers like them.";
+    for (s, not) in [
+        (
+            "I've been reading the Instagram API documentation all morning.",
+            "Reading",
+        ),
+        ("How do I modify my existing test code to run in parallel?", "Running"),
+        (
+            "What's the best way to keep the Docker container running overnight?",
+            "Running",
+        ),
+        ("Would the same config work on the staging server?", "Employment"),
+        ("How do I keep my project maintainable in the long run?", "Running"),
+        (
+            "I want to be sure I'm using the right tools for the job here.",
+            "Employment",
+        ),
+    ] {
+        let found = senses_in(s, &format!("{social} {s}"));
+        assert!(!found.iter().any(|g| g == not), "{s}: {found:?}");
+    }
+    // A sentence that speaks for the filed sense keeps it, code or not.
+    for s in [
+        "I went running at the park after I pushed my code.",
+        "I ran a half marathon and a 10k race before I pushed my code.",
+        "I went for a run and then a swim before I pushed my code.",
+    ] {
+        assert!(senses_in(s, GYM).iter().any(|g| g == "Running"), "{s}");
+    }
+}
