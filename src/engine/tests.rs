@@ -133,6 +133,38 @@ fn the_step_commits_everything_it_emitted() {
 }
 
 #[test]
+fn settings_with_one_head_but_other_modifiers_are_two_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    for (i, said) in [
+        "I set the maximum upload size to 2.5MB in my Flask config.",
+        "My Docker image has an image size of 120MB right now.",
+        "I raised the upload size to 4MB yesterday.",
+    ]
+    .into_iter()
+    .zip(0u32..)
+    .map(|(s, i)| (i, s))
+    {
+        e.ingest(&turn(i, said), "Alex").unwrap();
+        e.finish().unwrap();
+    }
+    let alex = e.memory().roots().next().unwrap().id;
+    let lines = e.memory().slot_lines(alex);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("upload size is 4MB") && l.contains("was 2.5MB")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("image size is 120MB") && !l.contains("was")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn a_slot_said_again_with_another_value_is_an_update_with_its_history() {
     let dir = tempfile::tempdir().unwrap();
     let mut e = engine(&dir);

@@ -74,17 +74,46 @@ fn version(low: &str) -> Option<bool> {
     Some(v || parts.len() >= 3)
 }
 
+/// Words of time and degree that follow a value without being its unit ("4MB yesterday",
+/// "120MB right now", "$300 already").
+const NOT_UNITS: &[&str] = &[
+    "yesterday",
+    "today",
+    "tomorrow",
+    "tonight",
+    "now",
+    "right",
+    "already",
+    "currently",
+    "again",
+    "ago",
+    "soon",
+    "anymore",
+    "instead",
+    "too",
+    "though",
+    "recently",
+    "lately",
+    "overall",
+];
+
 /// The number at `at` and the unit words after it, up to a clause end or a word that is no unit.
 fn value_at(t: &[Tok], at: usize) -> Option<String> {
     let first = t.get(at).filter(|x| is_number(&x.low))?;
     let mut parts = vec![first.raw.as_str()];
     let mut i = at + 1;
     let mut ended = first.ends;
+    // A number written with its unit ("120MB", "4GB") goes on only as a rate ("120MB per
+    // file"); "10k followers" has a multiplier, not a unit, so it goes on.
+    let suffix = first.low.chars().rev().take_while(|c| c.is_alphabetic()).count();
+    let glued = suffix >= 2 && first.low.chars().any(|c| c.is_ascii_digit());
     while !ended && parts.len() < 5 {
         let Some(x) = t.get(i) else { break };
         let joins = UNIT_JOINS.contains(&x.low.as_str());
         let next_ok = t.get(i + 1).is_some_and(|n| !crate::text::is_stopword(&n.low));
-        if (crate::text::is_stopword(&x.low) && !(joins && next_ok))
+        if (glued && parts.len() == 1 && !joins)
+            || NOT_UNITS.contains(&x.low.as_str())
+            || (crate::text::is_stopword(&x.low) && !(joins && next_ok))
             || is_number(&x.low)
             || !x.raw.chars().all(|c| c.is_alphabetic() || c == '-' || c == '%')
             // A unit is a noun; "$1,000 starting in October" goes on with a participle.

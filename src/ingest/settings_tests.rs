@@ -11,6 +11,18 @@ fn setting(w: &str, v: &str) -> (Slot, String, String) {
 }
 
 #[test]
+fn a_value_ends_before_a_word_of_time() {
+    assert_eq!(
+        got("I raised the upload size to 4MB yesterday."),
+        vec![setting("upload size", "4MB")]
+    );
+    assert_eq!(
+        got("I set the image size limit to 120MB right now."),
+        vec![setting("image size limit", "120MB")]
+    );
+}
+
+#[test]
 fn a_setting_s_name_keeps_its_capitals() {
     assert_eq!(
         got("I increased my Roth IRA contributions to $300 monthly."),

@@ -70,6 +70,29 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
     (e.slot, key)
 }
 
+/// Words that say which value of a setting is meant, not which setting: "the maximum upload
+/// size" and "the upload size" are one.
+const WHICH_VALUE: &[&str] = &[
+    "maximum", "max", "minimum", "min", "new", "current", "default", "total", "overall", "average", "initial", "final",
+];
+
+/// Whether two names of a setting with the same head and unit name one setting: the words before
+/// the head of one are among the other's ("limit" and "rate limit"), so "the upload size" and
+/// "the image size" are two, however alike their values.
+fn same_setting(a: Option<&str>, b: Option<&str>) -> bool {
+    let modifiers = |w: Option<&str>| -> Vec<String> {
+        let words: Vec<String> = w.map(|w| crate::text::words(w).collect()).unwrap_or_default();
+        let n = words.len().saturating_sub(1);
+        words
+            .into_iter()
+            .take(n)
+            .filter(|m| !WHICH_VALUE.contains(&m.as_str()))
+            .collect()
+    };
+    let (ma, mb) = (modifiers(a), modifiers(b));
+    ma.iter().all(|m| mb.contains(m)) || mb.iter().all(|m| ma.contains(m))
+}
+
 /// The fullest name a setting was given across its statements ("rate limit" over "limit").
 #[must_use]
 pub fn fullest_what<'a>(cur: &'a SlotEntry, earlier: &[&'a SlotEntry]) -> Option<&'a str> {
@@ -86,10 +109,16 @@ impl Memory {
     pub fn slots_of(&self, person: ConceptId) -> Vec<(&SlotEntry, Vec<&SlotEntry>)> {
         let mut out: Vec<(&SlotEntry, Vec<&SlotEntry>)> = Vec::new();
         // Where each (slot, holder) is in `out`, so a long memory is read in one pass.
-        let mut at: std::collections::HashMap<(Slot, String), usize> = std::collections::HashMap::new();
+        let mut at: std::collections::HashMap<(Slot, String), Vec<usize>> = std::collections::HashMap::new();
         for e in self.slots.iter().filter(|e| e.person == person) {
             let key = slot_key(e);
-            match at.get(&key).and_then(|i| out.get_mut(*i)) {
+            let group = at.get(&key).and_then(|groups| {
+                groups.iter().copied().find(|&i| {
+                    out.get(i)
+                        .is_some_and(|(cur, earlier)| same_setting(fullest_what(cur, earlier), e.what.as_deref()))
+                })
+            });
+            match group.and_then(|i| out.get_mut(i)) {
                 // Who someone is does not change by being said again: "my friend Brittney" after
                 // "my sister Brittney" adds no news, so the first stays.
                 Some(_) if e.slot == Slot::Relation => {}
@@ -100,7 +129,7 @@ impl Memory {
                     }
                 }
                 None => {
-                    at.insert(key, out.len());
+                    at.entry(key).or_default().push(out.len());
                     out.push((e, Vec::new()));
                 }
             }
