@@ -4,7 +4,8 @@
 //! - an obligation that is a step of a task: "I have to find the sum", "I need to debug the
 //!   parser" (a restriction is "I have to avoid stairs", "I need to stay under $500");
 //! - "shouldn't" with a thing as its subject, a forecast: "it shouldn't matter", "that
-//!   shouldn't take long" (a restriction is "I shouldn't lift").
+//!   shouldn't take long" (a restriction is "I shouldn't lift");
+//! - anything inside quotation marks, someone else's words: "codec can't decode byte 0xff".
 
 /// Negations that open an idiom when one of [`FREE_VERBS`] follows ("can not" too, as two words).
 const NEGATIONS: &[&str] = &["can't", "cannot", "couldn't"];
@@ -18,6 +19,15 @@ const FREE_VERBS: &[&str] = &[
 /// next step of a task, not something the speaker may not do.
 const TASK_VERBS: &[&str] = &[
     "find",
+    "model",
+    "apply",
+    "analyze",
+    "analyse",
+    "estimate",
+    "design",
+    "finalize",
+    "finalise",
+    "document",
     "calculate",
     "compute",
     "solve",
@@ -112,8 +122,22 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
     let lower = crate::text::token_word;
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
     let mut blanked = false;
+    let mut quoted = false;
     let mut i = 0;
     while let Some(w) = words.get(i) {
+        // Someone else's words in quotation marks (an error message: "codec can't decode")
+        // restrict nothing the speaker does.
+        let opens = w.starts_with(['"', '“']);
+        let closes = w
+            .trim_end_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '"' | '”'))
+            .ends_with(['"', '”']);
+        if quoted || opens {
+            out.push("…");
+            blanked = true;
+            quoted = !(closes && (quoted || w.chars().count() > 1));
+            i += 1;
+            continue;
+        }
         let first = lower(w);
         let next = words.get(i + 1).map(|n| lower(n)).unwrap_or_default();
         // "can not" is two words; "cannot" and "can't" one.
@@ -190,6 +214,14 @@ mod tests {
             Some("In the problem I … correct the sign error.")
         );
         assert_eq!(without_free_constraints("I need to stay under $500."), None);
+        assert_eq!(
+            without_free_constraints("The error is: \"codec can't decode byte 0xff\". I can't lift.").as_deref(),
+            Some("The error is: … … … … … I can't lift.")
+        );
+        assert_eq!(
+            without_free_constraints("I need to model the repayment as an arithmetic series.").as_deref(),
+            Some("I … model the repayment as an arithmetic series.")
+        );
         assert_eq!(
             without_free_constraints("As long as I keep it consistent, it shouldn't matter.").as_deref(),
             Some("As long as I keep it consistent, it … matter.")
