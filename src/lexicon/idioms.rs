@@ -19,6 +19,7 @@ const FREE_VERBS: &[&str] = &[
 /// next step of a task, not something the speaker may not do.
 const TASK_VERBS: &[&str] = &[
     "find",
+    "try",
     "model",
     "apply",
     "analyze",

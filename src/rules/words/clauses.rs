@@ -61,7 +61,17 @@ pub const GATHER_PHRASE_OPENERS: &[&str] = &[
 /// Kept apart from [`TRAILING`]: the words differ, each list tuned to the rule that reads it,
 /// so one list for both would change what a rule does.
 pub const GATHER_TRAILING: &[&str] = &[
-    "though", "anyway", "anyways", "lol", "haha", "honestly", "tbh", "either", "after",
+    "though",
+    "anyway",
+    "anyways",
+    "lol",
+    "haha",
+    "honestly",
+    "tbh",
+    "either",
+    "after",
+    "based",
+    "according",
 ];
 
 // From `src/rules/english/abstraction/gather.rs`.

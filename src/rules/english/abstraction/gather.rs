@@ -233,11 +233,12 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             // nutrition"), whose clause is the noun's.
             let subordinates = |i: &usize| {
                 let t = toks[*i].as_str();
-                SUBORDINATORS.contains(&t)
-                    || (t == "that"
-                        && i.checked_sub(1)
-                            .and_then(|p| toks.get(p))
-                            .is_some_and(|p| THAT_TAKERS.contains(&p.as_str())))
+                let taker = i
+                    .checked_sub(1)
+                    .and_then(|p| toks.get(p))
+                    .is_some_and(|p| THAT_TAKERS.contains(&p.as_str()));
+                // "I think the estimates are accurate": the clause opens without its "that".
+                SUBORDINATORS.contains(&t) || (taker && (t == "that" || NOUN_DETERMINERS.contains(&t)))
             };
             if let Some(sub) = (start + 1..end).find(subordinates)
                 && !(sub + 1..end).any(|i| verb(&i))
@@ -260,11 +261,13 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             let open = core != "to" && PHRASE_OPENERS.contains(&core.as_str());
             // Nor, cut short, on a verb in -ing whose object went ("worried about my portfolio
             // after seeing [that report]"): the preposition before it goes with it.
+            // Nor on "starting" whose date went ("savings to $1,000 starting [in October]").
             let dangling = !whole
                 && core.ends_with("ing")
-                && kept
-                    .last()
-                    .is_some_and(|p| PHRASE_OPENERS.contains(&p.to_lowercase().as_str()));
+                && (core == "starting"
+                    || kept
+                        .last()
+                        .is_some_and(|p| PHRASE_OPENERS.contains(&p.to_lowercase().as_str())));
             if !(open || dangling || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;

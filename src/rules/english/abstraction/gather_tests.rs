@@ -290,3 +290,24 @@ fn a_plan_opens_no_clause_and_no_clause_ends_on_a_dangling_verb() {
     let got = merge(lex, "Meditation", "Dana", Vec::new(), &[&trying]);
     assert!(got.iter().all(|c| !c.starts_with("Dana is trying")), "{got:?}");
 }
+
+#[test]
+fn no_clause_ends_on_a_word_whose_phrase_went() {
+    let lex = Lexicon::builtin();
+    for quoted in [
+        "Honestly I've finally increased my monthly savings for the new condo to $1,000 starting…",
+        "I think the estimates for my savings on utilities and groceries are pretty accurate based…",
+    ] {
+        let m = mention(
+            "Saving Money",
+            &format!("user mentions saving money (\"{quoted}\") on 2024-10-05"),
+            "2024-10-05",
+        );
+        let got = merge(lex, "Saving Money", "Dana", Vec::new(), &[&m]);
+        assert!(
+            got.iter()
+                .all(|c| !c.contains(" starting (") && !c.contains(" based (") && !c.contains("thinks the")),
+            "{got:?}"
+        );
+    }
+}

@@ -55,13 +55,38 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
         for phrase in noun_phrases(&toks) {
             let n = occurrences(&said, &phrase);
             if n >= 2 {
-                add(title_case(&phrase.join(" ")), n, &sentence, false);
+                add(
+                    as_written(&title_case(&phrase.join(" ")), &sentence),
+                    n,
+                    &sentence,
+                    false,
+                );
             }
         }
     }
     found.sort_by_key(|p| std::cmp::Reverse(p.count));
     found.truncate(MAX_PHRASES);
     found
+}
+
+/// A title-cased phrase with each word the sentence writes with inner capitals kept as written:
+/// "the sqlite volume" said as "the SQLite volume" is "SQLite Volume", not "Sqlite Volume".
+fn as_written(phrase: &str, sentence: &str) -> String {
+    let written: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|t| t.chars().skip(1).any(char::is_uppercase))
+        .collect();
+    phrase
+        .split(' ')
+        .map(|w| {
+            written
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(w))
+                .map_or_else(|| w.to_string(), |t| (*t).to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The text without fenced code blocks, inline code and identifiers written with underscores

@@ -397,3 +397,9 @@ fn in_a_sentence_about_code_a_word_of_two_senses_takes_the_technical_one() {
         assert!(senses_in(s, GYM).iter().any(|g| g == "Running"), "{s}");
     }
 }
+
+#[test]
+fn a_phrase_keeps_the_capitals_its_words_are_written_with() {
+    let found = phrases("I mount the SQLite volume in Compose. The SQLite volume fills up every night.");
+    assert!(found.iter().any(|p| p.name == "SQLite Volume"), "{found:?}");
+}
