@@ -72,6 +72,9 @@ pub const GATHER_TRAILING: &[&str] = &[
     "after",
     "based",
     "according",
+    "the",
+    "a",
+    "an",
 ];
 
 // From `src/rules/english/abstraction/gather.rs`.

@@ -251,6 +251,16 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             }
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
+        // A participle whose agent was cut off ("a joint art project inspired [by my uncle]")
+        // goes with it.
+        if !whole
+            && raw.get(end).is_some_and(|w| w.eq_ignore_ascii_case("by"))
+            && kept
+                .last()
+                .is_some_and(|w| w.len() > 4 && w.to_lowercase().ends_with("ed"))
+        {
+            kept.pop();
+        }
         // No clause ends on a word that only colours the sentence ("I really miss squats
         // though"); a last word keeps itself without its comma ("20 to 30 minutes,"). A clause
         // keeps its last words ("kids who need one", "never give up", "it went really well").
