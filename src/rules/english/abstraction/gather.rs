@@ -298,6 +298,11 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         if content_words(&text).len() < 2 || UNRESOLVED.contains(&opener.as_str()) {
             continue;
         }
+        // "my own herbs" opening a clause is the person's ("Meghan's own herbs"), not "Their own".
+        let text = match text.get(..7).filter(|p| p.eq_ignore_ascii_case("my own ")) {
+            Some(_) => format!("{person}'s own {}", text.get(7..).unwrap_or_default()),
+            None => text,
+        };
         let text = third_person(&we_as(&text, person), person, None);
         return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
     }

@@ -316,3 +316,16 @@ fn no_clause_ends_on_a_word_whose_phrase_went() {
         );
     }
 }
+
+#[test]
+fn a_clause_opened_by_my_own_is_the_person_s() {
+    let lex = Lexicon::builtin();
+    let m = mention(
+        "Vegetables",
+        "user mentions vegetables (\"Growing my own herbs and veggies sounds like a fun project for the spring.\") on 2024-04-07",
+        "2024-04-07",
+    );
+    let got = merge(lex, "Vegetables", "Meghan", Vec::new(), &[&m]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("Meghan's own herbs and veggies"), "{got:?}");
+}

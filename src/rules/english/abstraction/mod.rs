@@ -245,21 +245,37 @@ fn sigma_bullets(sigma: &Sigma) -> Vec<(String, String, Vec<String>)> {
 
 const ALSO: &str = "Also mentioned";
 
-/// "Pottery, Baking and Chess each came up once." → the names.
-fn also_names(text: &str) -> Vec<String> {
+/// "Pottery, Baking and Chess each came up once." → the names. A name that holds "and" itself
+/// ("Grains and Staples", "Arts and Crafts") stays whole where `known` says it is one.
+fn also_names(text: &str, known: &dyn Fn(&str) -> bool) -> Vec<String> {
     let list = text
         .trim_end_matches('.')
         .trim_end_matches(" each came up once")
         .trim_end_matches(" came up once");
     let mut out: Vec<String> = Vec::new();
     for part in list.split(", ") {
-        for name in part.split(" and ") {
-            let name = name.trim();
-            if !name.is_empty() {
-                out.push(name.to_string());
+        let part = part.strip_prefix("and ").unwrap_or(part);
+        let pieces: Vec<&str> = part.split(" and ").map(str::trim).filter(|p| !p.is_empty()).collect();
+        let mut i = 0;
+        while let Some(first) = pieces.get(i) {
+            match pieces.get(i + 1).map(|next| format!("{first} and {next}")) {
+                Some(joined) if known(&joined) => {
+                    out.push(joined);
+                    i += 2;
+                }
+                _ => {
+                    out.push((*first).to_string());
+                    i += 1;
+                }
             }
         }
     }
+    let mut seen: Vec<String> = Vec::new();
+    out.retain(|n| {
+        let fresh = !seen.contains(&entity_key(n));
+        seen.push(entity_key(n));
+        fresh
+    });
     out
 }
 
@@ -313,7 +329,10 @@ pub fn rk2(
         .find(|(k, ..)| k == ALSO)
         .map(|(_, core, clauses)| (core.clone(), clauses.clone()))
         .unwrap_or_default();
-    let mut also: Vec<String> = also_names(&also_core);
+    // A name is one name when the lexicon files events under it or this batch's evidence has it.
+    let known =
+        |name: &str| lex.synonyms(name).next().is_some() || order.iter().any(|o| entity_key(o) == entity_key(name));
+    let mut also: Vec<String> = also_names(&also_core, &known);
     sig.retain(|(k, ..)| k != ALSO);
     let mut items = delta.items.clone();
     // The concept's activities: this batch's branches and those its Σ and Δ already know.
@@ -543,6 +562,9 @@ fn join_names(names: &[&str]) -> String {
     match names {
         [] => String::new(),
         [one] => (*one).to_string(),
+        // A name that holds "and" itself keeps the list readable with a serial comma:
+        // "Design and Marketing, and Teaching".
+        [init @ .., last] if names.iter().any(|n| n.contains(" and ")) => format!("{}, and {last}", init.join(", ")),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

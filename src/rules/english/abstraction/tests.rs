@@ -423,3 +423,27 @@ fn a_concept_name_inside_a_sentence_keeps_only_acronyms_and_proper_names() {
     assert_eq!(inline_case("Strength Training"), "strength training");
     assert_eq!(inline_case("JavaScript"), "JavaScript");
 }
+
+#[test]
+fn a_one_off_name_that_holds_and_stays_one_name() {
+    let known = |n: &str| n == "Grains and Staples" || n == "Arts and Crafts";
+    assert_eq!(
+        super::also_names(
+            "Almond Flour, Grains and Staples and Arts and Crafts each came up once.",
+            &known
+        ),
+        ["Almond Flour", "Grains and Staples", "Arts and Crafts"]
+    );
+    assert_eq!(
+        super::also_names("Pottery, Baking and Chess each came up once.", &known),
+        ["Pottery", "Baking", "Chess"]
+    );
+    assert_eq!(
+        super::also_names("Chess, Chess and Go each came up once.", &known),
+        ["Chess", "Go"]
+    );
+    let names = ["Arts and Crafts", "Teaching"];
+    let text = super::also_text(&names.map(String::from));
+    assert_eq!(text, "Arts and Crafts, and Teaching each came up once.");
+    assert_eq!(super::also_names(&text, &known), names);
+}
