@@ -122,16 +122,21 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
 /// no determiner, that makes it a place or an institution ("after work", "in class"; not "to", which
 /// as often opens a verb: "to run").
 fn vouched(toks: &[String], found: &Located<'_>) -> bool {
-    let placed = found
-        .at
-        .checked_sub(1)
-        .and_then(|j| toks.get(j))
-        .is_some_and(|w| matches!(w.as_str(), "at" | "from" | "before" | "after" | "in" | "off"));
-    placed
+    placed(toks, found)
         || crate::lexicon::Lexicon::builtin()
             .located(&toks.join(" "))
             .iter()
             .any(|f| !f.entry.polysemous && f.entry.base == found.entry.base && f.entry.general != found.entry.general)
+}
+
+/// Whether a preposition right before the word, with no determiner, makes it a place or an
+/// institution ("after work", "in class").
+fn placed(toks: &[String], found: &Located<'_>) -> bool {
+    found
+        .at
+        .checked_sub(1)
+        .and_then(|j| toks.get(j))
+        .is_some_and(|w| matches!(w.as_str(), "at" | "from" | "before" | "after" | "in" | "off"))
 }
 
 /// Whether the sentence holds another word of the match's own sub-concept, one without a second
@@ -139,10 +144,9 @@ fn vouched(toks: &[String], found: &Located<'_>) -> bool {
 /// place ("after work"), after "go" ("went running"), or as "for a run".
 fn vouched_closely(toks: &[String], found: &Located<'_>) -> bool {
     let back = |k: usize| found.at.checked_sub(k).and_then(|j| toks.get(j)).map(String::as_str);
-    let placed = back(1).is_some_and(|w| matches!(w, "at" | "from" | "before" | "after" | "in" | "off"));
     let gone = back(1).is_some_and(|w| matches!(w, "go" | "goes" | "went" | "going" | "gone"));
     let outing = back(1) == Some("a") && back(2) == Some("for");
-    placed
+    placed(toks, found)
         || gone
         || outing
         || crate::lexicon::Lexicon::builtin()
