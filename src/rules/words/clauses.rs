@@ -346,3 +346,58 @@ pub const CHAT_NOUNS: &[&str] = &[
     "requests",
     "updates",
 ];
+
+// From `src/rules/english/abstraction/gather.rs`.
+/// Words that open a subordinate clause, whose verb a clause cut short loses.
+pub const SUBORDINATORS: &[&str] = &["if", "whether", "because", "although", "though", "while"];
+
+/// A pronoun and its verb in one word ("it's good", "they're late"); a name's "'s" is as often
+/// a possessive ("Scott's aim"), so it is not one.
+pub const CONTRACTED: &[&str] = &[
+    "it's", "that's", "he's", "she's", "there's", "they're", "we're", "i'm", "you're", "i've", "we've", "they've",
+    "i'll", "it'll", "i'd", "they'd",
+];
+
+/// Words of thought, speech or feeling after which "that" opens a clause of its own ("I'm
+/// worried that …", "she said that …"), not a relative clause of a noun.
+pub const THAT_TAKERS: &[&str] = &[
+    "worried",
+    "concerned",
+    "afraid",
+    "anxious",
+    "sure",
+    "glad",
+    "happy",
+    "excited",
+    "aware",
+    "think",
+    "thinks",
+    "thought",
+    "said",
+    "says",
+    "told",
+    "know",
+    "knows",
+    "knew",
+    "feel",
+    "feels",
+    "felt",
+    "hope",
+    "hoping",
+    "realized",
+    "realised",
+    "noticed",
+    "believe",
+    "believes",
+    "decided",
+    "found",
+    "learned",
+    "heard",
+    "mentioned",
+    "suggested",
+    "means",
+    "meant",
+    "ensure",
+    "ensuring",
+    "worry",
+];

@@ -7,6 +7,7 @@ use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
 use crate::rules::words::clauses::GATHER_PHRASE_OPENERS as PHRASE_OPENERS;
 use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
 use crate::rules::words::clauses::UNRESOLVED;
+use crate::rules::words::clauses::{CONTRACTED, SUBORDINATORS, THAT_TAKERS};
 use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::people::LISTENERS_LIFE;
 use crate::rules::words::verbs::VERBS;
@@ -319,60 +320,6 @@ fn asks(sentence: &str) -> bool {
     ];
     sentence.trim_end().ends_with('?') || words(sentence).next().is_some_and(|w| OPENERS.contains(&w.as_str()))
 }
-
-/// Words that open a subordinate clause, whose verb a clause cut short loses.
-const SUBORDINATORS: &[&str] = &["if", "whether", "because", "although", "though", "while"];
-
-/// A pronoun and its verb in one word ("it's good", "they're late"); a name's "'s" is as often
-/// a possessive ("Scott's aim"), so it is not one.
-const CONTRACTED: &[&str] = &[
-    "it's", "that's", "he's", "she's", "there's", "they're", "we're", "i'm", "you're", "i've", "we've", "they've",
-    "i'll", "it'll", "i'd", "they'd",
-];
-
-/// Words of thought, speech or feeling after which "that" opens a clause of its own ("I'm
-/// worried that …", "she said that …"), not a relative clause of a noun.
-const THAT_TAKERS: &[&str] = &[
-    "worried",
-    "concerned",
-    "afraid",
-    "anxious",
-    "sure",
-    "glad",
-    "happy",
-    "excited",
-    "aware",
-    "think",
-    "thinks",
-    "thought",
-    "said",
-    "says",
-    "told",
-    "know",
-    "knows",
-    "knew",
-    "feel",
-    "feels",
-    "felt",
-    "hope",
-    "hoping",
-    "realized",
-    "realised",
-    "noticed",
-    "believe",
-    "believes",
-    "decided",
-    "found",
-    "learned",
-    "heard",
-    "mentioned",
-    "suggested",
-    "means",
-    "meant",
-    "ensure",
-    "ensuring",
-    "worry",
-];
 
 /// Whether the speaker at `at` opens a relative clause: the word before is a noun (a content
 /// word, no clause end, no time: "this morning I went" is a clause of its own) that a
