@@ -4,9 +4,9 @@
 //! "I'm using Flask 2.2" and later "I upgraded to Flask 3.0". Each rule is one pattern of
 //! English, named on it with an example; code blocks are not the person's words and are skipped.
 
+use crate::rules::words::code::SOFTWARE_KINDS;
 use crate::rules::words::hedges::FRESHNESS;
 use crate::rules::words::hedges::HEDGES;
-use crate::rules::words::nouns::SOFTWARE_KINDS;
 use crate::rules::words::numbers::NOT_VERSION_AFTER;
 use crate::rules::words::numbers::QUANTITIES;
 use crate::rules::words::numbers::UNIT_JOINS;

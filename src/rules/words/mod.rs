@@ -3,6 +3,7 @@
 //! word; these files say which words.
 
 pub mod clauses;
+pub mod code;
 pub mod function;
 pub mod hedges;
 pub mod negation;

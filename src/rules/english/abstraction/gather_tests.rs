@@ -294,11 +294,23 @@ fn a_plan_opens_no_clause_and_no_clause_ends_on_a_dangling_verb() {
 #[test]
 fn no_clause_ends_on_a_word_whose_phrase_went() {
     let lex = Lexicon::builtin();
-    for quoted in [
-        "Honestly I've finally increased my monthly savings for the new condo to $1,000 starting…",
-        "I think the estimates for my savings on utilities and groceries are pretty accurate based…",
-        "My partner and I are working on a joint savings plan inspired by my uncle who always put money aside.",
-        "I posted my savings plan on the…",
+    for (quoted, want) in [
+        (
+            "I increased my savings to $1,000 starting in October twenty twenty four once long family budget talks ended.",
+            Some("Dana increased their savings to $1,000 ("),
+        ),
+        (
+            "I think the estimates for my savings on utilities and groceries are pretty accurate based…",
+            None,
+        ),
+        (
+            "I started a joint savings plan inspired by my late great uncle Robert Jameson Senior Junior Third.",
+            Some("Dana started a joint savings plan ("),
+        ),
+        (
+            "I posted my savings plan on the…",
+            Some("Dana posted their savings plan ("),
+        ),
     ] {
         let m = mention(
             "Saving Money",
@@ -306,14 +318,10 @@ fn no_clause_ends_on_a_word_whose_phrase_went() {
             "2024-10-05",
         );
         let got = merge(lex, "Saving Money", "Dana", Vec::new(), &[&m]);
-        assert!(
-            got.iter().all(|c| !c.contains(" starting (")
-                && !c.contains(" based (")
-                && !c.contains("thinks the")
-                && !c.contains(" inspired (")
-                && !c.contains(" the (")),
-            "{got:?}"
-        );
+        match want {
+            Some(start) => assert!(got.len() == 1 && got[0].starts_with(start), "{quoted}: {got:?}"),
+            None => assert!(got.is_empty(), "{quoted}: {got:?}"),
+        }
     }
 }
 

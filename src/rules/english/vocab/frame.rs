@@ -9,10 +9,10 @@
 //! their mortgage, and so is "calculate how much rent I can afford", which a question word
 //! opens.
 
+use crate::rules::words::code::SOFTWARE_HEADS;
 use crate::rules::words::nouns::ANALYSES;
 use crate::rules::words::nouns::EXERCISE_HEADS;
 use crate::rules::words::nouns::PROBLEM_HEADS;
-use crate::rules::words::nouns::SOFTWARE_HEADS;
 use crate::rules::words::nouns::WITHIN_OBJECT;
 use crate::rules::words::people::SPEAKERS;
 

@@ -3,7 +3,7 @@
 //! new job"); "the requests library" in a sentence about code is a software package, not a
 //! place to borrow books.
 
-use crate::rules::words::nouns::{CODE_WORDS, JOB_MACHINERY, RUN_BY_PROGRAMS};
+use crate::rules::words::code::{CODE_WORDS, JOB_MACHINERY, RUN_BY_PROGRAMS};
 
 /// Whether the match at `at`, `len` words long, is the bare word "library"/"libraries" in a
 /// sentence that speaks of code ([`CODE_WORDS`]: "I'm using Python and the facebook-sdk

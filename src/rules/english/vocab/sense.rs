@@ -122,11 +122,16 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
 /// no determiner, that makes it a place or an institution ("after work", "in class"; not "to", which
 /// as often opens a verb: "to run").
 fn vouched(toks: &[String], found: &Located<'_>) -> bool {
-    placed(toks, found)
-        || crate::lexicon::Lexicon::builtin()
-            .located(&toks.join(" "))
-            .iter()
-            .any(|f| !f.entry.polysemous && f.entry.base == found.entry.base && f.entry.general != found.entry.general)
+    placed(toks, found) || kin_in(toks, found, |e| e.base == found.entry.base)
+}
+
+/// Whether the sentence holds another word, one without a second sense, of another general
+/// event than the match's that `kin` accepts (of its base, or of its sub-concept).
+fn kin_in(toks: &[String], found: &Located<'_>, kin: impl Fn(&LexEntry) -> bool) -> bool {
+    crate::lexicon::Lexicon::builtin()
+        .located(&toks.join(" "))
+        .iter()
+        .any(|f| !f.entry.polysemous && f.entry.general != found.entry.general && kin(f.entry))
 }
 
 /// Whether a preposition right before the word, with no determiner, makes it a place or an
@@ -149,15 +154,7 @@ fn vouched_closely(toks: &[String], found: &Located<'_>) -> bool {
     placed(toks, found)
         || gone
         || outing
-        || crate::lexicon::Lexicon::builtin()
-            .located(&toks.join(" "))
-            .iter()
-            .any(|f| {
-                !f.entry.polysemous
-                    && f.entry.base == found.entry.base
-                    && f.entry.sub == found.entry.sub
-                    && f.entry.general != found.entry.general
-            })
+        || kin_in(toks, found, |e| e.base == found.entry.base && e.sub == found.entry.sub)
 }
 
 /// A word that can be a bare object or a compound's head: a content word of letters.
