@@ -84,7 +84,9 @@ impl Retriever<'_> {
         // Each gathered clause once: a parent concept's Σ holds its child's bullets, and the
         // list of the person's gathered mentions the concepts' own.
         let mut seen = super::concept_text::Seen::default();
+        let mut near: Vec<String> = targets.clone();
         for (c, cos) in picked.into_iter().take(budgets.concepts) {
+            near.push(m.concept(c).name.clone());
             let node = m.concept(c);
             // Only the Σ/Δ bullets and gathered mentions that hold a keyword and no item before
             // carries, so the item is worth its tokens.
@@ -116,9 +118,7 @@ impl Retriever<'_> {
             );
         }
         // The person's gathered mentions that hold a keyword, or the person's own activities.
-        super::profile::person_items(
-            m, root, question, &concepts, &relations, keywords, &targets, &seen, items,
-        );
+        super::profile::person_items(m, root, question, &concepts, &relations, keywords, &near, &seen, items);
         let mut rels: Vec<(crate::ids::RelationId, f32)> = relations
             .iter()
             .zip(relation_vecs)

@@ -221,21 +221,23 @@ fn list_note(text: String, value: f64, why: &str, prov: Provenance) -> Item {
 /// relation's activity or a concept above it), the most mentioned relation first.
 fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targets: &[String], items: &mut Vec<Item>) {
     // A relation whose activity the plan names itself ("pottery") goes before one that is only
-    // under a planned concept ("Arts and Crafts" holds photography too).
+    // under a planned concept ("Arts and Crafts" holds photography too), and one under an earlier
+    // target (the plan's own before the concepts found near it) before a later one's.
     let named = |r: RelationId| {
         let key = entity_key(&m.concept(m.relation(r).target).name);
         targets.iter().any(|t| entity_key(t) == key)
     };
-    let mut ranked: Vec<(bool, u32, RelationId)> = relations
+    let mut ranked: Vec<(usize, bool, u32, RelationId)> = relations
         .iter()
         .copied()
-        .filter(|r| planned(m, targets, *r))
-        .map(|r| (named(r), m.relation(r).total_mentions, r))
+        .filter_map(|r| planned_at(m, targets, r).map(|at| (at, r)))
+        .map(|(at, r)| (at, named(r), m.relation(r).total_mentions, r))
         .collect();
-    ranked.sort_by_key(|(d, n, r)| (std::cmp::Reverse(*d), std::cmp::Reverse(*n), *r));
+    ranked.sort_by_key(|(at, d, n, r)| (*at, std::cmp::Reverse(*d), std::cmp::Reverse(*n), *r));
+    let mut already: Vec<String> = Vec::new();
     let texts = ranked
         .into_iter()
-        .filter_map(|(_, _, r)| instances::instances_text(m, person, r).map(|t| (r, t)))
+        .filter_map(|(_, _, _, r)| instances::instances_text(m, person, r, &mut already).map(|t| (r, t)))
         .take(INSTANCE_RELATIONS);
     let mut value = INSTANCE_VALUE;
     for (r, text) in texts {
@@ -267,10 +269,17 @@ fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targe
 
 /// Whether the plan targets a relation: its activity or a concept above it is a target.
 fn planned(m: &Memory, targets: &[String], r: RelationId) -> bool {
+    planned_at(m, targets, r).is_some()
+}
+
+/// The first of `targets` that names a relation's activity or a concept above it.
+fn planned_at(m: &Memory, targets: &[String], r: RelationId) -> Option<usize> {
     let rel = m.relation(r);
-    std::iter::once(m.concept(rel.target).name.as_str())
+    let names: Vec<String> = std::iter::once(m.concept(rel.target).name.as_str())
         .chain(m.path_of(rel.owner))
-        .any(|n| targets.iter().any(|t| entity_key(t) == entity_key(n)))
+        .map(entity_key)
+        .collect();
+    targets.iter().position(|t| names.contains(&entity_key(t)))
 }
 
 /// The names of the person's own activities: those under a concept the plan targets first,
@@ -356,6 +365,59 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), names.len(), "{list}");
+    }
+
+    #[test]
+    fn a_concept_near_the_question_lends_its_activities_instances() {
+        // "foods" names no activity, but the concepts it embeds near (Food Preferences, Dining)
+        // hold the person's meat dishes and grilling: their instances answer it, each once.
+        let dir = tempfile::tempdir().unwrap();
+        let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+        let file = SessionFile::parse(
+            include_str!("../../sample_sessions/diet_change.jsonl"),
+            "diet_change.jsonl",
+        )
+        .unwrap();
+        for t in &file.turns {
+            engine.ingest(t, &file.user_name()).unwrap();
+        }
+        engine.finish().unwrap();
+        let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
+        let question = "What foods does Sam like eating?";
+        let context = r
+            .retrieve(
+                question,
+                Plan::by_model(&mut OfflineModel, question),
+                &Budgets::default(),
+                &mut OfflineModel,
+            )
+            .unwrap();
+        let lists: Vec<&str> = context
+            .items
+            .iter()
+            .filter(|i| i.text.contains(", in their own words, oldest first: "))
+            .map(|i| i.text.as_str())
+            .collect();
+        assert!(lists.iter().any(|l| l.contains("sausages")), "{lists:#?}");
+        let mut named: Vec<&str> = lists
+            .iter()
+            .flat_map(|l| {
+                l.split(": ")
+                    .nth(1)
+                    .unwrap_or_default()
+                    .trim_end_matches('.')
+                    .split(", ")
+            })
+            .collect();
+        // No sentence going on after the thing it names.
+        assert!(
+            !named.iter().any(|n| n.ends_with(" say") || n.ends_with(" said")),
+            "{named:?}"
+        );
+        let all = named.len();
+        named.sort_unstable();
+        named.dedup();
+        assert_eq!(named.len(), all, "{lists:#?}");
     }
 
     #[test]

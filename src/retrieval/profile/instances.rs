@@ -10,6 +10,7 @@ use crate::rules::words::hedges::ENDERS;
 use crate::rules::words::hedges::OPENERS;
 use crate::rules::words::hedges::PARTICLES;
 use crate::rules::words::hedges::VAGUE;
+use crate::rules::words::verbs::VERBS;
 
 use crate::ids::{ConceptId, RelationId};
 use crate::lexicon::Lexicon;
@@ -22,10 +23,16 @@ const MAX_WORDS: usize = 16;
 const POOL: usize = 200;
 
 /// The item's text for one relation of `person`, or `None` when the person's own sentences about
-/// it name fewer than two instances. Of the instances found, the rarest in the conversation go
+/// it name fewer than two instances that no earlier item listed (`already`, which gains this
+/// item's: a dish named under "home cooking" is not named again under "meat dishes"). Of the instances found, the rarest in the conversation go
 /// in ("breeder", "collars" before "dog", "walk"): a word the person says often is in the turns
 /// retrieval finds anyway, and a rare one is what a list spread over sessions misses.
-pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Option<String> {
+pub(super) fn instances_text(
+    m: &Memory,
+    person: ConceptId,
+    r: RelationId,
+    already: &mut Vec<String>,
+) -> Option<String> {
     let lex = Lexicon::builtin();
     let rel = m.relation(r);
     let target = &m.concept(rel.target).name;
@@ -45,7 +52,11 @@ pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Op
                 }
                 for w in sentence_instances(lex, &s, &people, &key) {
                     let k = entity_key(&w);
-                    if found.len() < POOL && !k.is_empty() && !listed.contains(&k) {
+                    // A word of a name listed before is that name again ("pie" after "Chicken
+                    // Pot Pie").
+                    let within = |l: &String| l.split(' ').any(|x| x == k);
+                    let new = !listed.iter().chain(already.iter()).any(|l| *l == k || within(l));
+                    if found.len() < POOL && !k.is_empty() && new {
                         listed.push(k);
                         found.push(w);
                     }
@@ -58,6 +69,7 @@ pub(super) fn instances_text(m: &Memory, person: ConceptId, r: RelationId) -> Op
         return None;
     }
     let found = rarest(m, found, MAX_WORDS);
+    already.extend(found.iter().map(|w| entity_key(w)));
     Some(format!(
         "{} on {}, in their own words, oldest first: {}.",
         m.concept(person).name,
@@ -238,6 +250,9 @@ fn named_objects(sentence: &str, is_person: &dyn Fn(&str) -> bool, key: &str) ->
                 || ENDERS.contains(&lower.as_str())
                 || is_person(&lower)
                 || phrase.len() >= MOST
+                // A verb after the thing is the sentence going on ("my friends say", "the
+                // doctor said").
+                || (!phrase.is_empty() && VERBS.contains(&lower.as_str()))
             {
                 break;
             }
