@@ -208,8 +208,8 @@ fn noun_phrases(toks: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// A word that can stand in a topic's name: a letter word, not a function word, adverb, verb
-/// form or count.
+/// A word that can stand in a topic's name: a letter word, not a function word, preposition,
+/// adverb, verb form or count.
 fn content(w: &str) -> bool {
     w.chars().count() > 2
         && w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '\'')
@@ -219,6 +219,9 @@ fn content(w: &str) -> bool {
         && !w.ends_with("ing")
         && !w.ends_with("ed")
         && !NOT_NOUNS.contains(&w)
+        // "the response time under 300ms", "a verifier somewhere": no part of the thing's name.
+        && !crate::rules::words::function::PREPOSITIONS.contains(&w)
+        && !w.ends_with("where")
         && !super::super::extract::is_calendar_or_count(w)
 }
 

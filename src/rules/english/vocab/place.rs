@@ -49,11 +49,23 @@ fn glosses() -> &'static [Gloss] {
         let own = generals
             .into_iter()
             .filter(|(_, _, _, patterns)| patterns.len() >= GENERAL_GLOSS_PATTERNS)
-            .map(|(base, sub, general, patterns)| (base, sub, format!("{general}: {}", patterns.join(", ")), true));
+            .map(|(base, sub, general, patterns)| {
+                // A general event stands for its sub-concept, and is described as it is.
+                let mut text = format!("{general}: {}", patterns.join(", "));
+                if let Some(more) = described(&base, &sub) {
+                    text.push_str(", ");
+                    text.push_str(more);
+                }
+                (base, sub, text, true)
+            });
         let mut glosses: Vec<Gloss> = groups
             .into_iter()
             .map(|(base, sub, patterns)| {
-                let text = format!("{sub}: {}", patterns.join(", "));
+                let mut text = format!("{sub}: {}", patterns.join(", "));
+                if let Some(more) = described(&base, &sub) {
+                    text.push_str(", ");
+                    text.push_str(more);
+                }
                 (base, sub, text, false)
             })
             .chain(own)
@@ -72,6 +84,22 @@ fn glosses() -> &'static [Gloss] {
         CENTRE.get_or_init(|| centre);
         glosses
     })
+}
+
+/// What `assets/glosses.tsv` says a sub-concept is about beyond its lexicon patterns: the
+/// lexicon lists the words of a person's life ("coding", "python"), and a sub-concept glossed by
+/// those alone is far from the phrases of a coding chat ("POST request", "foreign key"), which
+/// then fall to whatever gloss shares a word piece ("Job Offers: … new role").
+fn described(base: &str, sub: &str) -> Option<&'static str> {
+    include_str!("../../../../assets/glosses.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            Some((cols.next()?, cols.next()?, cols.next()?))
+        })
+        .find(|(b, s, _)| *b == base && *s == sub)
+        .map(|(_, _, d)| d.trim())
 }
 
 /// The fewest patterns that give a general event a gloss of its own beside its sub-concept's.
@@ -271,6 +299,9 @@ impl Setting {
     }
 }
 
+/// The sub-concept of software and its making.
+const TECHNICAL: (&str, &str) = ("Work and Study", "Technical Skills");
+
 /// The least centred cosine at which a phrase is filed under a sub-concept; below it the phrase
 /// is near nothing in particular.
 pub(crate) const PLACE_FLOOR: f32 = 0.3;
@@ -296,6 +327,18 @@ pub(crate) fn place(
     };
     let at = |v: &[f32], i: usize| v.get(i).copied().unwrap_or(0.0);
     let mixed: Vec<f32> = (0..s.len()).map(|i| at(&p, i) + 0.5 * at(&s, i) + at(&t, i)).collect();
+    // In a sentence about code ("the API", "this function"), what a phrase names is part of the
+    // software: "POST request" there is no job post (the embedder hears "Job Offers"), and
+    // "memory footprint" no personal goal. It goes under Technical Skills when that is near at all.
+    if super::machine::code_sentence(&crate::text::words(sentence).collect::<Vec<_>>())
+        && let Some(g) = glosses()
+            .iter()
+            .filter(|g| g.base == TECHNICAL.0 && g.sub == TECHNICAL.1)
+            .max_by(|a, b| cosine(&mixed, &a.vector).total_cmp(&cosine(&mixed, &b.vector)))
+        && cosine(&mixed, &g.vector) >= PLACE_FLOOR
+    {
+        return Some((g.base.as_str(), g.sub.as_str()));
+    }
     let n = nearest_to(&mixed)?;
     let filed = n.cosine >= PLACE_FLOOR && n.lead >= PLACE_LEAD && !NOT_FOR_PHRASES.contains(&n.gloss.sub.as_str());
     filed.then_some((n.gloss.base.as_str(), n.gloss.sub.as_str()))

@@ -175,6 +175,58 @@ fn phrases_are_placed_by_meaning() {
 }
 
 #[test]
+fn a_phrase_said_about_code_is_part_of_the_software() {
+    // The embedder alone hears a job post in "POST request" and a goal in "memory footprint".
+    let project = "My Flask API stores the posts in PostgreSQL, and the code runs in Docker.";
+    for (phrase, sentence) in [
+        (
+            "POST request",
+            "The scheduler sends a POST request to the API with my bearer token.",
+        ),
+        (
+            "memory footprint",
+            "I want the memory footprint of this function under 50MB.",
+        ),
+        (
+            "foreign key",
+            "The posts table has a foreign key to accounts, and the SQL insert fails.",
+        ),
+    ] {
+        assert_eq!(
+            place(phrase, sentence, project, false),
+            Some(("Work and Study", "Technical Skills")),
+            "{phrase}"
+        );
+    }
+    // Without a word of code the phrase is placed by its meaning as before.
+    assert_eq!(
+        place("mortgage", "We refinanced the mortgage last month.", "", false).map(|p| p.0),
+        Some("Consumption and Finance")
+    );
+}
+
+#[test]
+fn a_phrase_ends_before_a_preposition_or_a_place_adverb() {
+    let text = "I need the response time under 300ms. The response time under load matters. \
+                Is there a verifier somewhere? The verifier somewhere failed.";
+    let names: Vec<String> = phrases(text).into_iter().map(|p| p.name.to_lowercase()).collect();
+    assert!(
+        !names.iter().any(|n| n.ends_with(" under") || n.ends_with(" somewhere")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn time_management_is_a_habit_of_work_not_a_manager() {
+    let got = senses_in(
+        "How do I use time management tools to prioritize my tasks?",
+        "I keep missing deadlines on my writing.",
+    );
+    assert!(got.contains(&"Time Management".to_string()), "{got:?}");
+    assert!(!got.contains(&"Management".to_string()), "{got:?}");
+}
+
+#[test]
 fn hostile_text_finds_no_phrase_and_does_not_panic() {
     for s in [
         "",
