@@ -260,7 +260,8 @@ pub const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "app
 /// Fixed phrases in which an activity word means something else: "the release is up and
 /// running" (working), "I'm running late" (behind time), "we're running low on milk" (nearly
 /// out), "a dry run" (a rehearsal), "that exam was a walk in the park" (easy), "maintainable in
-/// the long run" (over time), "the right tool for the job" (the task at hand).
+/// the long run" (over time), "the right tool for the job" (the task at hand), "an event bus" (a
+/// channel between programs), "a security audit" (a review of systems, not of accounts).
 pub const IDIOMS: &[&[&str]] = &[
     &["in", "the", "long", "run"],
     &["in", "the", "short", "run"],
@@ -276,6 +277,13 @@ pub const IDIOMS: &[&[&str]] = &[
     &["dry", "run"],
     &["trial", "run"],
     &["walk", "in", "the", "park"],
+    &["event", "bus"],
+    &["message", "bus"],
+    &["service", "bus"],
+    &["privacy", "audit"],
+    &["compliance", "audit"],
+    &["security", "audit"],
+    &["accessibility", "audit"],
 ];
 
 // From `src/rules/english/vocab/sense.rs`.

@@ -436,6 +436,11 @@ fn in_a_sentence_about_code_a_word_of_two_senses_takes_the_technical_one() {
             "I want to be sure I'm using the right tools for the job here.",
             "Employment",
         ),
+        ("How do I post the photo through the API with a caption?", "Photography"),
+        (
+            "I've set up the event bus with a Lambda function for status updates.",
+            "Public Transit",
+        ),
     ] {
         let found = senses_in(s, &format!("{social} {s}"));
         assert!(!found.iter().any(|g| g == not), "{s}: {found:?}");
@@ -448,6 +453,30 @@ fn in_a_sentence_about_code_a_word_of_two_senses_takes_the_technical_one() {
     ] {
         assert!(senses_in(s, GYM).iter().any(|g| g == "Running"), "{s}");
     }
+    // Away from code a photo is still a photograph, and a bus a bus.
+    let trip = "We spent the weekend at the lake with the kids and went hiking twice.";
+    for (s, filed) in [
+        ("I took this photo at the lake last weekend.", "Photography"),
+        ("I took the bus to the lake.", "Public Transit"),
+    ] {
+        assert!(senses_in(s, trip).iter().any(|g| g == filed), "{s}");
+    }
+}
+
+#[test]
+fn a_review_of_systems_is_no_accounting() {
+    let work = "I run the backend team and we ship the web app every two weeks.";
+    for s in [
+        "I finished the data privacy audit on Monday.",
+        "The security audit found two problems with the login.",
+    ] {
+        assert!(!senses_in(s, work).iter().any(|g| g == "Accounting"), "{s}");
+    }
+    assert!(
+        senses_in("Our tax audit is next month and my accountant is nervous.", work)
+            .iter()
+            .any(|g| g == "Accounting")
+    );
 }
 
 #[test]
