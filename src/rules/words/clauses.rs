@@ -401,3 +401,12 @@ pub const THAT_TAKERS: &[&str] = &[
     "ensuring",
     "worry",
 ];
+
+// From `src/rules/english/abstraction/gather.rs`.
+/// Words after which a clause may end on "to", the infinitive of an ellipsis ("I'd love to",
+/// "we're going to", "I'm able to"); after any other word a last "to" lost its object.
+pub const INFINITIVE_TAKERS: &[&str] = &[
+    "want", "wants", "wanted", "love", "loved", "like", "liked", "need", "needs", "needed", "have", "has", "had",
+    "going", "try", "tried", "trying", "plan", "plans", "planned", "planning", "hope", "hoped", "hoping", "able",
+    "used", "ought", "got", "supposed", "meant", "decided", "wish", "wished",
+];

@@ -7,7 +7,7 @@ use crate::rules::words::clauses::GATHER_CLAUSE_OPENERS as CLAUSE_OPENERS;
 use crate::rules::words::clauses::GATHER_PHRASE_OPENERS as PHRASE_OPENERS;
 use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
 use crate::rules::words::clauses::UNRESOLVED;
-use crate::rules::words::clauses::{CONTRACTED, SUBORDINATORS, THAT_TAKERS};
+use crate::rules::words::clauses::{CONTRACTED, INFINITIVE_TAKERS, SUBORDINATORS, THAT_TAKERS};
 use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::people::LISTENERS_LIFE;
 use crate::rules::words::verbs::VERBS;
@@ -252,6 +252,15 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             }
         }
         let mut kept: Vec<&str> = raw.get(start..end)?.to_vec();
+        // A range cut after its first end ("every Sunday from 9 [to 10 AM]") says a wrong time:
+        // its "from" goes with it.
+        if !whole
+            && raw.get(end).is_some_and(|w| w.eq_ignore_ascii_case("to"))
+            && kept.len() >= 2
+            && kept.get(kept.len() - 2).is_some_and(|w| w.eq_ignore_ascii_case("from"))
+        {
+            kept.truncate(kept.len() - 2);
+        }
         // A participle whose agent was cut off ("a joint art project inspired [by my uncle]")
         // goes with it.
         if !whole
@@ -268,8 +277,15 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         while let Some(last) = kept.pop() {
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-            // Nor on a preposition whose object went ("notify my neighbors about (it)").
-            let open = core != "to" && PHRASE_OPENERS.contains(&core.as_str());
+            // Nor on a preposition whose object went ("notify my neighbors about (it)", "my
+            // article submission to ["Scientific American"]"). A "to" after a verb of wanting is
+            // the infinitive of an ellipsis and says it ("I'd love to").
+            let infinitive = core == "to"
+                && kept.last().is_some_and(|p| {
+                    let p = p.to_lowercase();
+                    INFINITIVE_TAKERS.contains(&p.as_str()) || VERBS.contains(&p.as_str())
+                });
+            let open = !infinitive && PHRASE_OPENERS.contains(&core.as_str());
             // Nor, cut short, on a verb in -ing whose object went ("worried about my portfolio
             // after seeing [that report]"): the preposition before it goes with it.
             // Nor on "starting" whose date went ("savings to $1,000 starting [in October]").

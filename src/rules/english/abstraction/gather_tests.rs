@@ -311,6 +311,14 @@ fn no_clause_ends_on_a_word_whose_phrase_went() {
             "I posted my savings plan on the…",
             Some("Dana posted their savings plan ("),
         ),
+        (
+            "I'm trying to finish my savings report for the credit union to \"Money Matters\" by Friday.",
+            Some("Dana is trying to finish their savings report for the credit union ("),
+        ),
+        (
+            "I've booked the Riverside Credit Union savings advisor for a review every Sunday from 9 to 10 AM, how can I make sure I stick to this routine and m…",
+            Some("Dana has booked the Riverside Credit Union savings advisor for a review every Sunday ("),
+        ),
     ] {
         let m = mention(
             "Saving Money",
