@@ -8,7 +8,7 @@ use crate::rules::words::clauses::GATHER_PHRASE_OPENERS as PHRASE_OPENERS;
 use crate::rules::words::clauses::GATHER_TRAILING as TRAILING;
 use crate::rules::words::clauses::UNRESOLVED;
 use crate::rules::words::clauses::{CONTRACTED, INFINITIVE_TAKERS, SUBORDINATORS, THAT_TAKERS};
-use crate::rules::words::function::AUXILIARIES;
+use crate::rules::words::function::{AUXILIARIES, PREPOSITIONS};
 use crate::rules::words::people::LISTENERS_LIFE;
 use crate::rules::words::verbs::VERBS;
 
@@ -166,7 +166,17 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         let subject = window(BEFORE)
             .find(speaker)
             .or_else(|| window(MAX_WORDS - 2).find(speaker))
-            .or_else(|| window(BEFORE).find(|&i| matches!(toks[i].as_str(), "my" | "our")));
+            .or_else(|| {
+                // After a preposition a possessive is its object ("went hiking with my brother",
+                // "lower than my accounting salary"), no subject of its own.
+                window(BEFORE).find(|&i| {
+                    matches!(toks[i].as_str(), "my" | "our")
+                        && !i
+                            .checked_sub(1)
+                            .and_then(|p| toks.get(p))
+                            .is_some_and(|p| PREPOSITIONS.contains(&p.as_str()) || p == "than")
+                })
+            });
         // Without the speaker as its subject a clause is a fragment ("Walking past a wall"),
         // or a remark about the activity in general ("Biking sounds like a great way").
         let Some(start) = subject else {
@@ -309,12 +319,28 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         }) {
             continue;
         }
+        // A clause a possessive opens ("my first month as a manager", "my current salary at
+        // $1,200") is a noun phrase until a verb says something of it ("my daughter loves
+        // swimming"); without one it is what the person talked about.
+        let talked = !speaker(&start)
+            && !kept.iter().skip(1).any(|w| {
+                let t = w
+                    .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .to_lowercase();
+                let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(&t);
+                AUXILIARIES.contains(&t.as_str())
+                    || CONTRACTED.contains(&t.as_str())
+                    || VERBS.contains(&t.as_str())
+                    || VERBS.contains(&base)
+                    || (t.chars().count() > 4 && t.ends_with("ed"))
+            });
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
         // A leading pronoun nobody here can resolve ("She referred me …") says too little.
         let opener = words(&text).next().unwrap_or_default();
         if content_words(&text).len() < 2 || UNRESOLVED.contains(&opener.as_str()) {
             continue;
         }
+        let text = if talked { format!("I talked about {text}") } else { text };
         // "my own herbs" opening a clause is the person's ("Meghan's own herbs"), not "Their own".
         let text = match text.get(..7).filter(|p| p.eq_ignore_ascii_case("my own ")) {
             Some(_) => format!("{person}'s own {}", text.get(7..).unwrap_or_default()),

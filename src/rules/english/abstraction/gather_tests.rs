@@ -345,3 +345,33 @@ fn a_clause_opened_by_my_own_is_the_person_s() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].starts_with("Meghan's own herbs and veggies"), "{got:?}");
 }
+
+#[test]
+fn a_clause_a_possessive_opens_without_a_verb_is_what_the_person_talked_about() {
+    let lex = Lexicon::builtin();
+    let m = mention(
+        "Salary",
+        "user mentions salary (\"My current salary at $1,200 and a raise to $1,800 in the new role, I'm weighing the move.\") on 2024-09-15",
+        "2024-09-15",
+    );
+    let got = merge(lex, "Salary", "Dana", Vec::new(), &[&m]);
+    assert!(
+        got.len() == 1 && got[0].starts_with("Dana talked about their current salary at $1,200"),
+        "{got:?}"
+    );
+    let said = mention(
+        "Salary",
+        "user mentions salary (\"Honestly my salary went up by $200 last month after the review.\") on 2024-09-15",
+        "2024-09-15",
+    );
+    let got = merge(lex, "Salary", "Dana", Vec::new(), &[&said]);
+    assert!(got.iter().any(|g| g.starts_with("Dana's salary went up")), "{got:?}");
+    // After a preposition a possessive is its object, and opens no clause.
+    let object = mention(
+        "Salary",
+        "user mentions salary (\"Took a pay cut, lower than my old salary at the bank, but it's worth it.\") on 2024-09-15",
+        "2024-09-15",
+    );
+    let got = merge(lex, "Salary", "Dana", Vec::new(), &[&object]);
+    assert!(got.iter().all(|g| !g.contains("old salary at the bank")), "{got:?}");
+}
