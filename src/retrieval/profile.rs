@@ -316,21 +316,17 @@ mod tests {
     use crate::retrieval::{Budgets, Plan, Retriever};
     use crate::rules::OfflineModel;
 
-    #[test]
-    fn a_question_for_a_list_gets_the_persons_own_activities() {
+    /// The texts of the items `question` gets from a fresh memory of a sample session, and the
+    /// memory's concepts by name and level.
+    fn item_texts(session: &str, name: &str, question: &str) -> (Vec<String>, Vec<(String, crate::event::Level)>) {
         let dir = tempfile::tempdir().unwrap();
         let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
-        let file = SessionFile::parse(
-            include_str!("../../sample_sessions/strength_training_injury.jsonl"),
-            "strength_training_injury.jsonl",
-        )
-        .unwrap();
+        let file = SessionFile::parse(session, name).unwrap();
         for t in &file.turns {
             engine.ingest(t, &file.user_name()).unwrap();
         }
         engine.finish().unwrap();
         let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-        let question = "What activities does Alex do?";
         let context = r
             .retrieve(
                 question,
@@ -339,11 +335,25 @@ mod tests {
                 &mut OfflineModel,
             )
             .unwrap();
-        let list = context
-            .items
+        let levels = engine
+            .memory()
+            .concepts
             .iter()
-            .find(|i| i.text.starts_with("Alex's own activities, most mentioned first: "))
-            .map(|i| i.text.clone())
+            .map(|c| (c.name.clone(), c.level))
+            .collect();
+        (context.items.into_iter().map(|i| i.text).collect(), levels)
+    }
+
+    #[test]
+    fn a_question_for_a_list_gets_the_persons_own_activities() {
+        let (texts, levels) = item_texts(
+            include_str!("../../sample_sessions/strength_training_injury.jsonl"),
+            "strength_training_injury.jsonl",
+            "What activities does Alex do?",
+        );
+        let list = texts
+            .into_iter()
+            .find(|t| t.starts_with("Alex's own activities, most mentioned first: "))
             .unwrap_or_default();
         assert!(
             list.contains("Strength Training") && list.contains("Swimming"),
@@ -358,8 +368,8 @@ mod tests {
             .split(", ")
             .collect();
         for n in &names {
-            let c = engine.memory().concepts.iter().find(|c| c.name == *n).unwrap();
-            assert_eq!(c.level, crate::event::Level::Activity, "{n}");
+            let level = levels.iter().find(|(name, _)| name == n).map(|(_, l)| *l);
+            assert_eq!(level, Some(crate::event::Level::Activity), "{n}");
         }
         let mut unique = names.clone();
         unique.sort_unstable();
@@ -371,32 +381,15 @@ mod tests {
     fn a_concept_near_the_question_lends_its_activities_instances() {
         // "foods" names no activity, but the concepts it embeds near (Food Preferences, Dining)
         // hold the person's meat dishes and grilling: their instances answer it, each once.
-        let dir = tempfile::tempdir().unwrap();
-        let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
-        let file = SessionFile::parse(
+        let (texts, _) = item_texts(
             include_str!("../../sample_sessions/diet_change.jsonl"),
             "diet_change.jsonl",
-        )
-        .unwrap();
-        for t in &file.turns {
-            engine.ingest(t, &file.user_name()).unwrap();
-        }
-        engine.finish().unwrap();
-        let r = Retriever::new(engine.log(), engine.memory(), engine.log().head()).unwrap();
-        let question = "What foods does Sam like eating?";
-        let context = r
-            .retrieve(
-                question,
-                Plan::by_model(&mut OfflineModel, question),
-                &Budgets::default(),
-                &mut OfflineModel,
-            )
-            .unwrap();
-        let lists: Vec<&str> = context
-            .items
+            "What foods does Sam like eating?",
+        );
+        let lists: Vec<&str> = texts
             .iter()
-            .filter(|i| i.text.contains(", in their own words, oldest first: "))
-            .map(|i| i.text.as_str())
+            .filter(|t| t.contains(", in their own words, oldest first: "))
+            .map(String::as_str)
             .collect();
         assert!(lists.iter().any(|l| l.contains("sausages")), "{lists:#?}");
         let mut named: Vec<&str> = lists

@@ -230,15 +230,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             // average [might be too ambitious]") has lost that clause's verb: it ends before it.
             // One whose auxiliary or past verb is kept still says it ("… that my analytical mind
             // might make me overthink parenting").
-            let verb = |i: &usize| {
-                let t = toks[*i].as_str();
-                let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(t);
-                AUXILIARIES.contains(&t)
-                    || CONTRACTED.contains(&t)
-                    || VERBS.contains(&t)
-                    || VERBS.contains(&base)
-                    || (t.chars().count() > 4 && t.ends_with("ed"))
-            };
+            let verb = |i: &usize| verb_like(&toks[*i]);
             // "that" opens such a clause after a word of thought, speech or feeling ("worried
             // that", "said that"); after a noun it is a relative pronoun ("recipes that balance
             // nutrition"), whose clause is the noun's.
@@ -324,15 +316,10 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         // swimming"); without one it is what the person talked about.
         let talked = !speaker(&start)
             && !kept.iter().skip(1).any(|w| {
-                let t = w
-                    .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                    .to_lowercase();
-                let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(&t);
-                AUXILIARIES.contains(&t.as_str())
-                    || CONTRACTED.contains(&t.as_str())
-                    || VERBS.contains(&t.as_str())
-                    || VERBS.contains(&base)
-                    || (t.chars().count() > 4 && t.ends_with("ed"))
+                verb_like(
+                    &w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                        .to_lowercase(),
+                )
             });
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
         // A leading pronoun nobody here can resolve ("She referred me …") says too little.
@@ -350,6 +337,17 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
     }
     None
+}
+
+/// Whether a lowercase word can be a clause's verb: an auxiliary, a pronoun's contraction, a
+/// common verb or its -s form, or a past form in -ed ("booked").
+fn verb_like(t: &str) -> bool {
+    let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(t);
+    AUXILIARIES.contains(&t)
+        || CONTRACTED.contains(&t)
+        || VERBS.contains(&t)
+        || VERBS.contains(&base)
+        || (t.chars().count() > 4 && t.ends_with("ed"))
 }
 
 /// Whether a sentence asks something: it ends on a question mark, or (a quote cut before its
