@@ -24,7 +24,8 @@ const POOL: usize = 200;
 
 /// The item's text for one relation of `person`, or `None` when the person's own sentences about
 /// it name fewer than two instances that no earlier item listed (`already`, which gains this
-/// item's: a dish named under "home cooking" is not named again under "meat dishes"). Of the instances found, the rarest in the conversation go
+/// item's: a dish named under "home cooking" is not named again under "meat dishes"). Of the
+/// instances found, the rarest in the conversation go
 /// in ("breeder", "collars" before "dog", "walk"): a word the person says often is in the turns
 /// retrieval finds anyway, and a rare one is what a list spread over sessions misses.
 pub(super) fn instances_text(

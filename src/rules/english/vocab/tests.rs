@@ -207,11 +207,12 @@ fn a_phrase_said_about_code_is_part_of_the_software() {
 
 #[test]
 fn a_phrase_ends_before_a_preposition_or_a_place_adverb() {
-    let text = "I need the response time under 300ms. The response time under load matters. \
-                Is there a verifier somewhere? The verifier somewhere failed.";
+    let text = "I restarted the cache server under load. Then the cache server under load crashed again. \
+                Is the cache server somewhere else now?";
     let names: Vec<String> = phrases(text).into_iter().map(|p| p.name.to_lowercase()).collect();
+    assert!(names.iter().any(|n| n == "cache server"), "{names:?}");
     assert!(
-        !names.iter().any(|n| n.ends_with(" under") || n.ends_with(" somewhere")),
+        !names.iter().any(|n| n.contains("under") || n.contains("somewhere")),
         "{names:?}"
     );
 }
