@@ -403,10 +403,10 @@ pub const THAT_TAKERS: &[&str] = &[
 ];
 
 // From `src/rules/english/abstraction/gather.rs`.
-/// Words after which a clause may end on "to", the infinitive of an ellipsis ("I'd love to",
-/// "we're going to", "I'm able to"); after any other word a last "to" lost its object.
+/// Words besides the common verbs themselves ([`super::verbs::VERBS`]: "love", "want") after which
+/// a clause may end on "to", the infinitive of an ellipsis ("we're going to", "I'm able to", "I
+/// used to"); after any other word a last "to" lost its object ("submitted to [a magazine]").
 pub const INFINITIVE_TAKERS: &[&str] = &[
-    "want", "wants", "wanted", "love", "loved", "like", "liked", "need", "needs", "needed", "have", "has", "had",
-    "going", "try", "tried", "trying", "plan", "plans", "planned", "planning", "hope", "hoped", "hoping", "able",
-    "used", "ought", "got", "supposed", "meant", "decided", "wish", "wished",
+    "wants", "wanted", "loved", "liked", "needs", "needed", "have", "has", "had", "going", "trying", "plans",
+    "planned", "planning", "hoped", "hoping", "able", "used", "ought", "supposed", "decided", "wished",
 ];

@@ -280,7 +280,7 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             let word = last.trim_end_matches(',');
             let core = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
             // Nor on a preposition whose object went ("notify my neighbors about (it)", "my
-            // article submission to ["Scientific American"]"). A "to" after a verb of wanting is
+            // article submission to ["Scientific American"]"). A "to" after a verb ("wants") is
             // the infinitive of an ellipsis and says it ("I'd love to").
             let infinitive = core == "to"
                 && kept.last().is_some_and(|p| {

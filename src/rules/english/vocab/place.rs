@@ -51,21 +51,13 @@ fn glosses() -> &'static [Gloss] {
             .filter(|(_, _, _, patterns)| patterns.len() >= GENERAL_GLOSS_PATTERNS)
             .map(|(base, sub, general, patterns)| {
                 // A general event stands for its sub-concept, and is described as it is.
-                let mut text = format!("{general}: {}", patterns.join(", "));
-                if let Some(more) = described(&base, &sub) {
-                    text.push_str(", ");
-                    text.push_str(more);
-                }
+                let text = gloss_text(&general, &patterns, &base, &sub);
                 (base, sub, text, true)
             });
         let mut glosses: Vec<Gloss> = groups
             .into_iter()
             .map(|(base, sub, patterns)| {
-                let mut text = format!("{sub}: {}", patterns.join(", "));
-                if let Some(more) = described(&base, &sub) {
-                    text.push_str(", ");
-                    text.push_str(more);
-                }
+                let text = gloss_text(&sub, &patterns, &base, &sub);
                 (base, sub, text, false)
             })
             .chain(own)
@@ -86,20 +78,35 @@ fn glosses() -> &'static [Gloss] {
     })
 }
 
+/// A gloss: `name`, its lexicon patterns, and what `assets/glosses.tsv` says of its sub-concept.
+fn gloss_text(name: &str, patterns: &[String], base: &str, sub: &str) -> String {
+    let mut text = format!("{name}: {}", patterns.join(", "));
+    if let Some(more) = described(base, sub) {
+        text.push_str(", ");
+        text.push_str(more);
+    }
+    text
+}
+
+/// The rows of `assets/glosses.tsv`: base concept, sub-concept, description.
+fn descriptions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    include_str!("../../../../assets/glosses.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            Some((cols.next()?, cols.next()?, cols.next()?.trim()))
+        })
+}
+
 /// What `assets/glosses.tsv` says a sub-concept is about beyond its lexicon patterns: the
 /// lexicon lists the words of a person's life ("coding", "python"), and a sub-concept glossed by
 /// those alone is far from the phrases of a coding chat ("POST request", "foreign key"), which
 /// then fall to whatever gloss shares a word piece ("Job Offers: … new role").
 fn described(base: &str, sub: &str) -> Option<&'static str> {
-    include_str!("../../../../assets/glosses.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            Some((cols.next()?, cols.next()?, cols.next()?))
-        })
+    descriptions()
         .find(|(b, s, _)| *b == base && *s == sub)
-        .map(|(_, _, d)| d.trim())
+        .map(|(_, _, d)| d)
 }
 
 /// The fewest patterns that give a general event a gloss of its own beside its sub-concept's.
@@ -331,13 +338,12 @@ pub(crate) fn place(
     // software: "POST request" there is no job post (the embedder hears "Job Offers"), and
     // "memory footprint" no personal goal. It goes under Technical Skills when that is near at all.
     if super::machine::code_sentence(&crate::text::words(sentence).collect::<Vec<_>>())
-        && let Some(g) = glosses()
+        && glosses()
             .iter()
             .filter(|g| g.base == TECHNICAL.0 && g.sub == TECHNICAL.1)
-            .max_by(|a, b| cosine(&mixed, &a.vector).total_cmp(&cosine(&mixed, &b.vector)))
-        && cosine(&mixed, &g.vector) >= PLACE_FLOOR
+            .any(|g| cosine(&mixed, &g.vector) >= PLACE_FLOOR)
     {
-        return Some((g.base.as_str(), g.sub.as_str()));
+        return Some(TECHNICAL);
     }
     let n = nearest_to(&mixed)?;
     let filed = n.cosine >= PLACE_FLOOR && n.lead >= PLACE_LEAD && !NOT_FOR_PHRASES.contains(&n.gloss.sub.as_str());
@@ -351,4 +357,31 @@ fn unit(mut v: Vec<f32>) -> Vec<f32> {
         v.iter_mut().for_each(|x| *x /= n);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::descriptions;
+    use crate::lexicon::Lexicon;
+
+    #[test]
+    fn every_description_names_a_sub_concept_the_lexicon_files_under() {
+        let text = include_str!("../../../../assets/glosses.tsv");
+        let rows = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        let read: Vec<_> = descriptions().collect();
+        assert_eq!(read.len(), rows, "a row of assets/glosses.tsv lacks a column");
+        for (base, sub, description) in read {
+            assert!(
+                Lexicon::builtin()
+                    .entries()
+                    .iter()
+                    .any(|e| e.base == base && e.sub == sub),
+                "assets/glosses.tsv: no sub-concept {base} / {sub} in the lexicon"
+            );
+            assert!(!description.is_empty(), "{base} / {sub}");
+        }
+    }
 }
