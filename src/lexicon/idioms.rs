@@ -5,7 +5,11 @@
 //!   parser" (a restriction is "I have to avoid stairs", "I need to stay under $500");
 //! - "shouldn't" with a thing as its subject, a forecast: "it shouldn't matter", "that
 //!   shouldn't take long" (a restriction is "I shouldn't lift");
-//! - anything inside quotation marks, someone else's words: "codec can't decode byte 0xff".
+//! - anything inside quotation marks, someone else's words: "codec can't decode byte 0xff";
+//! - an inability of a thing, not of a person: "the script is unable to connect", "if the PDF
+//!   cannot be opened", "it can't find the module" (a restriction is "my knee can't take it");
+//! - a span of time in a sentence that restricts nothing: "Bye for now", "I'll keep looking
+//!   until I find it" (a restriction is "no running for now", "I'm off sugar until May").
 
 /// Negations that open an idiom when one of [`FREE_VERBS`] follows ("can not" too, as two words).
 const NEGATIONS: &[&str] = &["can't", "cannot", "couldn't"];
@@ -13,6 +17,8 @@ const NEGATIONS: &[&str] = &["can't", "cannot", "couldn't"];
 /// "stand", "bear", which also restrict ("can't stand for long after the surgery").
 const FREE_VERBS: &[&str] = &[
     "wait", "help", "imagine", "believe", "thank", "stop", "express", "describe", "tell", "complain", "argue", "deny",
+    // "I can't agree more", "you can't beat a sunny day", "I couldn't resist".
+    "agree", "beat", "resist",
 ];
 
 /// Verbs of working a problem or a piece of code: after "have to" or "need to" they name the
@@ -88,6 +94,19 @@ const TASK_VERBS: &[&str] = &[
     "download",
     "encode",
     "decode",
+    "plan",
+    "research",
+    "do",
+    "go",
+    "use",
+    "fetch",
+    "process",
+    "provide",
+    "call",
+    "send",
+    // What someone wants to learn, not what they may do: "that's what I needed to hear".
+    "hear",
+    "know",
     "sort",
     "filter",
     "merge",
@@ -112,6 +131,82 @@ const TASK_VERBS: &[&str] = &[
     "repeat",
     "recalculate",
 ];
+/// Words that restrict: with one of them in the sentence, a span of time bounds the restriction
+/// ("no lifting for now", "I'm off coffee until May", "running is on hold for a while");
+/// without one it bounds nothing ("Bye for now", "I'll keep looking until I find it").
+const RESTRICTS: &[&str] = &[
+    "no",
+    "not",
+    "never",
+    "without",
+    "avoid",
+    "off",
+    "hold",
+    "pause",
+    "paused",
+    "break",
+    "stop",
+    "stopped",
+    "quit",
+    "skip",
+    "only",
+    "limit",
+    "limited",
+    "restricted",
+    "careful",
+    "rest",
+    "banned",
+    "allowed",
+    "easy",
+];
+
+/// Whether a sentence says that something may not or cannot be done.
+/// "Not sure" doubts and restricts nothing.
+fn restricts(words: &[&str]) -> bool {
+    let lower: Vec<String> = words.iter().map(|w| crate::text::token_word(w)).collect();
+    lower.iter().enumerate().any(|(i, w)| {
+        let doubt = lower
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.as_str(), "sure" | "certain"));
+        (w.ends_with("n't") || w == "cannot" || RESTRICTS.contains(&w.as_str())) && !doubt
+    })
+}
+
+/// Words that make a subject someone's: with one of them before "can't", the inability is a
+/// person's ("my knee can't take it", "the doctor says I can't").
+const PERSONAL: &[&str] = &[
+    "i", "i'm", "me", "my", "we", "we're", "our", "us", "you", "your", "he", "she", "they", "his", "her", "their",
+];
+/// Words between a subject and its "can't" or "unable" ("the script is still unable to").
+const LINKS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "still", "also", "just", "often", "always", "or", "and",
+];
+
+/// Whether the words before position `at` make its negation a thing's: a determiner or a
+/// pronoun of things ("the PDF", "it") opens the subject, no person's word comes first.
+fn thing_subject(words: &[&str], at: usize) -> bool {
+    for k in 1..=5 {
+        let Some(w) = at.checked_sub(k).and_then(|j| words.get(j)) else {
+            return false;
+        };
+        // A subject stands in the negation's own clause.
+        if w.ends_with([',', ';', ':', '.', '!', '?']) {
+            return false;
+        }
+        let w = crate::text::token_word(w);
+        if PERSONAL.contains(&w.as_str()) {
+            return false;
+        }
+        if THING_SUBJECTS.contains(&w.as_str()) || matches!(w.as_str(), "the" | "a" | "an") {
+            return true;
+        }
+        if LINKS.contains(&w.as_str()) {
+            continue;
+        }
+    }
+    false
+}
+
 /// Things as subjects: "shouldn't" after them forecasts ("it shouldn't matter").
 const THING_SUBJECTS: &[&str] = &["it", "that", "this", "which", "there", "these", "those"];
 
@@ -124,6 +219,7 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
     let mut blanked = false;
     let mut quoted = false;
+    let restriction = restricts(&words);
     let mut i = 0;
     while let Some(w) = words.get(i) {
         // Someone else's words in quotation marks (an error message: "codec can't decode")
@@ -150,7 +246,17 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
         let verb = words.get(verb_at).map(|v| lower(v)).unwrap_or_default();
         // "couldn't have done it without them", "couldn't be happier": what did not happen.
         let counterfactual = first == "couldn't" && matches!(verb.as_str(), "have" | "be");
-        if negation && (FREE_VERBS.contains(&verb.as_str()) || counterfactual) {
+        // "a limited number of results per page": a quantity, not a restriction.
+        let quantity = first == "limited" && matches!(next.as_str(), "number" | "amount" | "range" | "edition");
+        if quantity {
+            out.push("…");
+            blanked = true;
+            i += 1;
+            continue;
+        }
+        // "the script is unable to connect", "it can't find the module": a thing's failure.
+        let unable = (negation || first == "unable") && thing_subject(&words, i);
+        if negation && (FREE_VERBS.contains(&verb.as_str()) || counterfactual) || unable {
             out.push("…");
             blanked = true;
             i = verb_at;
@@ -158,6 +264,15 @@ pub(super) fn without_free_constraints(text: &str) -> Option<String> {
         }
         // "have to find", "need to debug", "has to solve": a step of the task at hand.
         let obligation = matches!(first.as_str(), "have" | "has" | "had" | "need" | "needs" | "needed") && next == "to";
+        // "Bye for now", "until I find it": a span of time with nothing it bounds.
+        let span =
+            first == "until" || (first == "for" && matches!(next.as_str(), "now" | "a" | "two" | "three" | "six"));
+        if span && !restriction {
+            out.push("…");
+            blanked = true;
+            i += 1;
+            continue;
+        }
         let step = words.get(i + 2).map(|v| lower(v)).unwrap_or_default();
         if obligation && TASK_VERBS.contains(&step.as_str()) {
             out.push("…");
@@ -228,5 +343,57 @@ mod tests {
             Some("As long as I keep it consistent, it … matter.")
         );
         assert_eq!(without_free_constraints("I shouldn't lift anything heavy."), None);
+    }
+
+    #[test]
+    fn a_span_of_time_bounds_only_a_restriction() {
+        assert_eq!(without_free_constraints("Bye for now.").as_deref(), Some("Bye … now."));
+        assert_eq!(
+            without_free_constraints("I'll keep looking until I find it.").as_deref(),
+            Some("I'll keep looking … I find it.")
+        );
+        assert_eq!(without_free_constraints("No running for now, the physio says."), None);
+        assert_eq!(without_free_constraints("I'm off coffee until May."), None);
+        assert_eq!(
+            without_free_constraints("I've used the old keys for a while, and I'm not sure what to change.").as_deref(),
+            Some("I've used the old keys … a while, and I'm not sure what to change.")
+        );
+        assert_eq!(
+            without_free_constraints("The API returns a limited number of results.").as_deref(),
+            Some("The API returns a … number of results.")
+        );
+        assert_eq!(without_free_constraints("I can't lift for a few weeks."), None);
+        assert_eq!(
+            without_free_constraints("That's what I needed to hear.").as_deref(),
+            Some("That's what I … hear.")
+        );
+        assert_eq!(
+            without_free_constraints("Honestly, you can't beat a sunny morning.").as_deref(),
+            Some("Honestly, you … beat a sunny morning.")
+        );
+    }
+
+    #[test]
+    fn a_thing_that_cannot_is_no_restriction_of_the_person() {
+        assert_eq!(
+            without_free_constraints("The migration script is unable to connect.").as_deref(),
+            Some("The migration script is … to connect.")
+        );
+        assert_eq!(
+            without_free_constraints("If the PDF is corrupted or cannot be opened, show an error.").as_deref(),
+            Some("If the PDF is corrupted or … be opened, show an error.")
+        );
+        assert_eq!(without_free_constraints("My knee can't take the stairs."), None);
+        assert_eq!(without_free_constraints("The doctor says I can't lift."), None);
+        assert_eq!(without_free_constraints("I'm unable to walk far."), None);
+        assert_eq!(
+            without_free_constraints("Running a marathon next week, can't lift heavy."),
+            None,
+            "the thing before the comma is no subject"
+        );
+        assert_eq!(
+            without_free_constraints("I need to use the put_object function.").as_deref(),
+            Some("I … use the put_object function.")
+        );
     }
 }

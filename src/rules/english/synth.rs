@@ -296,8 +296,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         };
         // A salient conclusion becomes a Δ item on its own, where "apply this to a large
         // dataset" points at nothing: such a sentence stays a base conclusion, still an index
-        // to its turn.
-        let list = if primary.is_some_and(Cue::is_salient) && !s.leans {
+        // to its turn. So does a shared photo's caption, which no one said ("[a photo of a
+        // woman in a wheelchair]" is no injury of the person's).
+        let said_aloud = s.told.chars().any(char::is_alphanumeric);
+        let list = if primary.is_some_and(Cue::is_salient) && !s.leans && said_aloud {
             &mut salient
         } else {
             &mut base

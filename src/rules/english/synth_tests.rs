@@ -60,6 +60,26 @@ fn a_fact_states_what_the_person_did_not_remarks_captions_or_wishes_for_the_list
     assert!(remark.starts_with("Fact: none"), "{remark}");
 }
 
+/// A shared photo's caption is no one's words: whatever it shows, it makes no Δ item.
+#[test]
+fn a_caption_makes_no_delta_item() {
+    let photo = crate::event::Attachment::Photo {
+        caption: "a photo of a man in a wheelchair after knee surgery".into(),
+    }
+    .render();
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines(&format!(
+            "Look who I visited today! I can't lift anything for six weeks. {photo}"
+        )),
+    );
+    let salient = out.split("Salient Conclusions:").nth(1).unwrap_or_default();
+    assert!(!salient.contains("wheelchair"), "{out}");
+    assert!(salient.contains("lift"), "the person's own restriction stays: {out}");
+}
+
 /// A question that opens with what the asker is ("I'm 60 and earning $85,000, will that be
 /// a problem?") has said a great deal: that is the fact, while a bare question yields none.
 #[test]

@@ -427,3 +427,33 @@ pub const SETTINGS_HEADS: &[&str] = &[
     "logic",
     "layer",
 ];
+
+/// Nouns that end in "-ly" like an adverb ("the family album", "a supply run", "my belly").
+pub const LY_NOUNS: &[&str] = &[
+    "family",
+    "assembly",
+    "supply",
+    "reply",
+    "rally",
+    "belly",
+    "jelly",
+    "butterfly",
+    "ally",
+    "anomaly",
+    "monopoly",
+    "bully",
+    "fly",
+    "lily",
+    "italy",
+    "july",
+    "poly",
+    "homily",
+    "melancholy",
+];
+
+/// Whether a word ends in "-ly" as an adverb does ("really", "quickly"), and is no noun that
+/// only looks like one ("family", "supply").
+#[must_use]
+pub fn ly_adverb(w: &str) -> bool {
+    w.ends_with("ly") && !LY_NOUNS.contains(&w)
+}

@@ -29,7 +29,7 @@ pub(super) fn thing_subject(toks: &[String], at: usize) -> bool {
         }
         if AUXILIARIES.contains(&w.as_str()) {
             auxiliary = true;
-        } else if !w.ends_with("ly") {
+        } else if !crate::rules::words::nouns::ly_adverb(w) {
             break;
         }
         i -= 1;

@@ -215,13 +215,15 @@ fn content(w: &str) -> bool {
         && w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '\'')
         && !w.contains('\'')
         && !is_stopword(w)
-        && !w.ends_with("ly")
+        && !crate::rules::words::nouns::ly_adverb(w)
         && !w.ends_with("ing")
         && !w.ends_with("ed")
         && !NOT_NOUNS.contains(&w)
         // "the response time under 300ms", "a verifier somewhere": no part of the thing's name.
         && !crate::rules::words::function::PREPOSITIONS.contains(&w)
         && !w.ends_with("where")
+        // "learning to cook these meals herself": a reflexive pronoun names who, not what.
+        && !(w.ends_with("self") || w.ends_with("selves"))
         && !super::super::extract::is_calendar_or_count(w)
 }
 

@@ -163,7 +163,7 @@ pub(super) fn bare(w: &str) -> bool {
         && w.chars().count() > 2
         && w.chars().all(char::is_alphabetic)
         && !is_stopword(w)
-        && !w.ends_with("ly")
+        && !crate::rules::words::nouns::ly_adverb(w)
         && !super::super::extract::is_calendar_or_count(w)
 }
 
@@ -238,7 +238,7 @@ fn modifier(toks: &[String], at: usize) -> Option<String> {
         let content = words.iter().all(|w| {
             !is_stopword(w)
                 && !super::super::extract::is_calendar_or_count(w)
-                && !w.ends_with("ly")
+                && !crate::rules::words::nouns::ly_adverb(w)
                 && !QUALIFIERS.contains(&w.as_str())
         });
         content.then(|| words.join(" "))
