@@ -29,11 +29,12 @@ pub fn update(
         let Some((first, rest)) = nodes.split_first() else {
             continue;
         };
-        let (mut cur, rest) = match base_of(&first.name) {
+        let (cur, rest) = match base_of(&first.name) {
             Some(base) => (base_node(step, person, base), rest),
             // A path that skips its base node still belongs somewhere: under the identity base.
             None => (base_node(step, person, BASE_CONCEPTS[0]), nodes),
         };
+        let (mut cur, rest) = kept_place(step, person, cur, rest).unwrap_or((cur, rest));
         let mut seen_concrete = false;
         for node in rest {
             let name = node.name.trim();
@@ -84,6 +85,30 @@ pub fn update(
             label,
         });
     }
+}
+
+/// A name keeps the place it was first filed in: a path that would file a known activity
+/// under another concept ("spaCy" under Personal Goals, where it already sits under Technical
+/// Skills) is walked from the activity's own parent instead, so its mentions gather on one
+/// relation. `None` when the path's activity is new or already in its place.
+fn kept_place<'p>(
+    step: &Step<'_>,
+    person: ConceptId,
+    cur: ConceptId,
+    rest: &'p [PathNode],
+) -> Option<(ConceptId, &'p [PathNode])> {
+    let at = rest.iter().position(PathNode::is_concrete)?;
+    let node = rest.get(at)?;
+    let known = step.memory.find_concept(person, Level::Activity, node.name.trim())?;
+    let parent = step.memory.concept(known).parent?;
+    let before = match at.checked_sub(1) {
+        Some(j) => step
+            .memory
+            .find_concept(person, Level::Abstract, rest.get(j)?.name.trim()),
+        None => Some(cur),
+    };
+    (before != Some(parent) && step.memory.concept(parent).level.is_abstract())
+        .then(|| (parent, rest.get(at..).unwrap_or_default()))
 }
 
 fn strip_root<'p>(step: &Step<'_>, person: ConceptId, path: &'p [PathNode]) -> &'p [PathNode] {
@@ -176,6 +201,83 @@ mod tests {
         for generic in ["has subclass", "Has profile in", "event", "Swimming", "swims daily"] {
             assert!(!is_snapshot(generic, "swimming"), "{generic}");
         }
+    }
+
+    fn path(names: &[(&str, bool)]) -> Vec<PathNode> {
+        names
+            .iter()
+            .map(|(name, concrete)| PathNode {
+                name: (*name).into(),
+                kind: if *concrete { "event" } else { "abstract" }.into(),
+            })
+            .collect()
+    }
+
+    /// The activities filed under `sub` (by name), as `show` lists them.
+    fn under(m: &crate::memory::Memory, sub: &str) -> Vec<String> {
+        m.relations
+            .iter()
+            .filter(|r| m.concept(r.source).name == sub)
+            .map(|r| m.concept(r.target).name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_name_keeps_the_place_it_was_first_filed_in() {
+        let mut m = crate::memory::Memory::new();
+        m.apply(&Event::person_tracked("Alex", "user"));
+        let person = ConceptId(0);
+        let mut model = crate::rules::OfflineModel;
+        for (i, sub) in ["Technical Skills", "Personal Goals", "Technical Skills"]
+            .iter()
+            .enumerate()
+        {
+            let mut step = Step::new(&mut m, &mut model, false);
+            step.emit(Event::EpisodeRecorded {
+                person,
+                turns: vec![],
+                fact: format!("Alex uses spaCy ({i})."),
+                base_conclusions: vec![],
+                salient_conclusions: vec![],
+                time: None,
+                session: 1,
+            });
+            let episode = EpisodeId(saturating_u32(step.memory.episodes.len() - 1));
+            let base = if *sub == "Personal Goals" {
+                "Goals and Plans"
+            } else {
+                "Work and Study"
+            };
+            let paths = [path(&[("User", false), (base, false), (sub, false), ("spaCy", true)])];
+            update(&mut step, person, episode, &paths, &[]);
+        }
+        assert_eq!(under(&m, "Technical Skills"), ["spaCy"]);
+        assert!(
+            under(&m, "Personal Goals").is_empty(),
+            "{:?}",
+            under(&m, "Personal Goals")
+        );
+        let spacy = m.find_concept(person, Level::Activity, "spaCy").expect("filed");
+        let relation = m
+            .concept(spacy)
+            .parent
+            .and_then(|p| m.find_relation(p, spacy))
+            .expect("placed");
+        assert_eq!(
+            m.relation(relation).total_mentions,
+            3,
+            "every mention gathers on one relation"
+        );
+        // A new name is filed where its path says.
+        let mut step = Step::new(&mut m, &mut model, false);
+        let paths = [path(&[
+            ("User", false),
+            ("Goals and Plans", false),
+            ("Personal Goals", false),
+            ("Marathon", true),
+        ])];
+        update(&mut step, person, EpisodeId(0), &paths, &[]);
+        assert_eq!(under(&m, "Personal Goals"), ["Marathon"]);
     }
 
     #[test]

@@ -349,6 +349,10 @@ fn a_word_with_a_second_sense_is_read_with_its_neighbours_even_in_a_short_turn()
             "Home Repairs",
         ),
         ("We looked at the family album together last night.", "Music Listening"),
+        (
+            "I'm worried about potential issues with package versions or missing dependencies.",
+            "Anxiety",
+        ),
         ("The dashboard should show upload counts and login history.", "History"),
     ] {
         let found = senses_in(s, s);
@@ -365,6 +369,8 @@ fn a_word_with_a_second_sense_is_read_with_its_neighbours_even_in_a_short_turn()
         ("Our basement had a leak after the storm.", "Home Repairs"),
         ("I've been listening to their new album all week.", "Music Listening"),
         ("I'm reading a book about Roman history.", "History"),
+        ("I've been so worried and anxious lately.", "Anxiety"),
+        ("I'm worried about my mom's health.", "Anxiety"),
     ] {
         let found = senses_in(s, s);
         assert!(found.iter().any(|g| g == filed), "{s}: {found:?}");
