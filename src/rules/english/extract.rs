@@ -9,6 +9,7 @@ use crate::rules::words::nouns::EXTRACT_NOT_ACTIVITIES as NOT_ACTIVITIES;
 use crate::rules::words::verbs::ACTIVITY_VERBS;
 
 use super::lexicon::Lexicon;
+use super::vocab::anchor::anchored;
 use super::vocab::phrases::{phrases, without_code};
 use super::vocab::place::{Setting, place};
 use super::vocab::sense::in_sense;
@@ -104,7 +105,13 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         if known || paths.len() >= MAX_PATHS {
             continue;
         }
-        if let Some((base, sub)) = place(&phrase.name, &phrase.sentence, source_text, phrase.technical) {
+        let anchored = phrase
+            .technical
+            .then(|| anchored(&phrase.name, &phrase.sentence))
+            .flatten();
+        if let Some((base, sub)) =
+            anchored.or_else(|| place(&phrase.name, &phrase.sentence, source_text, phrase.technical))
+        {
             let mut path = vec![node("User", false), node(base, false)];
             if entity_key(sub) != key {
                 path.push(node(sub, false));

@@ -328,8 +328,16 @@ pub const GENERIC_HEADS: &[&str] = &[
 // From `src/rules/english/vocab/phrases.rs`.
 /// Words that end a noun phrase though they are no function words: particles ("my successes
 /// along the way"), verbs of seeming and becoming ("the end seems near"), other verbs in -s
-/// that follow their subject ("the formula holds") and hedges ("the ratio maybe").
+/// that follow their subject ("the formula holds"), hedges ("the ratio maybe") and adjectives
+/// said of a noun after it ("have the payment ready", "keep the receipts handy").
 pub const NOT_NOUNS: &[&str] = &[
+    "ready",
+    "available",
+    "handy",
+    "due",
+    "done",
+    "possible",
+    "necessary",
     "along",
     "around",
     "away",

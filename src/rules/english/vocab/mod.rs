@@ -7,6 +7,7 @@ pub(crate) use crate::rules::words::clauses::VOCAB_ADVERBS as ADVERBS;
 pub(crate) use crate::rules::words::nouns::ACTIVITY_SETTINGS;
 pub(crate) use crate::rules::words::nouns::MEASURES;
 
+pub(crate) mod anchor;
 pub(crate) mod doer;
 pub(crate) mod frame;
 mod machine;

@@ -225,6 +225,13 @@ fn a_reflexive_pronoun_is_no_part_of_a_phrase() {
 }
 
 #[test]
+fn an_adjective_after_a_noun_ends_its_phrase() {
+    let text = "I'll have the payment ready by Friday. Is the payment ready for the landlord?";
+    let names: Vec<String> = phrases(text).into_iter().map(|p| p.name.to_lowercase()).collect();
+    assert!(!names.iter().any(|n| n.contains("ready")), "{names:?}");
+}
+
+#[test]
 fn time_management_is_a_habit_of_work_not_a_manager() {
     let got = senses_in(
         "How do I use time management tools to prioritize my tasks?",
