@@ -177,13 +177,10 @@ fn restricts(words: &[&str]) -> bool {
 const PERSONAL: &[&str] = &[
     "i", "i'm", "me", "my", "we", "we're", "our", "us", "you", "your", "he", "she", "they", "his", "her", "their",
 ];
-/// Words between a subject and its "can't" or "unable" ("the script is still unable to").
-const LINKS: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "still", "also", "just", "often", "always", "or", "and",
-];
 
-/// Whether the words before position `at` make its negation a thing's: a determiner or a
-/// pronoun of things ("the PDF", "it") opens the subject, no person's word comes first.
+/// Whether the words before position `at` make its negation a thing's: within five words of
+/// its own clause, a determiner or a pronoun of things opens the subject ("the migration script
+/// is unable", "it can't") before any person's word does ("my knee can't").
 fn thing_subject(words: &[&str], at: usize) -> bool {
     for k in 1..=5 {
         let Some(w) = at.checked_sub(k).and_then(|j| words.get(j)) else {
@@ -199,9 +196,6 @@ fn thing_subject(words: &[&str], at: usize) -> bool {
         }
         if THING_SUBJECTS.contains(&w.as_str()) || matches!(w.as_str(), "the" | "a" | "an") {
             return true;
-        }
-        if LINKS.contains(&w.as_str()) {
-            continue;
         }
     }
     false
