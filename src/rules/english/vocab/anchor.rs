@@ -5,7 +5,7 @@
 //! pulled to whatever a generic request is nearest ("hoping I did everything right" reads as a
 //! goal).
 
-use super::machine::code_sentence;
+use super::machine::{code_sentence, release};
 use crate::lexicon::Lexicon;
 use crate::rules::words::nouns::NOT_FOR_PHRASES;
 use crate::text::words;
@@ -24,11 +24,7 @@ pub(crate) fn anchored(name: &str, sentence: &str) -> Option<(&'static str, &'st
     let first = words(name).next()?;
     let at = toks.iter().position(|t| *t == first)?;
     // A name with a release after it ("PyMuPDF 1.22.0", "Flask v2.2") is software.
-    let released = toks.get(at + words(name).count()).is_some_and(|w| {
-        let digits = w.strip_prefix('v').unwrap_or(w);
-        digits.starts_with(|c: char| c.is_ascii_digit())
-    });
-    if released {
+    if toks.get(at + words(name).count()).is_some_and(|w| release(w)) {
         return None;
     }
     let mut tally: Vec<((&'static str, &'static str), usize, usize)> = Vec::new();

@@ -23,11 +23,16 @@ pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
             .get(at + 2)
             .is_some_and(|w| identifier(w) || CODE_WORDS.contains(&w.as_str()));
     // A version after it ("the library v2.28.2", "library 1.4") is a release of software.
-    let versioned = toks.get(at + 1).is_some_and(|w| {
-        let digits = w.strip_prefix('v').unwrap_or(w);
-        digits.starts_with(|c: char| c.is_ascii_digit())
-    });
+    let versioned = toks.get(at + 1).is_some_and(|w| release(w));
     named_before || example_after || versioned || code_sentence(toks)
+}
+
+/// Whether a word is a release number ("1", "v2" of "v2.28.2", as [`crate::text::words`]
+/// splits it): after a name, it makes the name software.
+pub(super) fn release(w: &str) -> bool {
+    w.strip_prefix('v')
+        .unwrap_or(w)
+        .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Whether a sentence speaks of code: it names one of [`CODE_WORDS`] ("run the tests in the
