@@ -308,7 +308,7 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                     let mut j = is_at + 1;
                     while matches!(
                         t.get(j).map(|x| x.low.as_str()),
-                        Some("now" | "currently" | "still" | "set" | "to" | "at")
+                        Some("now" | "currently" | "still" | "set" | "to" | "at" | "only" | "just")
                     ) {
                         j += 1;
                     }

@@ -57,6 +57,10 @@ fn a_copula_or_a_measure_noun_states_a_value() {
         vec![setting("budget", "$500 a month")]
     );
     assert_eq!(
+        got("I want to redo the kitchen but my budget is only £12,000."),
+        vec![setting("budget", "£12,000")]
+    );
+    assert_eq!(
         got("Our budget is around 6000 dollars for both of us."),
         vec![setting("budget", "around 6000 dollars")]
     );

@@ -86,7 +86,8 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         // "I live in Lisbon", "we moved to Porto", "I'm based in Austin".
         let home_at = match (low(0), low(1), low(2), low(3)) {
             ("i" | "we", "live" | "moved", "in" | "to", _) => Some(3),
-            ("i'm" | "we're", "living" | "based" | "moving", "in" | "to", _) => Some(3),
+            // "We're moving to Valencia in 2026" is a plan: home is where one lives now.
+            ("i'm" | "we're", "living" | "based", "in", _) => Some(3),
             // "I'm from Porto": where one is from, said of oneself, is where one is at home.
             ("i'm", "from", _, _) => Some(2),
             ("i", "am", "from", _) => Some(3),
@@ -95,10 +96,25 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             ("living" | "based", "in", _, _) if i == 0 || toks[i - 1].ends => Some(2),
             _ => None,
         };
-        if let Some(k) = home_at
+        if let Some(k) = home_at.or_else(|| bought_home(&toks, i))
             && let Some(place) = proper_name(&toks, i + k)
         {
             add(Holder::Person, Slot::Home, place);
+        }
+        // "I'm Priya, 34, …", "my name is Jonas, 41, …": an age in the apposition after the
+        // speaker's own name.
+        let named_at = match (low(0), low(1), low(2)) {
+            ("i'm", _, _) => Some(1),
+            ("i", "am", _) => Some(2),
+            ("my", "name", "is" | "'s") => Some(3),
+            _ => None,
+        };
+        if let Some(k) = named_at
+            && at(k).is_some_and(|t| t.ends && t.raw.starts_with(char::is_uppercase) && t.low != "i")
+            && let Some(n) = at(k + 1).and_then(|t| age(&t.low))
+            && (at(k + 1).is_some_and(|t| t.ends) || AFTER_AGE.contains(&low(k + 2)) || at(k + 2).is_none())
+        {
+            add(Holder::Person, Slot::Age, n);
         }
         // "I work as a paramedic", "my job as a nurse", "as a paramedic, I …".
         let job_at = match (low(0), low(1), low(2)) {
@@ -193,6 +209,23 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         }
     }
     out
+}
+
+/// Words for the place a person lives in.
+const DWELLINGS: &[&str] = &["house", "home", "flat", "apartment", "condo", "cottage", "bungalow"];
+
+/// "I bought an old terraced house in Leeds", "we just bought a flat in Porto": where the
+/// speaker bought their home (up to three words before its noun). Returns the offset of the
+/// place's first word from `i`.
+fn bought_home(toks: &[Token], i: usize) -> Option<usize> {
+    let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
+    let verb = if matches!(low(1), "just" | "finally" | "recently") { 2 } else { 1 };
+    if !matches!(low(0), "i" | "we") || low(verb) != "bought" || !matches!(low(verb + 1), "a" | "an" | "our" | "my") {
+        return None;
+    }
+    let noun = (verb + 2..verb + 5).find(|&k| DWELLINGS.contains(&low(k)))?;
+    let between_clear = (verb + 1..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
+    (between_clear && low(noun + 1) == "in").then_some(noun + 2)
 }
 
 /// A plausible age in years.
@@ -332,6 +365,15 @@ mod tests {
             ["Pat is 23"]
         );
         assert!(said("Tell me, is 23 too young?").is_empty());
+        assert_eq!(
+            said("Hi! I'm Priya, 34, and I just bought an old terraced house in Leeds."),
+            ["Pat is 34", "Pat lives in Leeds"]
+        );
+        assert_eq!(said("My name is Jonas, 41 years old."), ["Pat is 41"]);
+        // A plan to move says where one will live, not where one lives.
+        assert!(said("We're moving to Valencia in 2026.").is_empty());
+        assert!(said("I'm Priya, Sam's sister.").is_empty());
+        assert!(said("We bought a house plant in Ikea.").is_empty());
         assert_eq!(
             said("Living in Adamsstad, Equatorial Guinea, I feel a bit isolated."),
             ["Pat lives in Adamsstad"]

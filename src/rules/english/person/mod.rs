@@ -189,7 +189,23 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
     // ("Alex started a project and has been raising funds").
     let mut person_subject = false;
     let past = looks_back(sentence);
+    // "I'm Priya, 34, and I …": the name in a self-introduction is said by the subject already
+    // written ("Priya is 34"), never as "Priya is Priya".
+    let introduced = |i: usize| {
+        let Some((_, core, tail)) = toks.get(i + 1).map(|t| split(t)) else {
+            return false;
+        };
+        matches!(lower_word(split(toks[i]).1).as_str(), "i'm" | "am")
+            && core.eq_ignore_ascii_case(name)
+            && tail == ","
+            && toks.get(i + 2).is_some()
+    };
+    let mut skip = false;
     for (i, raw) in toks.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        skip = introduced(i);
         let (lead, core, tail) = split(raw);
         let lower = lower_word(core);
         let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
@@ -380,6 +396,20 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_self_introduction_names_the_person_once() {
+        assert_eq!(
+            third_person("I'm Priya, 34, and I just bought a house in Leeds.", "Priya", None),
+            "Priya is 34, and Priya just bought a house in Leeds."
+        );
+        assert_eq!(
+            third_person("I am Jonas, a nurse from Bergen.", "Jonas", None),
+            "Jonas is a nurse from Bergen."
+        );
+        // A name that is not the person's stays as said.
+        assert_eq!(third_person("I'm Sam, remember?", "Alex", None), "Alex is Sam, remember?");
+    }
 
     #[test]
     fn subject_verb_and_possessives_agree() {

@@ -14,6 +14,7 @@ mod machine;
 pub(crate) use machine::code_sentence;
 pub(crate) mod phrases;
 pub(crate) mod place;
+mod role;
 pub(crate) mod sense;
 mod solution;
 

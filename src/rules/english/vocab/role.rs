@@ -1,0 +1,137 @@
+//! Whose job a job title names. "The plumber says the sink has to stay", "my teacher Lucía" and
+//! "we hired an accountant" name someone else's trade; only "I'm a plumber", "I am an
+//! experienced nurse" or "as a teacher" make it the speaker's own profession.
+
+use crate::lexicon::Located;
+
+/// The sub-concept whose matches are the person's line of work.
+const PROFESSION: &str = "Profession";
+
+/// Job titles the suffix rule below does not recognise as a person.
+const TITLES: &[&str] = &["nurse", "nurses", "mechanic", "mechanics", "veteran", "veterans", "chef", "chefs"];
+
+/// Endings of a noun for one who does something: teacher, auditor, accountant, electrician,
+/// therapist.
+const AGENT_ENDINGS: &[&str] = &["er", "ers", "or", "ors", "ant", "ants", "ian", "ians", "ist", "ists"];
+
+/// Words that say the speaker is (or is becoming) what follows: "I'm a", "as an", "become a".
+const SELF_COPULAS: &[&str] = &["i'm", "im", "am", "as", "be", "become", "became", "becoming", "been"];
+
+/// Words that close a noun phrase before a title: it is someone's ("my teacher", "the plumber").
+const OWNERS: &[&str] = &[
+    "the", "my", "your", "his", "her", "our", "their", "its", "this", "that", "these", "those",
+];
+
+/// Adverbs between a copula and its article ("I'm no longer an accountant", "I'm now a nurse").
+const BETWEEN: &[&str] = &[
+    "no", "not", "longer", "now", "still", "also", "already", "actually", "just", "finally", "officially",
+];
+
+/// Nouns a title modifies when it names a line of work rather than a person ("developer jobs",
+/// "a nursing course", "the plumber apprenticeship").
+const WORK_HEADS: &[&str] = &[
+    "job", "jobs", "role", "roles", "position", "positions", "career", "work", "interview", "interviews",
+    "bootcamp", "course", "courses", "program", "programme", "training", "degree", "license", "licence",
+    "school", "exam", "exams", "certification", "apprenticeship", "internship",
+];
+
+/// Whether the match is a job title said of someone other than the speaker.
+pub(super) fn someone_elses(toks: &[String], found: &Located<'_>) -> bool {
+    if found.entry.sub != PROFESSION {
+        return false;
+    }
+    let after = found.at.saturating_add(found.len);
+    let Some(word) = after.checked_sub(1).and_then(|last| toks.get(last)) else {
+        return false;
+    };
+    let title = TITLES.contains(&word.as_str())
+        || AGENT_ENDINGS
+            .iter()
+            .any(|e| word.len() > e.len() + 2 && word.ends_with(e));
+    let names_work = toks.get(after).is_some_and(|w| WORK_HEADS.contains(&w.as_str()));
+    title && !names_work && !said_of_speaker(toks, found.at)
+}
+
+/// Whether the title at `at` follows "a"/"an" (adjectives between) after a word that makes the
+/// speaker what it names ("I'm a", "I am an experienced", "as a", "I want to become a"), or
+/// opens the sentence with no one else's word before it ("Junior developer at a startup.", an
+/// answer to what one does).
+fn said_of_speaker(toks: &[String], at: usize) -> bool {
+    let word = |i: usize| toks.get(i).map_or("", String::as_str);
+    // Up to two adjectives between the article and the title ("a senior software engineer").
+    let before_title = (1..=3).filter_map(|back| at.checked_sub(back));
+    let mut article = None;
+    for i in before_title {
+        match word(i) {
+            "a" | "an" => {
+                article = Some(i);
+                break;
+            }
+            w if OWNERS.contains(&w) || w.ends_with("'s") => return false,
+            _ if i == 0 => return true,
+            _ => {}
+        }
+    }
+    if at == 0 {
+        return true;
+    }
+    let Some(mut verb) = article.and_then(|a| a.checked_sub(1)) else {
+        return false;
+    };
+    while BETWEEN.contains(&word(verb)) && verb > 0 {
+        verb -= 1;
+    }
+    let before = |i: usize| i.checked_sub(1).map_or("", word);
+    match word(verb) {
+        // A curly "I’m" splits into "i" and "m".
+        "m" => before(verb) == "i",
+        // "I was a nurse", not "my dad was a nurse".
+        "was" => before(verb) == "i",
+        // "I want to be a nurse", "I became a teacher": the speaker is the subject close by.
+        "be" | "become" | "became" | "becoming" | "been" => (1..=4)
+            .filter_map(|back| verb.checked_sub(back))
+            .any(|i| matches!(word(i), "i" | "i'm" | "i've" | "i'd" | "i'll")),
+        w => SELF_COPULAS.contains(&w),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicon::LexEntry;
+
+    fn elses(sentence: &str, title: &str) -> bool {
+        let toks: Vec<String> = crate::text::words(sentence).collect();
+        let at = toks.iter().position(|t| t == title).unwrap_or(usize::MAX);
+        let entry = LexEntry {
+            pattern: title.into(),
+            base: "Work and Study".into(),
+            sub: PROFESSION.into(),
+            general: "Trades".into(),
+            polysemous: false,
+        };
+        someone_elses(&toks, &Located { at, len: 1, entry: &entry })
+    }
+
+    #[test]
+    fn a_job_title_is_the_speakers_only_when_said_of_them() {
+        assert!(elses("The plumber says the sink has to stay where it is.", "plumber"));
+        assert!(elses("My teacher Lucía is brilliant.", "teacher"));
+        assert!(elses("We hired an accountant for the taxes.", "accountant"));
+        assert!(elses("My dad was a mechanic.", "mechanic"));
+        assert!(!elses("I'm a plumber in Leeds.", "plumber"));
+        assert!(!elses("I am an experienced nurse.", "nurse"));
+        assert!(!elses("As a teacher, how do I grade fairly?", "teacher"));
+        assert!(!elses("I want to become a senior developer.", "developer"));
+        assert!(!elses("I was a mechanic for ten years.", "mechanic"));
+        assert!(!elses("I’m a chef at a bistro.", "chef"));
+        assert!(!elses("She always thought I'd be a good programmer.", "programmer"));
+        assert!(!elses("I'm no longer an accountant.", "accountant"));
+        assert!(!elses("I'm applying for junior developer jobs in September.", "developer"));
+        assert!(!elses("Junior developer at a fintech startup.", "developer"));
+        assert!(elses("Our electrician found old wiring.", "electrician"));
+        assert!(elses("Sam's teacher called.", "teacher"));
+        // Not a title: the rule leaves the activity to the other rules.
+        assert!(!elses("The teaching was great.", "teaching"));
+    }
+}
