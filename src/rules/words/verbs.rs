@@ -280,10 +280,6 @@ pub const IDIOMS: &[&[&str]] = &[
     &["event", "bus"],
     &["message", "bus"],
     &["service", "bus"],
-    &["privacy", "audit"],
-    &["compliance", "audit"],
-    &["security", "audit"],
-    &["accessibility", "audit"],
 ];
 
 // From `src/rules/english/vocab/sense.rs`.

@@ -93,7 +93,13 @@ mod tests {
             anchored(
                 "QuickMove",
                 "I'm so stressed about it, and I've booked two movers from QuickMove."
-            ),
+            )
+            .map(|p| p.1),
+            Some("Housing"),
+            "a feeling is no tool's place; the movers are"
+        );
+        assert_eq!(
+            anchored("QuickMove", "I'm so stressed about it, and I've booked QuickMove."),
             None,
             "a feeling is no tool's place"
         );
