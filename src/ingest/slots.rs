@@ -109,12 +109,22 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             ("my", "name", "is" | "'s") => Some(3),
             _ => None,
         };
-        if let Some(k) = named_at
-            && at(k).is_some_and(|t| t.ends && t.raw.starts_with(char::is_uppercase) && t.low != "i")
+        let introduced = named_at
+            .filter(|&k| at(k).is_some_and(|t| t.ends && t.raw.starts_with(char::is_uppercase) && t.low != "i"));
+        if let Some(k) = introduced
             && let Some(n) = at(k + 1).and_then(|t| age(&t.low))
             && (at(k + 1).is_some_and(|t| t.ends) || AFTER_AGE.contains(&low(k + 2)) || at(k + 2).is_none())
         {
             add(Holder::Person, Slot::Age, n);
+        }
+        // "I'm Noor, a backend developer", and the job after an age: "I'm Priya, 34, a nurse".
+        if let Some(k) = introduced {
+            let k = if at(k + 1).is_some_and(|t| t.ends && age(&t.low).is_some()) { k + 2 } else { k + 1 };
+            if matches!(low(k), "a" | "an")
+                && let Some(job) = occupation(&toks, i + k + 1)
+            {
+                add(Holder::Person, Slot::Occupation, job);
+            }
         }
         // "I work as a paramedic", "my job as a nurse", "as a paramedic, I …".
         let job_at = match (low(0), low(1), low(2)) {
@@ -370,6 +380,12 @@ mod tests {
             ["Pat is 34", "Pat lives in Leeds"]
         );
         assert_eq!(said("My name is Jonas, 41 years old."), ["Pat is 41"]);
+        assert_eq!(
+            said("I'm Noor, a backend developer. Our service stores orders."),
+            ["Pat works as a backend developer"]
+        );
+        assert_eq!(said("I'm Priya, 34, a nurse in Leeds."), ["Pat is 34", "Pat works as a nurse"]);
+        assert!(said("I'm Sam, a friend of Alex.").is_empty());
         // A plan to move says where one will live, not where one lives.
         assert!(said("We're moving to Valencia in 2026.").is_empty());
         assert!(said("I'm Priya, Sam's sister.").is_empty());

@@ -291,7 +291,12 @@ fn match_at(toks: &[Tok<'_>], i: usize, ctx: &Ctx, on: bool) -> Option<Match> {
             if w(0) == "on" && (ctx.habitual || (!ctx.past && !ctx.future)) {
                 return None;
             }
-            let date = a.nth_weekday(if past { -1 } else { 1 }, wd).ok()?;
+            // "Baked sourdough again this Sunday", said on a Sunday, is today.
+            let date = if w(0) == "this" && a.weekday() == wd {
+                a
+            } else {
+                a.nth_weekday(if past { -1 } else { 1 }, wd).ok()?
+            };
             Some(Match {
                 len: 2,
                 text: format!("on {}, {}", weekday_name(wd, toks[i + 1].core), human(date)),

@@ -22,6 +22,13 @@ fn days_and_weekdays() {
     assert_eq!(s[0].0, "2024-05-04");
     let (t, _) = r("Last Friday I ran.", "2024-05-08");
     assert_eq!(t, "On Friday, 3 May 2024 I ran.");
+    // 2024-05-12 is a Sunday: "this Sunday" said on it is that day, "last Sunday" the one before.
+    let (t, _) = r("Baked sourdough again this Sunday.", "2024-05-12");
+    assert_eq!(t, "Baked sourdough again on Sunday, 12 May 2024.");
+    let (t, _) = r("I baked sourdough last Sunday.", "2024-05-12");
+    assert_eq!(t, "I baked sourdough on Sunday, 5 May 2024.");
+    let (t, _) = r("I baked sourdough this Sunday.", "2024-05-08");
+    assert_eq!(t, "I baked sourdough on Sunday, 5 May 2024.");
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod choice;
 mod chunk;
 mod dates;
 mod lists;
+mod money;
 mod slot;
 mod spans;
 mod typed;
@@ -317,7 +318,11 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         // A sentence that gives no date leaves a "when" to the next support.
         Kind::When if year_only => year_of(&when(top)),
         Kind::When => when(top),
-        Kind::Count => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        Kind::Count => money::asks_money(question)
+            .then(|| money::money(&top.text))
+            .flatten()
+            .or_else(|| count(&top.text))
+            .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Who => who(&top.text, &names, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Where => place(&top.text, &qstems).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         // "… the beach or the mountains?": the alternative the person's sentences speak of more.

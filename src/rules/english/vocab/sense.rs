@@ -11,6 +11,7 @@ use crate::rules::words::function::OBJECT_PRONOUNS;
 use crate::rules::words::function::PARTICLES;
 pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
+use crate::rules::words::numbers::NUMBERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
 use crate::rules::words::verbs::{IDIOMS, PHRASAL};
 
@@ -30,6 +31,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     let after = found.at.saturating_add(found.len);
     if phrasal(word, toks.get(after..).unwrap_or_default())
         || in_idiom(toks, found.at)
+        || in_ratio(toks, found.at, found.len)
         || super::doer::thing_subject(toks, found.at)
         || super::role::someone_elses(toks, found)
         || super::frame::framed_as_material(toks, found.at, found.len)
@@ -169,6 +171,23 @@ pub(super) fn bare(w: &str) -> bool {
 }
 
 /// Whether the word at `at` is part of one of [`IDIOMS`] ("up and running").
+/// "fails about one run in four", "two walks out of ten": a word between a number and a share
+/// counts occurrences of something, here as often a program's runs as a person's.
+fn in_ratio(toks: &[String], at: usize, len: usize) -> bool {
+    let number = |w: Option<&String>| {
+        w.is_some_and(|w| {
+            (NUMBERS.contains(&w.as_str()) && w != "a") || w.chars().next().is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    let after = at.saturating_add(len);
+    let share = match toks.get(after).map(String::as_str) {
+        Some("in") => number(toks.get(after + 1)),
+        Some("out") => toks.get(after + 1).is_some_and(|w| w == "of") && number(toks.get(after + 2)),
+        _ => false,
+    };
+    share && number(at.checked_sub(1).and_then(|b| toks.get(b)))
+}
+
 fn in_idiom(toks: &[String], at: usize) -> bool {
     IDIOMS.iter().any(|idiom| {
         idiom.iter().enumerate().any(|(k, w)| {
