@@ -176,7 +176,7 @@ impl<'a> Reader<'a> {
         // A turn under a header reads as the turn with its header's date.
         let grouped = self.group.and_then(|(header, date)| {
             let (who, _) = item.split_once(": ")?;
-            (who.split_whitespace().count() <= 3).then(|| (format!("[{header}] {item}"), date))
+            speaker_like(who).then(|| (format!("[{header}] {item}"), date))
         });
         let line = grouped.as_ref().map_or(item, |(l, _)| l.as_str());
         let (date, who, body) = split_item(line);
@@ -295,6 +295,15 @@ fn strip_tag(s: &str) -> &str {
     }
 }
 
+/// Whether the words before a colon can be a speaker: a name of up to three words, each
+/// capitalised ("Caroline", "Dr Mira Shah"), or the assistant. "Bad news: …" and "Update on
+/// the kitchen: …" open a sentence.
+fn speaker_like(who: &str) -> bool {
+    let words: Vec<&str> = who.split_whitespace().collect();
+    (1..=3).contains(&words.len())
+        && (matches!(who, "assistant" | "user") || words.iter().all(|w| w.starts_with(char::is_uppercase)))
+}
+
 /// (date, speaker, text) of an item line.
 fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
     if let Some(rest) = line.strip_prefix('[')
@@ -303,7 +312,7 @@ fn split_item(line: &str) -> (Option<Timestamp>, Option<String>, &str) {
         // "[D1:3 8 May 2023]" (a turn) or "[8 May 2023]" (a fact).
         let date = parse_date(tag).or_else(|| tag.split_once(' ').and_then(|(_, d)| parse_date(d)));
         if let Some((who, text)) = body.split_once(": ")
-            && who.split_whitespace().count() <= 3
+            && speaker_like(who)
         {
             return (date, Some(who.to_string()), text);
         }

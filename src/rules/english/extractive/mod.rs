@@ -283,6 +283,19 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     if let Some((i, date)) = resumed {
         return Some((date, sents[i].line.clone()));
     }
+    // A "where" is answered by a sentence that names a place, among those about as relevant.
+    let best = if kind == Kind::Where && !who_where::names_place(&sents[best].text) {
+        scored
+            .iter()
+            .take(8)
+            .find(|(_, cov, i)| {
+                let s = &sents[*i];
+                *cov >= RELATIVE * best_cov && about(s) && !s.asks && who_where::names_place(&s.text)
+            })
+            .map_or(best, |(_, _, i)| *i)
+    } else {
+        best
+    };
     let best = if kind == Kind::When {
         scored
             .iter()
@@ -355,6 +368,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             }
         }
         Kind::Why => reason(&top.text)
+            .map(|r| spans::pointed_back(&r, top, &sents).unwrap_or(r))
             .or_else(|| spans::purpose(&top.text, &qstems))
             .unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::Feeling => feeling(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),

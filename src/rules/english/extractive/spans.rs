@@ -61,6 +61,24 @@ pub(super) fn count(text: &str) -> Option<String> {
     None
 }
 
+/// What a reason that only points back ("because of it", "due to that") points to: the
+/// sentence before it in the same item, without a lead-in ("Bad news: …") and cut to a clause's
+/// length.
+pub(super) fn pointed_back(reason: &str, top: &Sentence, sents: &[Sentence]) -> Option<String> {
+    if !matches!(reason.to_lowercase().as_str(), "it" | "that" | "this" | "them" | "those") {
+        return None;
+    }
+    let i = sents.iter().position(|s| std::ptr::eq(s, top))?;
+    let before = sents.get(i.checked_sub(1)?).filter(|s| s.line == top.line && !s.asks)?;
+    let text = before.text.trim();
+    let text = match text.split_once(": ") {
+        Some((lead, rest)) if lead.split_whitespace().count() <= 3 => rest,
+        _ => text,
+    };
+    let cut: Vec<&str> = text.split_whitespace().take(20).collect();
+    Some(cut.join(" ").trim_end_matches(|c: char| c.is_ascii_punctuation()).to_string())
+}
+
 /// A reason: what follows "because", "since", "so that", "due to" or "to".
 pub(super) fn reason(text: &str) -> Option<String> {
     let lower = text.to_lowercase();

@@ -438,3 +438,17 @@ fn an_age_question_is_answered_with_a_number_or_not_at_all() {
     let context = "# Turns\n## 1 May 2024\n- Sam: The kids would probably love the hands-on museum where we live.\n";
     assert_eq!(short_answer("Where do I live?", context, "Sam"), None);
 }
+
+#[test]
+fn a_reason_that_points_back_is_the_sentence_it_points_to() {
+    let ctx = "# Facts (L0)\n- [12 October 2024] Bad news: Mira's doctor diagnosed Mira with coeliac disease last week, so Mira can't eat gluten anymore. Mira has stopped baking sourdough because of it.\n";
+    let (a, _) = short_answer("Why did Mira stop baking sourdough?", ctx, "Mira").unwrap();
+    assert!(a.contains("coeliac disease"), "{a}");
+}
+
+#[test]
+fn a_where_is_answered_by_a_sentence_that_names_a_place() {
+    let ctx = "# Facts (L0)\n- [20 November 2024] Mira has been experimenting with buckwheat and rice flour for the cake stall.\n- [1 September 2024] Mira also runs a small cake stall at the Saturday market in Bristol.\n";
+    let (a, _) = short_answer("Where is Mira's cake stall?", ctx, "Mira").unwrap();
+    assert_eq!(a, "Bristol");
+}

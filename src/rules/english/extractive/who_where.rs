@@ -95,38 +95,58 @@ pub(super) fn names_in(text: &str, names: &HashSet<String>, qstems: &HashSet<Str
     out
 }
 
+/// Whether `text` names a place by its name ("in Bristol", "at the Tate"), not only a common
+/// noun after a preposition.
+pub(super) fn names_place(text: &str) -> bool {
+    place_name(text).is_some()
+}
+
 /// A place: the capitalised words after in/at/to/from/near, else the noun phrase after them.
 pub(super) fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
-    let toks: Vec<&str> = text.split_whitespace().collect();
-    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let mut fallback = None;
-    for (i, t) in toks.iter().enumerate() {
-        if !matches!(
-            clean(t).to_lowercase().as_str(),
-            "in" | "at" | "to" | "from" | "near" | "around"
-        ) {
-            continue;
-        }
-        let rest: Vec<String> = toks[i + 1..].iter().take(4).map(|t| clean(t)).collect();
-        let caps: Vec<&String> = rest
-            .iter()
-            .skip_while(|w| w.to_lowercase() == "the")
-            .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
-            .collect();
-        if !caps.is_empty() {
-            return Some(caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
-        }
-        if fallback.is_none() {
+    place_name(text).or_else(|| {
+        after_prepositions(text).find_map(|rest| {
             let np: Vec<&String> = rest
                 .iter()
                 .filter(|w| !w.is_empty())
                 .take_while(|w| !qstems.contains(&stem(&w.to_lowercase())) || w.to_lowercase() == "the")
                 .take(3)
                 .collect();
-            if np.iter().any(|w| !is_stopword(&w.to_lowercase())) {
-                fallback = Some(np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
-            }
-        }
-    }
-    fallback
+            np.iter()
+                .any(|w| !is_stopword(&w.to_lowercase()))
+                .then(|| np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "))
+        })
+    })
+}
+
+/// The first capitalised words after in/at/to/from/near that are not a day or a month ("at the
+/// Saturday market in Bristol" → "Bristol").
+fn place_name(text: &str) -> Option<String> {
+    after_prepositions(text).find_map(|rest| {
+        let caps: Vec<&String> = rest
+            .iter()
+            .skip_while(|w| w.to_lowercase() == "the")
+            .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .collect();
+        let when = caps.iter().all(|w| {
+            let low = w.to_lowercase();
+            WEEKDAYS.contains(&low.as_str()) || Timestamp::month_from_name(&low).is_some()
+        });
+        (!caps.is_empty() && !when).then(|| caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "))
+    })
+}
+
+/// The (up to four, punctuation trimmed) words after each place preposition of `text`.
+fn after_prepositions(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let at: Vec<usize> = (0..toks.len())
+        .filter(|&i| {
+            matches!(
+                clean(toks[i]).to_lowercase().as_str(),
+                "in" | "at" | "to" | "from" | "near" | "around"
+            )
+        })
+        .collect();
+    at.into_iter()
+        .map(move |i| toks.iter().skip(i + 1).take(4).map(|t| clean(t)).collect())
 }
