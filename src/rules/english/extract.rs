@@ -68,6 +68,14 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         {
             generals.insert(0, (base, sub, activity));
         }
+        // A condition the person was diagnosed with is one of theirs, listed or not.
+        if let Some(condition) = super::diagnosis::diagnosed(&sentence) {
+            let (base, sub) = super::diagnosis::FILED;
+            let key = (base.to_string(), sub.to_string(), condition);
+            if !generals.contains(&key) {
+                generals.insert(0, key);
+            }
+        }
         let names = super::names::named_things(&sentence);
         for (i, (base, sub, general)) in generals.iter().enumerate() {
             let mut path = vec![node("User", false), node(base, false)];

@@ -145,6 +145,21 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     if wanted.is_empty() || sents.is_empty() {
         return None;
     }
+    // "What health condition does Mira have?": the condition a sentence about the person says
+    // they were diagnosed with, though no word of the question is in it.
+    if crate::rules::english::diagnosis::asks_condition(question) {
+        let mine = |s: &&Sentence| match (&asked, &s.who) {
+            (Some(a), Some(w)) if known.contains(w) => w == a,
+            _ => true,
+        };
+        if let Some((condition, s)) = sents
+            .iter()
+            .filter(mine)
+            .find_map(|s| crate::rules::english::diagnosis::condition_in(&s.text).map(|c| (c, s)))
+        {
+            return Some((condition, s.line.clone()));
+        }
+    }
     let n = sents.len() as f64;
     let idf: HashMap<&str, f64> = wanted
         .iter()

@@ -452,3 +452,10 @@ fn a_where_is_answered_by_a_sentence_that_names_a_place() {
     let (a, _) = short_answer("Where is Mira's cake stall?", ctx, "Mira").unwrap();
     assert_eq!(a, "Bristol");
 }
+
+#[test]
+fn a_condition_is_what_the_person_was_diagnosed_with() {
+    let ctx = "# Events\n## 12 October 2024\n- Mira: Bad news: my doctor diagnosed me with coeliac disease last week, so I can't eat gluten anymore.\n- Mira: I also run a cake stall.\n";
+    let (a, _) = short_answer("What health condition does Mira have?", ctx, "Mira").unwrap();
+    assert_eq!(a, "Coeliac Disease");
+}
