@@ -119,7 +119,11 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         }
         // "I'm Noor, a backend developer", and the job after an age: "I'm Priya, 34, a nurse".
         if let Some(k) = introduced {
-            let k = if at(k + 1).is_some_and(|t| t.ends && age(&t.low).is_some()) { k + 2 } else { k + 1 };
+            let k = if at(k + 1).is_some_and(|t| t.ends && age(&t.low).is_some()) {
+                k + 2
+            } else {
+                k + 1
+            };
             if matches!(low(k), "a" | "an")
                 && let Some(job) = occupation(&toks, i + k + 1)
             {
@@ -229,7 +233,11 @@ const DWELLINGS: &[&str] = &["house", "home", "flat", "apartment", "condo", "cot
 /// place's first word from `i`.
 fn bought_home(toks: &[Token], i: usize) -> Option<usize> {
     let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
-    let verb = if matches!(low(1), "just" | "finally" | "recently") { 2 } else { 1 };
+    let verb = if matches!(low(1), "just" | "finally" | "recently") {
+        2
+    } else {
+        1
+    };
     if !matches!(low(0), "i" | "we") || low(verb) != "bought" || !matches!(low(verb + 1), "a" | "an" | "our" | "my") {
         return None;
     }
@@ -384,7 +392,10 @@ mod tests {
             said("I'm Noor, a backend developer. Our service stores orders."),
             ["Pat works as a backend developer"]
         );
-        assert_eq!(said("I'm Priya, 34, a nurse in Leeds."), ["Pat is 34", "Pat works as a nurse"]);
+        assert_eq!(
+            said("I'm Priya, 34, a nurse in Leeds."),
+            ["Pat is 34", "Pat works as a nurse"]
+        );
         assert!(said("I'm Sam, a friend of Alex.").is_empty());
         // A plan to move says where one will live, not where one lives.
         assert!(said("We're moving to Valencia in 2026.").is_empty());

@@ -9,8 +9,26 @@ pub(crate) const FILED: (&str, &str) = ("Health and Wellness", "Medical Conditio
 
 /// Words that end the name of a condition ("coeliac disease last week", "ADHD in May").
 const ENDS: &[&str] = &[
-    "last", "this", "in", "on", "at", "after", "before", "since", "when", "yesterday", "today", "recently", "so",
-    "and", "but", "which", "because", "a", "an", "the",
+    "last",
+    "this",
+    "in",
+    "on",
+    "at",
+    "after",
+    "before",
+    "since",
+    "when",
+    "yesterday",
+    "today",
+    "recently",
+    "so",
+    "and",
+    "but",
+    "which",
+    "because",
+    "a",
+    "an",
+    "the",
 ];
 
 /// The condition `sentence` says the speaker was diagnosed with, title-cased.
@@ -91,7 +109,10 @@ mod tests {
             diagnosed("Bad news: my doctor diagnosed me with coeliac disease last week, so I can't eat gluten."),
             Some("Coeliac Disease".into())
         );
-        assert_eq!(diagnosed("I was diagnosed with sleep apnea in May."), Some("Sleep Apnea".into()));
+        assert_eq!(
+            diagnosed("I was diagnosed with sleep apnea in May."),
+            Some("Sleep Apnea".into())
+        );
         assert_eq!(diagnosed("I've been diagnosed with ADHD."), Some("ADHD".into()));
         assert_eq!(diagnosed("My mom was diagnosed with cancer."), None);
         assert_eq!(diagnosed("They diagnosed the problem with the server."), None);

@@ -4,17 +4,19 @@
 
 /// Currency words said after the number.
 const CURRENCIES: &[&str] = &[
-    "dollar", "dollars", "bucks", "euro", "euros", "pound", "pounds", "quid", "yen", "yuan", "rupees", "francs",
-    "usd", "eur", "gbp", "cad", "aud", "chf",
+    "dollar", "dollars", "bucks", "euro", "euros", "pound", "pounds", "quid", "yen", "yuan", "rupees", "francs", "usd",
+    "eur", "gbp", "cad", "aud", "chf",
 ];
 
 /// Periods a price is said per.
-const PERIODS: &[&str] = &["month", "year", "week", "day", "hour", "night", "person", "head", "user", "seat"];
+const PERIODS: &[&str] = &[
+    "month", "year", "week", "day", "hour", "night", "person", "head", "user", "seat",
+];
 
 /// Words of a question that ask for a price or a sum.
 const MONEY_ASKS: &[&str] = &[
-    "cost", "costs", "pay", "paid", "pays", "price", "charge", "charged", "charges", "spend", "spent", "earn",
-    "earns", "earned", "owe", "owes", "budget", "salary", "rent", "fee", "fees", "worth", "save", "saved",
+    "cost", "costs", "pay", "paid", "pays", "price", "charge", "charged", "charges", "spend", "spent", "earn", "earns",
+    "earned", "owe", "owes", "budget", "salary", "rent", "fee", "fees", "worth", "save", "saved",
 ];
 
 /// Whether a "how much" question asks for money.
@@ -35,7 +37,10 @@ pub(super) fn money(text: &str) -> Option<String> {
         if !(symbol || word) {
             continue;
         }
-        let mut parts = vec![t.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '%').to_string()];
+        let mut parts = vec![
+            t.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '%')
+                .to_string(),
+        ];
         let mut end = i + 1;
         if word {
             parts.push(clean(toks[i + 1]));
@@ -70,7 +75,10 @@ mod tests {
             money("The Hetzner VM serves 12 endpoints and costs €6 per month."),
             Some("€6 per month".into())
         );
-        assert_eq!(money("I'm 60 and earning $85,000, will that be a problem?"), Some("$85,000".into()));
+        assert_eq!(
+            money("I'm 60 and earning $85,000, will that be a problem?"),
+            Some("$85,000".into())
+        );
         assert_eq!(money("It has 12 endpoints."), None);
         assert!(asks_money("How much does the droplet cost?"));
         assert!(!asks_money("How much sleep does Noor get?"));

@@ -65,7 +65,10 @@ pub(super) fn count(text: &str) -> Option<String> {
 /// sentence before it in the same item, without a lead-in ("Bad news: …") and cut to a clause's
 /// length.
 pub(super) fn pointed_back(reason: &str, top: &Sentence, sents: &[Sentence]) -> Option<String> {
-    if !matches!(reason.to_lowercase().as_str(), "it" | "that" | "this" | "them" | "those") {
+    if !matches!(
+        reason.to_lowercase().as_str(),
+        "it" | "that" | "this" | "them" | "those"
+    ) {
         return None;
     }
     let i = sents.iter().position(|s| std::ptr::eq(s, top))?;
@@ -76,7 +79,42 @@ pub(super) fn pointed_back(reason: &str, top: &Sentence, sents: &[Sentence]) -> 
         _ => text,
     };
     let cut: Vec<&str> = text.split_whitespace().take(20).collect();
-    Some(cut.join(" ").trim_end_matches(|c: char| c.is_ascii_punctuation()).to_string())
+    Some(
+        cut.join(" ")
+            .trim_end_matches(|c: char| c.is_ascii_punctuation())
+            .to_string(),
+    )
+}
+
+/// Verbs of a change a "why" asks the reason of: the reason rarely repeats them.
+pub(super) const CHANGE_VERBS: &[&str] = &[
+    "stop", "stopped", "quit", "start", "started", "begin", "began", "decide", "decided",
+];
+
+/// Memory items that state a cause by their kind: an injury, a constraint, a stated reason.
+const CAUSES: &[&str] = &["[injury]", "[constraint]", "[reason]"];
+
+/// Whether a sentence gives a reason ("because …", "due to …") or its item is a cause by its
+/// kind ("[injury] …").
+pub(super) fn gives_reason(s: &Sentence) -> bool {
+    CAUSES.iter().any(|c| s.line.contains(c)) || reason(&s.text).is_some()
+}
+
+/// What a cause item says happened, as the answer to a "why": its sentence without the
+/// person's name before it ("[injury] Alex hurt their back deadlifting …" → "hurt their back
+/// deadlifting …").
+pub(super) fn cause(s: &Sentence, names: &HashSet<String>) -> Option<String> {
+    if !CAUSES.iter().any(|c| s.line.contains(c)) {
+        return None;
+    }
+    let toks: Vec<&str> = s.text.split_whitespace().collect();
+    let skip = usize::from(toks.first().is_some_and(|w| names.contains(&w.to_lowercase())));
+    let out: Vec<&str> = toks.iter().skip(skip).take(16).copied().collect();
+    (!out.is_empty()).then(|| {
+        out.join(" ")
+            .trim_end_matches(|c: char| c.is_ascii_punctuation())
+            .to_string()
+    })
 }
 
 /// A reason: what follows "because", "since", "so that", "due to" or "to".

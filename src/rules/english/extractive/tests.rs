@@ -459,3 +459,10 @@ fn a_condition_is_what_the_person_was_diagnosed_with() {
     let (a, _) = short_answer("What health condition does Mira have?", ctx, "Mira").unwrap();
     assert_eq!(a, "Coeliac Disease");
 }
+
+#[test]
+fn a_why_is_answered_by_a_sentence_that_gives_a_cause() {
+    let ctx = "# Conclusions (L0)\n- [24 July 2024] [plan] Alex is also going to stop ego lifting.\n- [8 May 2024] [injury] Alex hurt their back deadlifting on Saturday, 4 May 2024.\n";
+    let (a, _) = short_answer("Why did Alex stop deadlifting?", ctx, "Alex").unwrap();
+    assert!(a.contains("hurt their back"), "{a}");
+}

@@ -408,7 +408,10 @@ mod tests {
             "Jonas is a nurse from Bergen."
         );
         // A name that is not the person's stays as said.
-        assert_eq!(third_person("I'm Sam, remember?", "Alex", None), "Alex is Sam, remember?");
+        assert_eq!(
+            third_person("I'm Sam, remember?", "Alex", None),
+            "Alex is Sam, remember?"
+        );
     }
 
     #[test]

@@ -8,7 +8,16 @@ use crate::lexicon::Located;
 const PROFESSION: &str = "Profession";
 
 /// Job titles the suffix rule below does not recognise as a person.
-const TITLES: &[&str] = &["nurse", "nurses", "mechanic", "mechanics", "veteran", "veterans", "chef", "chefs"];
+const TITLES: &[&str] = &[
+    "nurse",
+    "nurses",
+    "mechanic",
+    "mechanics",
+    "veteran",
+    "veterans",
+    "chef",
+    "chefs",
+];
 
 /// Endings of a noun for one who does something: teacher, auditor, accountant, electrician,
 /// therapist.
@@ -24,15 +33,47 @@ const OWNERS: &[&str] = &[
 
 /// Adverbs between a copula and its article ("I'm no longer an accountant", "I'm now a nurse").
 const BETWEEN: &[&str] = &[
-    "no", "not", "longer", "now", "still", "also", "already", "actually", "just", "finally", "officially",
+    "no",
+    "not",
+    "longer",
+    "now",
+    "still",
+    "also",
+    "already",
+    "actually",
+    "just",
+    "finally",
+    "officially",
 ];
 
 /// Nouns a title modifies when it names a line of work rather than a person ("developer jobs",
 /// "a nursing course", "the plumber apprenticeship").
 const WORK_HEADS: &[&str] = &[
-    "job", "jobs", "role", "roles", "position", "positions", "career", "work", "interview", "interviews",
-    "bootcamp", "course", "courses", "program", "programme", "training", "degree", "license", "licence",
-    "school", "exam", "exams", "certification", "apprenticeship", "internship",
+    "job",
+    "jobs",
+    "role",
+    "roles",
+    "position",
+    "positions",
+    "career",
+    "work",
+    "interview",
+    "interviews",
+    "bootcamp",
+    "course",
+    "courses",
+    "program",
+    "programme",
+    "training",
+    "degree",
+    "license",
+    "licence",
+    "school",
+    "exam",
+    "exams",
+    "certification",
+    "apprenticeship",
+    "internship",
 ];
 
 /// Whether the match is a job title said of someone other than the speaker.
@@ -110,7 +151,14 @@ mod tests {
             general: "Trades".into(),
             polysemous: false,
         };
-        someone_elses(&toks, &Located { at, len: 1, entry: &entry })
+        someone_elses(
+            &toks,
+            &Located {
+                at,
+                len: 1,
+                entry: &entry,
+            },
+        )
     }
 
     #[test]
@@ -127,7 +175,10 @@ mod tests {
         assert!(!elses("I’m a chef at a bistro.", "chef"));
         assert!(!elses("She always thought I'd be a good programmer.", "programmer"));
         assert!(!elses("I'm no longer an accountant.", "accountant"));
-        assert!(!elses("I'm applying for junior developer jobs in September.", "developer"));
+        assert!(!elses(
+            "I'm applying for junior developer jobs in September.",
+            "developer"
+        ));
         assert!(!elses("Junior developer at a fintech startup.", "developer"));
         assert!(elses("Our electrician found old wiring.", "electrician"));
         assert!(elses("Sam's teacher called.", "teacher"));

@@ -11,8 +11,8 @@ use crate::rules::words::function::OBJECT_PRONOUNS;
 use crate::rules::words::function::PARTICLES;
 pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
-use crate::rules::words::numbers::NUMBERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
+use crate::rules::words::numbers::NUMBERS;
 use crate::rules::words::verbs::{IDIOMS, PHRASAL};
 
 use super::place::{Setting, lead_of};

@@ -84,10 +84,17 @@ fn activity_senses_still_count() {
 
 #[test]
 fn a_word_between_a_number_and_a_share_counts_occurrences() {
-    for s in ["Our nightly export fails about one run in four.", "It crashed two runs out of ten."] {
+    for s in [
+        "Our nightly export fails about one run in four.",
+        "It crashed two runs out of ten.",
+    ] {
         assert!(!senses_in(s, s).iter().any(|g| g == "Running"), "{s}");
     }
-    assert!(senses_in("I did one run in the park.", "I did one run in the park.").iter().any(|g| g == "Running"));
+    assert!(
+        senses_in("I did one run in the park.", "I did one run in the park.")
+            .iter()
+            .any(|g| g == "Running")
+    );
 }
 
 #[test]

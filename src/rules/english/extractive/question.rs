@@ -1,0 +1,172 @@
+//! Reading the question: its kind (when, how many, who, where, why …), the date it names, the
+//! verbs and the noun it asks about, and whether a sentence holds an answer of its kind.
+
+use super::*;
+
+/// The question's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    When,
+    Count,
+    Who,
+    Where,
+    YesNo {
+        likely: bool,
+    },
+    /// "How did X feel…", "How does X describe…": the words of a feeling or description.
+    Feeling,
+    Why,
+    /// "What is the name of…", "What are the names of…": names, one or a list.
+    Names {
+        plural: bool,
+    },
+    List,
+    What,
+}
+
+/// A month name, a year or a day number: the question's date, matched against the sentences'
+/// dates rather than their words ("What did Audrey do in November 2023?").
+pub(super) fn is_date_word(w: &str) -> bool {
+    Timestamp::month_from_name(w).is_some() && w.chars().count() >= 3 && w != "may"
+        || w.parse::<u32>()
+            .is_ok_and(|n| (1..=31).contains(&n) || (1900..=2100).contains(&n))
+}
+
+/// The year and month a question names, either or both: "in November 2023" → (2023, 11),
+/// "in July" → (any year, 7).
+pub(super) fn question_date(question: &str) -> Option<(Option<i64>, Option<u32>)> {
+    let toks: Vec<String> = words(question).collect();
+    let year = toks
+        .iter()
+        .find_map(|t| t.parse::<i64>().ok().filter(|y| (1900..=2100).contains(y)));
+    let month = toks
+        .iter()
+        .filter(|t| t.chars().count() >= 3 && t.as_str() != "may")
+        .find_map(|t| Timestamp::month_from_name(t));
+    (year.is_some() || month.is_some()).then_some((year, month))
+}
+
+pub(super) fn kind_of(question: &str) -> Kind {
+    let toks: Vec<String> = words(question).collect();
+    let has = |w: &str| toks.iter().any(|t| t == w);
+    let first = toks.first().map_or("", String::as_str);
+    let likely = has("likely") || has("would") || has("might") || has("could") || has("probably");
+    // The opening word decides; a question word later in the sentence ("Who helps her when…")
+    // only counts when the opening word is not one.
+    let opening = match first {
+        "when" => Some(Kind::When),
+        "who" | "whom" | "whose" => Some(Kind::Who),
+        "where" => Some(Kind::Where),
+        "why" => Some(Kind::Why),
+        "how" if has("many") || has("often") || has("much") || has("long") => Some(Kind::Count),
+        "how"
+            if toks
+                .iter()
+                .any(|t| t.starts_with("feel") || t == "felt" || t.starts_with("describ")) =>
+        {
+            Some(Kind::Feeling)
+        }
+        "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "can" | "could" | "would" | "will"
+        | "should" => Some(Kind::YesNo { likely }),
+        _ => None,
+    };
+    if let Some(k) = opening {
+        return k;
+    }
+    let adjacent = toks.windows(2).any(|w| {
+        matches!(w[0].as_str(), "what" | "which") && matches!(w[1].as_str(), "year" | "month" | "date" | "day")
+    });
+    // "What year…", "On which day…" ask for a date; "What type of date…" does not.
+    if adjacent || (!has("what") && has("when")) {
+        return Kind::When;
+    }
+    if has("how") && (has("many") || has("often")) {
+        return Kind::Count;
+    }
+    if (first == "what" || first == "which") && (has("name") || has("names")) {
+        return Kind::Names { plural: has("names") };
+    }
+    // "What activities…", "What books…", "What kinds of…": a plural asks for a list.
+    if (first == "what" || first == "which")
+        && toks
+            .get(1)
+            .is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_stopword(w))
+    {
+        return Kind::List;
+    }
+    Kind::What
+}
+
+/// "Which year did …", "In what year …": a question whose answer is a year alone.
+pub(super) fn asks_year(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    toks.windows(2)
+        .any(|w| matches!(w[0].as_str(), "what" | "which") && w[1] == "year")
+}
+
+/// "the week before 9 June 2023" → "2023": the last year a date names; the date itself if none.
+pub(super) fn year_of(date: &str) -> String {
+    date.split_whitespace()
+        .rev()
+        .find(|t| t.len() == 4 && t.parse::<u32>().is_ok())
+        .map_or_else(|| date.to_string(), str::to_string)
+}
+
+/// "When can Alex lift again?", "When will she be allowed to run?": a question about the end
+/// of a restriction.
+pub(super) fn asks_again(question: &str) -> bool {
+    words(question).any(|w| matches!(w.as_str(), "again" | "resume" | "allowed" | "able" | "cleared"))
+}
+
+/// The question's verb: the word after its person where an auxiliary comes before them ("What
+/// cookies did Priya bake…" → "bake"), as a stem.
+pub(super) fn verbs_of(question: &str, names: &HashSet<String>) -> HashSet<String> {
+    let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
+    let aux = |w: &str| {
+        matches!(
+            w,
+            "did"
+                | "does"
+                | "do"
+                | "is"
+                | "was"
+                | "are"
+                | "were"
+                | "has"
+                | "have"
+                | "had"
+                | "will"
+                | "would"
+                | "can"
+                | "could"
+        )
+    };
+    toks.windows(3)
+        .filter(|w| aux(&w[0]) && names.contains(&w[1]) && !is_stopword(&w[2]))
+        .map(|w| stem(&w[2]))
+        .collect()
+}
+
+/// The noun a what/which question asks for ("What kind of cookies…" → "cooki", the stem), if
+/// it names one.
+pub(super) fn focus_of(question: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).collect();
+    let at = toks.iter().position(|t| t == "what" || t == "which")?;
+    let mut rest = toks[at + 1..].iter().map(String::as_str).peekable();
+    let mut w = rest.next()?;
+    if matches!(w, "kind" | "kinds" | "type" | "types" | "sort" | "sorts") && rest.peek() == Some(&"of") {
+        rest.next();
+        w = rest.next()?;
+    }
+    (!is_stopword(w) && !chunk::is_breaker(w)).then(|| stem(w))
+}
+
+pub(super) fn has_kind(kind: Kind, s: &Sentence) -> bool {
+    match kind {
+        Kind::Count => count(&s.text).is_some(),
+        Kind::When => !when(s).is_empty(),
+        Kind::Why => reason(&s.text).is_some(),
+        Kind::Feeling => feeling(&s.text).is_some(),
+        _ => false,
+    }
+}
