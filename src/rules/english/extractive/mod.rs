@@ -284,33 +284,28 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     if let Some((i, date)) = resumed {
         return Some((date, sents[i].line.clone()));
     }
-    // A "where" is answered by a sentence that names a place, among those about as relevant.
-    let best = if kind == Kind::Where && !who_where::names_place(&sents[best].text) {
+    // Among the sentences about as relevant as the best, the first of the kind the question
+    // needs; the best itself when it is of that kind or none is.
+    let prefer = |best: usize, fits: &dyn Fn(&Sentence) -> bool| {
+        if fits(&sents[best]) {
+            return best;
+        }
         scored
             .iter()
             .take(8)
             .find(|(_, cov, i)| {
                 let s = &sents[*i];
-                *cov >= RELATIVE * best_cov && about(s) && !s.asks && who_where::names_place(&s.text)
+                *cov >= RELATIVE * best_cov && about(s) && !s.asks && fits(s)
             })
             .map_or(best, |(_, _, i)| *i)
-    } else {
-        best
     };
-    // A "why" is answered by a sentence that gives a reason or a cause, among those about as
-    // relevant ("stop ego lifting" shares the verb of "why did Alex stop deadlifting?"; the
-    // injury is the cause).
-    let best = if kind == Kind::Why && !spans::gives_reason(&sents[best]) {
-        scored
-            .iter()
-            .take(8)
-            .find(|(_, cov, i)| {
-                let s = &sents[*i];
-                *cov >= RELATIVE * best_cov && about(s) && !s.asks && spans::gives_reason(s)
-            })
-            .map_or(best, |(_, _, i)| *i)
-    } else {
-        best
+    let best = match kind {
+        // A "where" is answered by a sentence that names a place.
+        Kind::Where => prefer(best, &|s| who_where::names_place(&s.text)),
+        // A "why" by one that gives a reason or a cause: "stop ego lifting" shares the verb of
+        // "why did Alex stop deadlifting?"; the injury is the cause.
+        Kind::Why => prefer(best, &spans::gives_reason),
+        _ => best,
     };
     let best = if kind == Kind::When {
         scored
