@@ -284,12 +284,9 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     if let Some((i, date)) = resumed {
         return Some((date, sents[i].line.clone()));
     }
-    // Among the sentences about as relevant as the best, the first of the kind the question
-    // needs; the best itself when it is of that kind or none is.
-    let prefer = |best: usize, fits: &dyn Fn(&Sentence) -> bool| {
-        if fits(&sents[best]) {
-            return best;
-        }
+    // The first sentence of the kind the question needs among the top ones about as relevant as
+    // the best and about the person (the best itself when it is one); the best when none is.
+    let prefer = |fits: &dyn Fn(&Sentence) -> bool| {
         scored
             .iter()
             .take(8)
@@ -301,23 +298,12 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     };
     let best = match kind {
         // A "where" is answered by a sentence that names a place.
-        Kind::Where => prefer(best, &|s| who_where::names_place(&s.text)),
+        Kind::Where => prefer(&|s| who_where::names_place(&s.text)),
         // A "why" by one that gives a reason or a cause: "stop ego lifting" shares the verb of
         // "why did Alex stop deadlifting?"; the injury is the cause.
-        Kind::Why => prefer(best, &spans::gives_reason),
+        Kind::Why => prefer(&spans::gives_reason),
+        Kind::When => prefer(&|s| s.spoken && dated(s).1 == DateFrom::Relative),
         _ => best,
-    };
-    let best = if kind == Kind::When {
-        scored
-            .iter()
-            .take(8)
-            .find(|(_, cov, i)| {
-                let s = &sents[*i];
-                *cov >= RELATIVE * best_cov && s.spoken && about(s) && !s.asks && dated(s).1 == DateFrom::Relative
-            })
-            .map_or(best, |(_, _, i)| *i)
-    } else {
-        best
     };
     // A value as it stands is the latest said of the same thing (see `update`).
     let current =
