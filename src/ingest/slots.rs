@@ -64,8 +64,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             _ => None,
         };
         if let Some(k) = age_at
-            && let Some(n) = at(k).and_then(|t| age(&t.low))
-            && (at(k).is_some_and(|t| t.ends) || AFTER_AGE.contains(&low(k + 1)) || at(k + 1).is_none())
+            && let Some(n) = age_said(&toks, i + k)
         {
             add(Holder::Person, Slot::Age, n);
         }
@@ -112,8 +111,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         let introduced = named_at
             .filter(|&k| at(k).is_some_and(|t| t.ends && t.raw.starts_with(char::is_uppercase) && t.low != "i"));
         if let Some(k) = introduced
-            && let Some(n) = at(k + 1).and_then(|t| age(&t.low))
-            && (at(k + 1).is_some_and(|t| t.ends) || AFTER_AGE.contains(&low(k + 2)) || at(k + 2).is_none())
+            && let Some(n) = age_said(&toks, i + k + 1)
         {
             add(Holder::Person, Slot::Age, n);
         }
@@ -260,9 +258,16 @@ fn named_age(toks: &[Token], at: usize) -> Option<String> {
         ("who", "is") => 2,
         _ => return None,
     };
-    let n = age(low(k))?;
-    let tok = toks.get(at + k)?;
-    (tok.ends || AFTER_AGE.contains(&low(k + 1)) || toks.get(at + k + 1).is_none()).then_some(n)
+    age_said(toks, at + k)
+}
+
+/// The age the word at `at` says, where the number stands alone: the clause ends after it, or
+/// a word of age follows ("34 years old"), or nothing does ("I'm 34" but not "I'm 34 minutes late").
+fn age_said(toks: &[Token], at: usize) -> Option<String> {
+    let tok = toks.get(at)?;
+    let n = age(&tok.low)?;
+    let next = toks.get(at + 1);
+    (tok.ends || next.is_none_or(|t| AFTER_AGE.contains(&t.low.as_str()))).then_some(n)
 }
 
 /// Capitalised words from `at` ("Scott", "Scott Sr.", "New York"), up to three, not a pronoun.

@@ -131,21 +131,6 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     if wanted.is_empty() || sents.is_empty() {
         return None;
     }
-    // "What health condition does Mira have?": the condition a sentence about the person says
-    // they were diagnosed with, though no word of the question is in it.
-    if crate::rules::english::diagnosis::asks_condition(question) {
-        let mine = |s: &&Sentence| match (&asked, &s.who) {
-            (Some(a), Some(w)) if known.contains(w) => w == a,
-            _ => true,
-        };
-        if let Some((condition, s)) = sents
-            .iter()
-            .filter(mine)
-            .find_map(|s| crate::rules::english::diagnosis::condition_in(&s.text).map(|c| (c, s)))
-        {
-            return Some((condition, s.line.clone()));
-        }
-    }
     let n = sents.len() as f64;
     let idf: HashMap<&str, f64> = wanted
         .iter()
@@ -168,6 +153,16 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         (Some(a), Some(w)) if known.contains(w) => w == a,
         _ => true,
     };
+    // "What health condition does Mira have?": the condition a sentence about the person says
+    // they were diagnosed with, though no word of the question is in it.
+    if crate::rules::english::diagnosis::asks_condition(question)
+        && let Some((condition, s)) = sents
+            .iter()
+            .filter(|s| about(s))
+            .find_map(|s| crate::rules::english::diagnosis::condition_in(&s.text).map(|c| (c, s)))
+    {
+        return Some((condition, s.line.clone()));
+    }
     // Whether a sentence's person is known. A memory line that names no one ("[topic] The kids
     // loved it after the road trip") may be about anyone: it is no support of the named person's
     // own against what another person is known to have said.

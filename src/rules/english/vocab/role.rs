@@ -23,8 +23,9 @@ const TITLES: &[&str] = &[
 /// therapist.
 const AGENT_ENDINGS: &[&str] = &["er", "ers", "or", "ors", "ant", "ants", "ian", "ians", "ist", "ists"];
 
-/// Words that say the speaker is (or is becoming) what follows: "I'm a", "as an", "become a".
-const SELF_COPULAS: &[&str] = &["i'm", "im", "am", "as", "be", "become", "became", "becoming", "been"];
+/// Words that, right before the article, say the speaker is what follows: "I'm a", "as an".
+/// ("be", "become" and "was" need their subject and are read apart.)
+const SELF_COPULAS: &[&str] = &["i'm", "im", "am", "as"];
 
 /// Words that close a noun phrase before a title: it is someone's ("my teacher", "the plumber").
 const OWNERS: &[&str] = &[
