@@ -152,3 +152,18 @@ fn code_questions_and_other_people_state_nothing() {
         let _ = got(hostile);
     }
 }
+
+#[test]
+fn the_statement_a_question_opens_with_states_a_value() {
+    assert_eq!(
+        got("I've increased my monthly savings to $900 starting in May, how should I split it?"),
+        vec![setting("monthly savings", "$900")]
+    );
+    assert_eq!(
+        got("Our renovation budget is £8,000 now, is that enough for a new bathroom?"),
+        vec![setting("renovation budget", "£8,000")]
+    );
+    // The question itself states nothing.
+    assert!(got("Should I set the timeout to 30 seconds?").is_empty());
+    assert!(got("What if I raised the limit to 200 requests per minute?").is_empty());
+}

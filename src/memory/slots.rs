@@ -126,6 +126,11 @@ impl Memory {
                     if entity_key(&cur.value) != entity_key(&e.value) {
                         earlier.push(cur);
                         *cur = e;
+                    } else if matches!(e.slot, Slot::Setting | Slot::Version) {
+                        // A setting said again as it was ("I've been using Flask 2.2 …") is
+                        // still that value: the latest turn that says it is what the value
+                        // rests on now, and the history gains nothing.
+                        *cur = e;
                     }
                 }
                 None => {

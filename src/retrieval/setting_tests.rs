@@ -133,3 +133,39 @@ fn a_never_and_a_did_are_both_cited() {
     assert!(texts.iter().any(|t| t.contains("I've never customized")), "{texts:#?}");
     assert!(texts.iter().any(|t| t.contains("I added matcher rules")), "{texts:#?}");
 }
+
+#[test]
+fn a_value_said_before_a_question_is_the_current_one_and_answers_its_own_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    let turns = [
+        said(
+            "I've been putting aside $250 a month for my travel fund since January.",
+            1,
+            1,
+        ),
+        said("My travel fund is $900 right now, and Lisbon is the first trip.", 1, 2),
+        said(
+            "I've raised my monthly grocery budget to $480, what can I batch cook on Sundays?",
+            2,
+            1,
+        ),
+        said("We cook 3 batch dinners a week, mostly lentils and rice.", 2, 2),
+        said(
+            "I increased my travel fund to $1,400 after the bonus, is that enough for two weeks in Lisbon?",
+            3,
+            1,
+        ),
+    ];
+    for t in &turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    // A value said before the question turns to asking is a statement, and updates the slot.
+    assert_eq!(ask(&mut engine, "How big is my travel fund now?").text, "$1,400");
+    assert_eq!(ask(&mut engine, "What is my monthly grocery budget?").text, "$480");
+    // A question for money is answered with a sum, a question for a rate with a rate: the
+    // fund's balance is no monthly saving, and a count of dinners no price.
+    let saving = ask(&mut engine, "How much do I put aside each month for my travel fund?").text;
+    assert!(saving.starts_with("$250"), "{saving}");
+}

@@ -4,6 +4,7 @@
 //! the answer in.
 
 use crate::rules::words::verbs::CHANGE_WORDS;
+use crate::rules::{asks_money, says_money};
 
 use super::assemble::Retriever;
 use super::context::{Item, Layer, Scores};
@@ -66,6 +67,49 @@ fn asks_for_named(slot: Slot, what: &str, value: &str, asked: &[String]) -> bool
     }
 }
 
+/// Lengths of time a rate is said per.
+const PERIODS: &[&str] = &[
+    "second",
+    "minute",
+    "hour",
+    "day",
+    "night",
+    "week",
+    "fortnight",
+    "month",
+    "quarter",
+    "year",
+];
+
+/// Whether `text` says a rate, an amount per length of time: "$300 a month", "each week",
+/// "120 requests per minute", "100 requests/minute", "monthly".
+fn per_period(text: &str) -> bool {
+    let toks: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == '/')
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .collect();
+    let period = |w: &str| PERIODS.contains(&crate::text::singular(w).as_str());
+    let every = text.contains('/') && toks.iter().any(|t| period(t));
+    every
+        || toks.iter().any(|t| {
+            matches!(
+                t.as_str(),
+                "hourly"
+                    | "daily"
+                    | "nightly"
+                    | "weekly"
+                    | "fortnightly"
+                    | "monthly"
+                    | "quarterly"
+                    | "yearly"
+                    | "annually"
+            )
+        })
+        || toks
+            .windows(2)
+            .any(|w| matches!(w[0].as_str(), "a" | "an" | "per" | "each" | "every") && period(&w[1]))
+}
+
 /// Whether the question's words hold the tool's name as a run ("flask limiter" in "Which
 /// version of Flask-Limiter …").
 fn names_tool(what: &str, asked: &[String]) -> bool {
@@ -126,6 +170,19 @@ impl Retriever<'_> {
                 let named = matches!(cur.slot, Slot::Setting | Slot::Version | Slot::Never);
                 let wanted = match &cur.holder {
                     _ if cur.slot == Slot::Never => super::never::asked(&cur.value, question),
+                    // "How much do I spend weekly on dinners?" asks for a sum: a count of
+                    // dinners a week shares its words and answers nothing.
+                    _ if cur.slot == Slot::Setting && asks_money(question) && !says_money(&cur.value) => false,
+                    // "How much do I save each month for the fund?" asks for a rate: the fund's
+                    // balance ("$4,000") is another quantity of the same thing. A setting named
+                    // as a rate ("monthly budget") is one, whatever its value says.
+                    _ if cur.slot == Slot::Setting
+                        && per_period(question)
+                        && !per_period(&cur.value)
+                        && !what.is_some_and(per_period) =>
+                    {
+                        false
+                    }
                     _ if named => asks_for_named(cur.slot, what.unwrap_or_default(), &cur.value, &asked),
                     Holder::Named(n) => holders.contains(&entity_key(n)),
                     Holder::Person => (about_self || names_person) && asks_for(cur.slot, &asked),

@@ -8,6 +8,10 @@
 use crate::rules::words::questions::OPENERS;
 use crate::rules::words::questions::WONDERING;
 
+/// Words that make a clause a supposition, not a statement: "if I'm using Flask 2.2",
+/// "assuming my budget is $500", "suppose I move to Porto".
+const SUPPOSING: &[&str] = &["if", "assuming", "assume", "suppose", "supposing", "unless", "whether"];
+
 /// The statement a question opens with, as a sentence of its own ("I'm 60 and earning
 /// $85,000."), when the question opens with the speaker saying something about themselves
 /// and then turns to asking after a comma. `None` for any other sentence.
@@ -33,6 +37,10 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
             continue;
         }
         let lead = s.get(..at)?.trim();
+        // "If I'm using Flask 2.2, how do I…" supposes; it states nothing.
+        if crate::text::words(lead).any(|w| SUPPOSING.contains(&w.as_str())) {
+            return None;
+        }
         let first_person = crate::text::words(lead).any(|w| {
             matches!(
                 w.replace('’', "'").as_str(),
@@ -75,6 +83,8 @@ mod tests {
             "I went hiking with Sam on Sunday.",
             "Is it too late, or should I wait?",
             "Honestly, what would you do?",
+            "For example, if I'm using Flask 2.2, how do I pin it?",
+            "Assuming my budget is $500 a month, is the plan realistic?",
         ] {
             assert_eq!(lead(s), None, "{s}");
         }

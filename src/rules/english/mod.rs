@@ -6,7 +6,7 @@ pub(super) mod abstraction;
 pub(super) mod answer;
 mod chat_remark;
 pub(crate) mod diagnosis;
-mod disclosed;
+pub(crate) mod disclosed;
 pub(super) mod extract;
 pub(super) mod extractive;
 mod names;

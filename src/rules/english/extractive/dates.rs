@@ -42,14 +42,20 @@ fn dated_text(s: &Sentence) -> (String, DateFrom) {
     let toks: Vec<String> = words(&lower).collect();
     for (i, t) in toks.iter().enumerate() {
         if let Some(m) = Timestamp::month_from_name(t).filter(|_| t.len() >= 3) {
-            let day = i.checked_sub(1).and_then(|j| {
-                toks[j]
-                    .trim_end_matches(|c: char| c.is_alphabetic())
-                    .parse::<u32>()
-                    .ok()
-            });
+            let day_at = |j: usize| {
+                toks.get(j).and_then(|t| {
+                    t.trim_end_matches(|c: char| c.is_alphabetic())
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=31).contains(d))
+                })
+            };
+            // "5 April" or, in the American order, "April 5, 2024" (the year after the day).
+            let before = i.checked_sub(1).and_then(day_at);
+            let after = before.is_none().then(|| day_at(i + 1)).flatten();
+            let day = before.or(after);
             let year = toks
-                .get(i + 1)
+                .get(i + 1 + usize::from(after.is_some()))
                 .and_then(|y| y.parse::<i64>().ok())
                 .filter(|y| (1900..=2100).contains(y));
             let year = year.or_else(|| s.date.map(|d| d.civil().0));

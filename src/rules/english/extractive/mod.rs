@@ -17,7 +17,7 @@ mod choice;
 mod chunk;
 mod dates;
 mod lists;
-mod money;
+pub(crate) mod money;
 mod question;
 mod slot;
 mod spans;
@@ -298,6 +298,11 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         // "why did Alex stop deadlifting?"; the injury is the cause.
         Kind::Why => prefer(&spans::gives_reason),
         Kind::When => prefer(&|s| s.spoken && dated(s).1 == DateFrom::Relative),
+        // A "how many" by one that says a number, a "how much does it cost" by one that says a
+        // sum: "Always confirm RSVPs when asked about attendance" shares the words of "How many
+        // people are confirmed to attend?" and counts nothing.
+        Kind::Count if money::asks_money(question) => prefer(&|s| money::money(&s.text).is_some()),
+        Kind::Count => prefer(&|s| count(&s.text).is_some()),
         _ => best,
     };
     // A value as it stands is the latest said of the same thing (see `update`).

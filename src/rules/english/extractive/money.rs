@@ -19,10 +19,26 @@ const MONEY_ASKS: &[&str] = &[
     "earned", "owe", "owes", "budget", "salary", "rent", "fee", "fees", "worth", "save", "saved",
 ];
 
-/// Whether a "how much" question asks for money.
-pub(super) fn asks_money(question: &str) -> bool {
+/// Whether a "how much" question asks for money: it says a word of money ("How much does the
+/// VM cost?"), or "much" asks after the doing itself ("How much do I put aside each month?"),
+/// where "How much time…" or "How much weight…" names what it measures.
+pub fn asks_money(question: &str) -> bool {
     let words: Vec<String> = crate::text::words(question).collect();
-    words.iter().any(|w| w == "much") && words.iter().any(|w| MONEY_ASKS.contains(&w.as_str()))
+    let bare = words.windows(2).any(|w| {
+        w[0] == "much"
+            && matches!(
+                w[1].as_str(),
+                "do" | "does" | "did" | "have" | "has" | "had" | "will" | "would" | "should" | "can" | "could"
+            )
+    });
+    words.iter().any(|w| w == "much") && (bare || words.iter().any(|w| MONEY_ASKS.contains(&w.as_str())))
+}
+
+/// Whether `text` says a sum of money ("$115 per week", "24 dollars a month"): what a question
+/// that asks for money can be answered with.
+#[must_use]
+pub fn says_money(text: &str) -> bool {
+    money(text).is_some()
 }
 
 /// The first sum of money in `text`, with its currency and period.
@@ -55,6 +71,15 @@ pub(super) fn money(text: &str) -> Option<String> {
         {
             parts.push(clean(a));
             parts.push(clean(p));
+        } else if !ended
+            && let Some(adverb) = toks.get(end).map(|t| clean(t))
+            && matches!(
+                adverb.as_str(),
+                "daily" | "weekly" | "monthly" | "yearly" | "annually" | "quarterly"
+            )
+        {
+            // "$500 monthly".
+            parts.push(adverb);
         }
         return Some(parts.join(" "));
     }
@@ -82,5 +107,8 @@ mod tests {
         assert_eq!(money("It has 12 endpoints."), None);
         assert!(asks_money("How much does the droplet cost?"));
         assert!(!asks_money("How much sleep does Noor get?"));
+        assert!(asks_money("How much do I put aside each month?"));
+        assert!(asks_money("How much have we saved for the trip?"));
+        assert!(!asks_money("How much is the memory usage per session?"));
     }
 }

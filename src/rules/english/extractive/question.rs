@@ -76,8 +76,31 @@ pub(super) fn kind_of(question: &str) -> Kind {
     let adjacent = toks.windows(2).any(|w| {
         matches!(w[0].as_str(), "what" | "which") && matches!(w[1].as_str(), "year" | "month" | "date" | "day")
     });
-    // "What year…", "On which day…" ask for a date; "What type of date…" does not.
-    if adjacent || (!has("what") && has("when")) {
+    // "What year…", "On which day…" ask for a date; "What type of date…" does not. So does
+    // "What is the new deadline for the report?": a date is what a deadline is.
+    let det = match (first, toks.get(1).map(String::as_str)) {
+        ("what's", _) => Some(1),
+        ("what", Some("is" | "was")) => Some(2),
+        _ => None,
+    };
+    let date_noun = det.is_some_and(|d| {
+        matches!(
+            toks.get(d).map(String::as_str),
+            Some("the" | "my" | "our" | "his" | "her" | "their")
+        ) && (d + 1..d + 4).any(|i| {
+            // The head of the noun phrase: "the date format" asks for a format.
+            let head = toks.get(i + 1).is_none_or(|n| {
+                matches!(
+                    n.as_str(),
+                    "for" | "of" | "on" | "set" | "now" | "again" | "this" | "that" | "with"
+                )
+            });
+            toks.get(i)
+                .is_some_and(|t| matches!(t.as_str(), "deadline" | "birthday" | "anniversary" | "date"))
+                && head
+        })
+    });
+    if adjacent || date_noun || (!has("what") && has("when")) {
         return Kind::When;
     }
     if has("how") && (has("many") || has("often")) {

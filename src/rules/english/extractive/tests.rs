@@ -389,6 +389,10 @@ fn what_type_of_date_asks_for_a_kind_not_a_day() {
     assert_eq!(kind_of("What type of date is Andrew going on Sunday?"), Kind::What);
     assert_eq!(kind_of("On what date did Andrew go on a picnic?"), Kind::When);
     assert_eq!(kind_of("Which year did Lena adopt her dog?"), Kind::When);
+    assert_eq!(kind_of("What is the new deadline for the grant report?"), Kind::When);
+    assert_eq!(kind_of("What's my dentist appointment date?"), Kind::When);
+    assert_eq!(kind_of("What is the date format in the export?"), Kind::What);
+    assert_eq!(kind_of("What's the deadline for the thesis draft?"), Kind::When);
     let ctx = "# Facts (L0)\n- [28 October 2023] On 28 October 2023: On Sunday, 29 October 2023 Andrew is going on a picnic date with his girlfriend.\n";
     let a = ask("What type of date is Andrew going on Sunday?", ctx, "Andrew");
     assert!(a.contains("picnic"), "{a}");
@@ -465,4 +469,14 @@ fn a_why_is_answered_by_a_sentence_that_gives_a_cause() {
     let ctx = "# Conclusions (L0)\n- [24 July 2024] [plan] Alex is also going to stop ego lifting.\n- [8 May 2024] [injury] Alex hurt their back deadlifting on Saturday, 4 May 2024.\n";
     let (a, _) = short_answer("Why did Alex stop deadlifting?", ctx, "Alex").unwrap();
     assert!(a.contains("hurt their back"), "{a}");
+}
+
+#[test]
+fn a_date_said_month_first_keeps_its_day_and_a_deadline_is_a_date() {
+    let ctx = "# Events\n## 2 March 2024\n- Dana: I've moved the deadline for the grant report to April 5, 2024, and the team knows.\n## 9 March 2024\n- Dana: The dentist booked me in on March 23 for a check-up.\n";
+    assert_eq!(
+        ask("What is the deadline for the grant report?", ctx, "Dana"),
+        "5 April 2024"
+    );
+    assert_eq!(ask("When is my dentist check-up?", ctx, "Dana"), "23 March 2024");
 }

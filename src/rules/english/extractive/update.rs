@@ -48,7 +48,12 @@ pub(super) fn changed_to(text: &str) -> Option<String> {
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'));
-    if value { count(&rest) } else { None }
+    // A sum keeps its currency ("$475 monthly"), which a count drops.
+    let sum = rest
+        .starts_with(['$', '€', '£'])
+        .then(|| super::money::money(&rest))
+        .flatten();
+    if value { sum.or_else(|| count(&rest)) } else { None }
 }
 
 /// The index of the latest sentence among `candidates` (indices into `sents`, best first) that
@@ -79,6 +84,10 @@ mod tests {
         assert_eq!(
             changed_to("I raised the limit from 100 to 120 requests per minute.").as_deref(),
             Some("120 requests per minute")
+        );
+        assert_eq!(
+            changed_to("I've increased my pension contributions to $500 monthly starting in May.").as_deref(),
+            Some("$500 monthly")
         );
         assert!(changed_to("I increased my savings a lot.").is_none());
         assert!(changed_to("We have 3 cats.").is_none());
