@@ -28,7 +28,8 @@ mod who_where;
 use crate::rules::format::context::{asked_person, attribute, persons, read_context};
 use dates::{DateFrom, dated, when};
 use question::{
-    Kind, asks_again, asks_year, focus_of, has_kind, is_date_word, kind_of, question_date, verbs_of, year_of,
+    Kind, asks_again, asks_date_as_it_stands, asks_measure, asks_year, focus_of, has_kind, is_date_word, kind_of,
+    question_date, verbs_of, year_of,
 };
 use spans::{count, feeling, noun_answer, phrase, reason, yes_no};
 use typed::{asks_job, job, restriction_ends};
@@ -110,6 +111,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     let kind = kind_of(question);
     let again = kind == Kind::When && asks_again(question);
     let for_work = kind == Kind::What && asks_job(question);
+    let measure = kind == Kind::What && !for_work && asks_measure(question);
     let asked_date = question_date(question);
     let wanted: Vec<String> = words(question)
         .filter(|w| !is_date_word(w))
@@ -303,11 +305,15 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         // people are confirmed to attend?" and counts nothing.
         Kind::Count if money::asks_money(question) => prefer(&|s| money::money(&s.text).is_some()),
         Kind::Count => prefer(&|s| count(&s.text).is_some()),
+        Kind::What if measure => prefer(&|s| count(&s.text).is_some()),
         _ => best,
     };
     // A value as it stands is the latest said of the same thing (see `update`).
-    let current =
-        matches!(kind, Kind::Count | Kind::What) && update::asks_current(question) && update::holds_value(&sents[best]);
+    // So is a date as it stands ("What is the deadline?", "When is my inspection?"): a moved
+    // deadline is the later one said.
+    let current = (matches!(kind, Kind::Count | Kind::What) && update::asks_current(question)
+        || kind == Kind::When && asks_date_as_it_stands(question))
+        && update::holds_value(&sents[best]);
     let best = if current {
         let same: Vec<usize> = scored
             .iter()
@@ -410,6 +416,8 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         // "What do I do for work?" is answered with an occupation ("I'm a paramedic", "as an
         // architect"); a sentence that names none only shares the word "work".
         Kind::What if for_work => job(&top.text).unwrap_or_default(),
+        // "What is the memory usage per session?" is answered with the measure.
+        Kind::What if measure => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
         Kind::What => {
             // "Here's our latest work." with a shared photo: the photo's caption says what it is.
             let shown = sents

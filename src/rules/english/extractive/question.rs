@@ -2,6 +2,7 @@
 //! verbs and the noun it asks about, and whether a sentence holds an answer of its kind.
 
 use super::*;
+use crate::rules::words::numbers::QUANTITIES;
 
 /// The question's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,29 +79,7 @@ pub(super) fn kind_of(question: &str) -> Kind {
     });
     // "What year…", "On which day…" ask for a date; "What type of date…" does not. So does
     // "What is the new deadline for the report?": a date is what a deadline is.
-    let det = match (first, toks.get(1).map(String::as_str)) {
-        ("what's", _) => Some(1),
-        ("what", Some("is" | "was")) => Some(2),
-        _ => None,
-    };
-    let date_noun = det.is_some_and(|d| {
-        matches!(
-            toks.get(d).map(String::as_str),
-            Some("the" | "my" | "our" | "his" | "her" | "their")
-        ) && (d + 1..d + 4).any(|i| {
-            // The head of the noun phrase: "the date format" asks for a format.
-            let head = toks.get(i + 1).is_none_or(|n| {
-                matches!(
-                    n.as_str(),
-                    "for" | "of" | "on" | "set" | "now" | "again" | "this" | "that" | "with"
-                )
-            });
-            toks.get(i)
-                .is_some_and(|t| matches!(t.as_str(), "deadline" | "birthday" | "anniversary" | "date"))
-                && head
-        })
-    });
-    if adjacent || date_noun || (!has("what") && has("when")) {
+    if adjacent || asks_date_noun(&toks) || (!has("what") && has("when")) {
         return Kind::When;
     }
     if has("how") && (has("many") || has("often")) {
@@ -118,6 +97,85 @@ pub(super) fn kind_of(question: &str) -> Kind {
         return Kind::List;
     }
     Kind::What
+}
+
+/// "What is the new deadline for the report?", "What's my dentist appointment date?": a date is
+/// what the noun the question asks after is.
+fn asks_date_noun(toks: &[String]) -> bool {
+    let first = toks.first().map_or("", String::as_str);
+    let det = match (first, toks.get(1).map(String::as_str)) {
+        ("what's", _) => Some(1),
+        ("what", Some("is" | "was")) => Some(2),
+        _ => None,
+    };
+    det.is_some_and(|d| {
+        matches!(
+            toks.get(d).map(String::as_str),
+            Some("the" | "my" | "our" | "his" | "her" | "their")
+        ) && (d + 1..d + 4).any(|i| {
+            // The head of the noun phrase: "the date format" asks for a format.
+            let head = toks.get(i + 1).is_none_or(|n| {
+                matches!(
+                    n.as_str(),
+                    "for" | "of" | "on" | "set" | "now" | "again" | "this" | "that" | "with"
+                )
+            });
+            toks.get(i)
+                .is_some_and(|t| matches!(t.as_str(), "deadline" | "birthday" | "anniversary" | "date"))
+                && head
+        })
+    })
+}
+
+/// Whether a question asks for a date as it stands now, which a later word replaces: "What is
+/// the deadline for the report?", "When is my safety inspection?" (not "When did I…", which asks
+/// for an event's own date).
+pub(super) fn asks_date_as_it_stands(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    let when_is = matches!(
+        (toks.first().map(String::as_str), toks.get(1).map(String::as_str)),
+        (Some("when"), Some("is" | "are")) | (Some("when's"), _)
+    );
+    when_is || asks_date_noun(&toks)
+}
+
+/// Whether a "what" question asks for a measured value: "What is the typical memory usage per
+/// session?", "What is Scott's homework completion rate?", "What score did Ana get?". The head
+/// of what it asks after is a quantity's noun, so a number answers it and a phrase does not.
+pub(super) fn asks_measure(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    let measure = |w: &str| {
+        (QUANTITIES.contains(&w) || matches!(w, "usage" | "average" | "balance" | "number"))
+            && !matches!(
+                w,
+                "goal" | "target" | "deadline" | "expiry" | "expiration" | "retention"
+            )
+    };
+    let start = match (toks.first().map(String::as_str), toks.get(1).map(String::as_str)) {
+        (Some("what" | "which"), Some(w)) if measure(w) => return true,
+        (Some("what's"), _) => 1,
+        (Some("what"), Some("is" | "was" | "are" | "were")) => 2,
+        _ => return false,
+    };
+    // The noun phrase after its determiner ("the", "my", "Scott's"), up to a preposition.
+    let opens = toks
+        .get(start)
+        .is_some_and(|d| matches!(d.as_str(), "the" | "my" | "our" | "his" | "her" | "their") || d.ends_with("'s"));
+    if !opens {
+        return false;
+    }
+    let phrase: Vec<&str> = toks
+        .iter()
+        .skip(start + 1)
+        .take_while(|w| {
+            !matches!(
+                w.as_str(),
+                "for" | "of" | "in" | "on" | "at" | "per" | "set" | "that" | "when" | "now"
+            )
+        })
+        .map(String::as_str)
+        .collect();
+    phrase.len() <= 5 && phrase.last().is_some_and(|h| measure(h))
 }
 
 /// "Which year did …", "In what year …": a question whose answer is a year alone.

@@ -31,7 +31,13 @@ pub(super) fn count(text: &str) -> Option<String> {
             return Some(w);
         }
         let mut end = i + 1;
-        let mut phrase = vec![clean(t)];
+        // A number keeps its unit's case ("140MB", "4GB").
+        let first = if numeric {
+            t.trim_matches(|c: char| !c.is_alphanumeric() && c != '%').to_string()
+        } else {
+            clean(t)
+        };
+        let mut phrase = vec![first];
         while end < toks.len() && phrase.len() < 5 {
             let n = clean(toks[end]);
             if n.is_empty() {
@@ -43,7 +49,9 @@ pub(super) fn count(text: &str) -> Option<String> {
                 || n == "per"
                 || n == "every"
                 || UNITS.contains(&n.as_str())
-                || (phrase.len() == 1 && !is_stopword(&n));
+                || (phrase.len() == 1 && !is_stopword(&n))
+                // What a rate is per: "140MB per run".
+                || (phrase.last().is_some_and(|p| p == "per") && !is_stopword(&n));
             if !keep {
                 break;
             }

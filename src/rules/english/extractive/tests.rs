@@ -479,4 +479,28 @@ fn a_date_said_month_first_keeps_its_day_and_a_deadline_is_a_date() {
         "5 April 2024"
     );
     assert_eq!(ask("When is my dentist check-up?", ctx, "Dana"), "23 March 2024");
+    // A date said again later, moved, is the date as it stands.
+    let moved = "# Events\n## 2 March 2024\n- Dana: I need to set a deadline of April 1, 2024 for the grant report.\n- Dana: Honestly I'm moving the grant report deadline to April 5, 2024, since the data came late.\n## 9 March 2024\n- Dana: The dentist booked my check-up on March 23.\n## 12 March 2024\n- Dana: My dentist check-up is now on March 25 instead.\n";
+    assert_eq!(
+        ask("What is the deadline for the grant report?", moved, "Dana"),
+        "5 April 2024"
+    );
+    assert_eq!(ask("When is my dentist check-up?", moved, "Dana"), "25 March 2024");
+}
+
+#[test]
+fn a_question_for_a_measure_is_answered_with_a_number() {
+    let ctx = "# Events\n## 2 March 2024\n- Dana: I'm profiling the nightly import, which is currently averaging around 140MB per run, and I want detailed logging too.\n## 9 March 2024\n- Dana: Ana's reading score went up to 88% this term, so the tutoring helps.\n";
+    assert_eq!(
+        ask(
+            "What is the typical memory usage per run for the nightly import?",
+            ctx,
+            "Dana"
+        ),
+        "140MB per run"
+    );
+    assert_eq!(ask("What is Ana's reading score?", ctx, "Dana"), "88%");
+    assert!(asks_measure("What score did Ana get on the test?"));
+    assert!(!asks_measure("What is the goal of the tutoring?"));
+    assert!(!asks_measure("What is the name of the rate limiting library?"));
 }
