@@ -497,6 +497,16 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
         let found = match_at(&toks, i, &ctx, on).or_else(|| bare_month(&toks, i, &ctx));
         // "on Friday": the "on" is part of the phrase.
         let found = found.filter(|m| m.len > 0 && i + m.len <= toks.len());
+        // "the last Sunday of each month", "the last week of July": an ordinal within a named
+        // or recurring period, not a day counted back from today.
+        let found = found.filter(|m| {
+            let after = |k: usize| lowers.get(i + m.len + k).copied().unwrap_or("");
+            !(after(0) == "of"
+                && (matches!(
+                    after(1),
+                    "each" | "every" | "the" | "a" | "this" | "that" | "next" | "last"
+                ) || crate::time::Timestamp::month_from_name(after(1)).is_some()))
+        });
         match found {
             Some(m) => {
                 let phrase = join(&toks[i..i + m.len]);

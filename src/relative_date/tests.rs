@@ -173,3 +173,19 @@ fn a_version_1_turn_is_resolved_with_the_phrases_its_writer_knew() {
     assert_eq!(then.len(), 1, "only 'yesterday' was known: {then:?}");
     assert_eq!(then[0].start, "2023-02-21");
 }
+
+#[test]
+fn an_ordinal_within_a_period_is_no_day_counted_back() {
+    let (t, s) = r(
+        "We scheduled family check-ins on the last Sunday of each month.",
+        "2024-05-08",
+    );
+    assert_eq!(t, "We scheduled family check-ins on the last Sunday of each month.");
+    assert!(s.is_empty());
+    let (t, s) = r("Our lease ended in the last week of March.", "2024-05-08");
+    assert!(t.starts_with("Our lease ended in the last week of March"), "{t}");
+    assert!(s.iter().all(|(start, _)| start.starts_with("2024-03")), "{s:?}");
+    // Without the period after it, "last Sunday" is still the one before.
+    let (t, _) = r("We had check-ins last Sunday.", "2024-05-08");
+    assert_eq!(t, "We had check-ins on Sunday, 5 May 2024.");
+}

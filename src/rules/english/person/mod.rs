@@ -200,9 +200,41 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             && tail == ","
             && toks.get(i + 2).is_some()
     };
+    // "I'm Meghan Fowler, and I'm looking for …" (or "I'm Meghan, and …"): the introduction says
+    // only who the subject is; the sentence goes on with what it says of them. The tokens the
+    // introduction takes up to and with its "and".
+    let introduction = |i: usize| -> usize {
+        let is_name = |k: usize| toks.get(k).is_some_and(|t| split(t).1.eq_ignore_ascii_case(name));
+        let tail_at = |k: usize| toks.get(k).map_or("", |t| split(t).2);
+        let surname = |k: usize| {
+            toks.get(k)
+                .is_some_and(|t| split(t).1.starts_with(char::is_uppercase) && tail_at(k) == ",")
+        };
+        let and_at = |k: usize| toks.get(k).is_some_and(|t| lower_word(split(t).1) == "and");
+        if lower_word(split(toks[i]).1) != "i'm" || !is_name(i + 1) {
+            return 0;
+        }
+        if tail_at(i + 1) == "," && and_at(i + 2) {
+            3
+        } else if tail_at(i + 1).is_empty() && surname(i + 2) && and_at(i + 3) {
+            4
+        } else {
+            0
+        }
+    };
     let mut skip = false;
+    let mut skip_n = 0usize;
     for (i, raw) in toks.iter().enumerate() {
+        if skip_n > 0 {
+            skip_n -= 1;
+            continue;
+        }
         if std::mem::take(&mut skip) {
+            continue;
+        }
+        let n = introduction(i);
+        if n > 0 {
+            skip_n = n - 1;
             continue;
         }
         skip = introduced(i);
@@ -406,6 +438,14 @@ mod tests {
         assert_eq!(
             third_person("I am Jonas, a nurse from Bergen.", "Jonas", None),
             "Jonas is a nurse from Bergen."
+        );
+        assert_eq!(
+            third_person("I'm Meghan Fowler, and I'm looking for honest advice.", "Meghan", None),
+            "Meghan is looking for honest advice."
+        );
+        assert_eq!(
+            third_person("I'm Meghan, and I need a plan.", "Meghan", None),
+            "Meghan needs a plan."
         );
         // A name that is not the person's stays as said.
         assert_eq!(
