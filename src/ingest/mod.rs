@@ -12,6 +12,7 @@ pub mod settings;
 pub mod slots;
 #[cfg(test)]
 mod tests;
+pub mod tools;
 mod turn;
 
 pub use turn::turn_ingested;
@@ -219,6 +220,34 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                     what: None,
                 });
             }
+            for (what, value) in tools::stated(&turn.text) {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder: crate::event::Holder::Person,
+                    slot: crate::event::Slot::Setting,
+                    value,
+                    what: Some(what),
+                });
+            }
+            // A switch updates the tool it names the role of ("my editor from Vim to VS Code"),
+            // or the one whose current value it moves away from ("from MongoDB to PostgreSQL"
+            // after "Our database is MongoDB").
+            for (from, to, role) in tools::switched(&turn.text) {
+                let what = role.or_else(|| switched_setting(step.memory, person, &from));
+                if let Some(what) = what {
+                    stated.push(Event::SlotStated {
+                        person,
+                        episode,
+                        turn: *t,
+                        holder: crate::event::Holder::Person,
+                        slot: crate::event::Slot::Setting,
+                        value: to,
+                        what: Some(what),
+                    });
+                }
+            }
             for (slot, what, value) in settings::stated(&turn.text) {
                 stated.push(Event::SlotStated {
                     person,
@@ -235,6 +264,21 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
     for event in stated {
         step.emit(event);
     }
+}
+
+/// The setting of the person's whose current value is the tool a switch moves away from
+/// ("MongoDB" is the value of "database" after "Our database is MongoDB 6.0").
+fn switched_setting(memory: &crate::memory::Memory, person: ConceptId, from: &str) -> Option<String> {
+    let key = crate::text::entity_key(from);
+    memory
+        .slots_of(person)
+        .into_iter()
+        .filter(|(cur, _)| cur.slot == crate::event::Slot::Setting && cur.holder == crate::event::Holder::Person)
+        .find(|(cur, _)| {
+            let value = crate::text::entity_key(&cur.value);
+            !key.is_empty() && (value == key || value.split_whitespace().next() == key.split_whitespace().next())
+        })
+        .and_then(|(cur, _)| cur.what.clone())
 }
 
 /// How a speaker appears in prompts: a person's name, or "Assistant".

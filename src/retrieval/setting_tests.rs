@@ -169,3 +169,43 @@ fn a_value_said_before_a_question_is_the_current_one_and_answers_its_own_kind() 
     let saving = ask(&mut engine, "How much do I put aside each month for my travel fund?").text;
     assert!(saving.starts_with("$250"), "{saving}");
 }
+
+#[test]
+fn a_switch_of_tools_updates_the_tool_it_replaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    let turns = [
+        said("Our database is MySQL and the reporting queries are slow.", 1, 1),
+        said("We use Memcached as our cache for the product pages.", 1, 2),
+        said(
+            "We finally moved the shop from MySQL to PostgreSQL 16, how do I tune autovacuum?",
+            2,
+            1,
+        ),
+    ];
+    for t in &turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    let lines: Vec<String> = engine
+        .memory()
+        .roots()
+        .flat_map(|r| engine.memory().slot_lines(r.id))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Dana's database is PostgreSQL 16") && l.contains("was MySQL")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        ask(&mut engine, "Which database does the shop use?").text,
+        "PostgreSQL 16"
+    );
+    assert_eq!(ask(&mut engine, "What is my cache?").text, "Memcached");
+    assert!(
+        ask(&mut engine, "Which database did the shop use before?")
+            .text
+            .starts_with("MySQL"),
+    );
+}
