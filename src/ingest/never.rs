@@ -23,17 +23,9 @@ const MOST: usize = 8;
 #[must_use]
 pub fn stated(text: &str) -> Vec<(Holder, String)> {
     let mut out: Vec<(Holder, String)> = Vec::new();
-    for sentence in crate::text::sentences(&crate::text::without_fences(text)) {
-        // A question asks whether; it claims nothing ("Have I never tried it?"). The statement
-        // it opens with does ("I've never run a marathon, is six months enough?").
-        let sentence = if sentence.trim_end().ends_with('?') {
-            match crate::rules::statement_in_question(&sentence) {
-                Some(lead) => lead,
-                None => continue,
-            }
-        } else {
-            sentence
-        };
+    // A question asks whether; it claims nothing ("Have I never tried it?"). What it tells does
+    // ("I've never run a marathon, is six months enough?").
+    for sentence in crate::rules::told_sentences(&crate::text::without_fences(text)) {
         let raw: Vec<&str> = sentence.split_whitespace().collect();
         let low: Vec<String> = raw.iter().map(|t| crate::text::token_word(t)).collect();
         for (k, w) in low.iter().enumerate() {

@@ -249,18 +249,9 @@ fn determiner(t: &[Tok], i: usize) -> bool {
 pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
     let mut out: Vec<(Slot, String, String)> = Vec::new();
     let prose = crate::text::without_fences(text);
-    for sentence in crate::text::sentences(&prose) {
-        // A question asks about a value; it does not state one ("should I set it to 100?"). The
-        // statement it opens with does ("I've raised my budget to $750, how should I invest
-        // it?" states the budget).
-        let sentence = if sentence.trim_end().ends_with('?') {
-            match crate::rules::statement_in_question(&sentence) {
-                Some(lead) => lead,
-                None => continue,
-            }
-        } else {
-            sentence
-        };
+    // A question asks about a value; it does not state one ("should I set it to 100?"). What
+    // it tells does ("I've raised my budget to $750, how should I invest it?" states the budget).
+    for sentence in crate::rules::told_sentences(&prose) {
         let t = toks(&sentence);
         let first_person = t.iter().any(|x| {
             matches!(

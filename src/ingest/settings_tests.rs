@@ -163,6 +163,11 @@ fn the_statement_a_question_opens_with_states_a_value() {
         got("Our renovation budget is £8,000 now, is that enough for a new bathroom?"),
         vec![setting("renovation budget", "£8,000")]
     );
+    // So does what it takes as given.
+    assert_eq!(
+        got("Can you review my plan, considering I increased my monthly savings to $900 starting in May?"),
+        vec![setting("monthly savings", "$900")]
+    );
     // The question itself states nothing.
     assert!(got("Should I set the timeout to 30 seconds?").is_empty());
     assert!(got("What if I raised the limit to 200 requests per minute?").is_empty());

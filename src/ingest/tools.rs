@@ -113,15 +113,8 @@ fn name_at(t: &[Tok], at: usize) -> Option<String> {
 /// to PostgreSQL, how should I tune it?"), each with whether it speaks in the first person.
 fn statements(text: &str) -> Vec<Vec<Tok>> {
     let prose = crate::text::without_fences(text);
-    crate::text::sentences(&prose)
+    crate::rules::told_sentences(&prose)
         .into_iter()
-        .filter_map(|s| {
-            if s.trim_end().ends_with('?') {
-                crate::rules::statement_in_question(&s)
-            } else {
-                Some(s)
-            }
-        })
         .map(|s| toks(&s))
         .filter(|t| {
             t.iter().any(|x| {

@@ -50,7 +50,7 @@ pub mod words;
 
 use english::{abstraction, answer, extract, plan, synth};
 
-pub use english::disclosed::statement_in_question;
+pub use english::disclosed::{statement_in_question, told_sentences};
 pub use english::extractive::NOT_MENTIONED;
 pub use english::extractive::money::{asks_money, says_money};
 pub use english::person;

@@ -55,9 +55,112 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
     None
 }
 
+/// Conjunctions after which a question takes something as given: "…, considering I've already
+/// booked the venue?", "…, especially since I raised my budget to $700?".
+const GIVEN: &[&str] = &[
+    "considering",
+    "given that",
+    "now that",
+    "since",
+    "because",
+    "as i've",
+    "as we've",
+];
+
+/// What a question tells about the one asking: the statement it opens with
+/// ([`statement_in_question`]) and the first-person clauses it takes as given after
+/// "considering", "since", "now that" ("How should I invest, considering I increased my
+/// budget to $700 on March 1?" tells the budget). Each is a sentence of its own; a plain
+/// question gives none.
+#[must_use]
+pub fn statements_in_question(sentence: &str) -> Vec<String> {
+    let s = sentence.trim();
+    if !s.ends_with('?') {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = statement_in_question(s).into_iter().collect();
+    let low = s.to_lowercase().replace('’', "'");
+    for g in GIVEN {
+        for (at, _) in low.match_indices(&format!(" {g} ")) {
+            let Some(rest) = s.get(at.saturating_add(g.len()).saturating_add(2)..) else {
+                continue;
+            };
+            // "as I've" keeps its subject: the clause starts at "I've".
+            let rest = if g.starts_with("as ") {
+                s.get(at.saturating_add(4)..).unwrap_or(rest)
+            } else {
+                rest
+            };
+            // Up to the next turn to asking, or the end.
+            let end = rest
+                .match_indices(", ")
+                .find(|(k, _)| {
+                    let next = rest.get(k.saturating_add(2)..).unwrap_or_default();
+                    crate::text::words(next)
+                        .next()
+                        .is_some_and(|w| OPENERS.contains(&w.as_str()))
+                })
+                .map_or(rest.len(), |(k, _)| k);
+            let clause = rest.get(..end).unwrap_or(rest).trim().trim_end_matches('?').trim();
+            let first = crate::text::words(clause).next().unwrap_or_default();
+            let own = matches!(
+                first.as_str(),
+                "i" | "i'm" | "i've" | "i'd" | "my" | "we" | "we've" | "we're" | "our"
+            );
+            let supposed = crate::text::words(clause).any(|w| SUPPOSING.contains(&w.as_str()));
+            if own && !supposed && crate::text::content_words(clause).len() >= 2 {
+                out.push(format!("{clause}."));
+            }
+        }
+    }
+    out
+}
+
+/// The sentences of `prose` that tell something: each statement as it is, and for each
+/// question what it tells ([`statements_in_question`]).
+#[must_use]
+pub fn told_sentences(prose: &str) -> Vec<String> {
+    crate::text::sentences(prose)
+        .into_iter()
+        .flat_map(|s| {
+            if s.trim_end().ends_with('?') {
+                statements_in_question(&s)
+            } else {
+                vec![s]
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::statement_in_question as lead;
+    use super::statements_in_question;
+
+    #[test]
+    fn a_question_tells_what_it_takes_as_given() {
+        assert_eq!(
+            statements_in_question(
+                "Can you help me plan the portfolio, considering I also increased my monthly budget to $700 starting March 1?"
+            ),
+            vec!["I also increased my monthly budget to $700 starting March 1.".to_string()]
+        );
+        assert_eq!(
+            statements_in_question(
+                "How do I keep it safe, especially since we've moved the cache to Redis, is that wise?"
+            ),
+            vec!["we've moved the cache to Redis.".to_string()]
+        );
+        // The opening statement comes first.
+        assert_eq!(
+            statements_in_question("I'm 60, will that matter since I retire in 2027?").len(),
+            1
+        );
+        // What is taken as given about someone else, or supposed, tells nothing of the asker.
+        assert!(statements_in_question("Is it late, since the shop closes at 9?").is_empty());
+        assert!(statements_in_question("What should I do, considering if I move my budget to $500?").is_empty());
+        assert!(statements_in_question("I raised the budget to $700 since March.").is_empty());
+    }
 
     #[test]
     fn a_question_that_opens_with_the_asker_keeps_the_statement() {
