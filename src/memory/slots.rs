@@ -48,11 +48,14 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
         Slot::Setting => {
             let head = what.split_whitespace().last().unwrap_or_default();
             // The unit is what follows the number ("around 6000 dollars" → "dollars").
+            // A period said as an adverb ("$500 monthly") is said as often in the name ("monthly
+            // contributions … $475"): it tells the same setting either way.
             let unit: Vec<&str> = e
                 .value
                 .split_whitespace()
                 .skip_while(|w| !w.contains(|c: char| c.is_ascii_digit()))
                 .skip(1)
+                .filter(|w| !PERIOD_ADVERBS.contains(&w.to_lowercase().as_str()))
                 .collect();
             // A rate's unit ("requests per minute") names the setting by itself: "the limiter
             // allows 100" and "the new rate limit of 120" are one setting.
@@ -69,6 +72,9 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
     };
     (e.slot, key)
 }
+
+/// Periods said as adverbs after a value.
+const PERIOD_ADVERBS: &[&str] = &["daily", "weekly", "monthly", "quarterly", "yearly", "annually"];
 
 /// Words that say which value of a setting is meant, not which setting: "the maximum upload
 /// size" and "the upload size" are one.

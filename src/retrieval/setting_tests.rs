@@ -209,3 +209,32 @@ fn a_switch_of_tools_updates_the_tool_it_replaces() {
             .starts_with("MySQL"),
     );
 }
+
+#[test]
+fn a_period_in_the_name_or_after_the_value_is_one_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    let turns = [
+        said("I increased my pension contributions to $300 monthly in spring.", 1, 1),
+        said(
+            "I increased my monthly pension contributions to $350 after the raise.",
+            2,
+            1,
+        ),
+    ];
+    for t in &turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    let lines: Vec<String> = engine
+        .memory()
+        .roots()
+        .flat_map(|r| engine.memory().slot_lines(r.id))
+        .filter(|l| l.contains("pension"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("$350") && lines[0].contains("was $300 monthly"),
+        "{lines:?}"
+    );
+}
