@@ -36,6 +36,11 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
         if !opens_asking(&first) && !WONDERING.iter().any(|w| rest.starts_with(w)) {
             continue;
         }
+        // "…on nuts, which has gone up to $220, and I was wondering…": a "which" or "who" clause
+        // that the sentence goes on after is a relative clause of the statement, not its question.
+        if matches!(first.as_str(), "which" | "who") && rest.contains(", ") {
+            continue;
+        }
         let lead = s.get(..at)?.trim();
         // "If I'm using Flask 2.2, how do I…" supposes; it states nothing.
         if crate::text::words(lead).any(|w| SUPPOSING.contains(&w.as_str())) {
@@ -176,6 +181,13 @@ mod tests {
             lead("We moved the deadline to March 3, and I'm wondering if the plan still works?").as_deref(),
             Some("We moved the deadline to March 3.")
         );
+        assert_eq!(
+            lead(
+                "I'm tracking my spending on coffee beans, which has gone up to $60, and I was wondering how to cut it?"
+            )
+            .as_deref(),
+            Some("I'm tracking my spending on coffee beans, which has gone up to $60.")
+        );
     }
 
     #[test]
@@ -185,6 +197,7 @@ mod tests {
             "Can you help me, please?",
             "I went hiking with Sam on Sunday.",
             "Is it too late, or should I wait?",
+            "I have two offers, which is better?",
             "Honestly, what would you do?",
             "For example, if I'm using Flask 2.2, how do I pin it?",
             "Assuming my budget is $500 a month, is the plan realistic?",
