@@ -220,35 +220,21 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                     what: None,
                 });
             }
-            for (what, value) in tools::stated(&turn.text) {
-                stated.push(Event::SlotStated {
-                    person,
-                    episode,
-                    turn: *t,
-                    holder: crate::event::Holder::Person,
-                    slot: crate::event::Slot::Setting,
-                    value,
-                    what: Some(what),
-                });
-            }
+            // The person's own settings, versions and tools, each named by what it is of.
+            let mut named: Vec<_> = tools::stated(&turn.text)
+                .into_iter()
+                .map(|(what, value)| (crate::event::Slot::Setting, what, value))
+                .collect();
             // A switch updates the tool it names the role of ("my editor from Vim to VS Code"),
             // or the one whose current value it moves away from ("from MongoDB to PostgreSQL"
             // after "Our database is MongoDB").
             for (from, to, role) in tools::switched(&turn.text) {
-                let what = role.or_else(|| switched_setting(step.memory, person, &from));
-                if let Some(what) = what {
-                    stated.push(Event::SlotStated {
-                        person,
-                        episode,
-                        turn: *t,
-                        holder: crate::event::Holder::Person,
-                        slot: crate::event::Slot::Setting,
-                        value: to,
-                        what: Some(what),
-                    });
+                if let Some(what) = role.or_else(|| switched_setting(step.memory, person, &from)) {
+                    named.push((crate::event::Slot::Setting, what, to));
                 }
             }
-            for (slot, what, value) in settings::stated(&turn.text) {
+            named.extend(settings::stated(&turn.text));
+            for (slot, what, value) in named {
                 stated.push(Event::SlotStated {
                     person,
                     episode,

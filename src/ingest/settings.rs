@@ -20,21 +20,23 @@ use crate::event::Slot;
 /// Most settings one turn states: a pasted table is a list, not a history.
 const MOST: usize = 16;
 
-/// One whitespace token of a sentence: as said (outer punctuation trimmed, `$`, `%` and inner
-/// points kept), lowercased, and whether a clause ends after it.
-struct Tok {
-    raw: String,
-    low: String,
-    ends: bool,
+/// One whitespace token of a sentence: as said (outer punctuation trimmed), lowercased, and
+/// whether a clause ends after it.
+pub(super) struct Tok {
+    pub(super) raw: String,
+    pub(super) low: String,
+    pub(super) ends: bool,
 }
 
-fn toks(sentence: &str) -> Vec<Tok> {
+/// The tokens of a sentence, each trimmed of the outer characters `keep_start` and `keep_end`
+/// do not keep.
+pub(super) fn toks_with(sentence: &str, keep_start: fn(char) -> bool, keep_end: fn(char) -> bool) -> Vec<Tok> {
     sentence
         .split_whitespace()
         .map(|t| {
             let raw: String = t
-                .trim_start_matches(|c: char| !(c.is_alphanumeric() || matches!(c, '$' | '€' | '£')))
-                .trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '%'))
+                .trim_start_matches(|c: char| !keep_start(c))
+                .trim_end_matches(|c: char| !keep_end(c))
                 .replace('’', "'");
             Tok {
                 low: raw.to_lowercase(),
@@ -44,6 +46,15 @@ fn toks(sentence: &str) -> Vec<Tok> {
         })
         .filter(|t| !t.raw.is_empty())
         .collect()
+}
+
+/// A value's tokens: a currency sign before it and a `%` after it are kept.
+fn toks(sentence: &str) -> Vec<Tok> {
+    toks_with(
+        sentence,
+        |c| c.is_alphanumeric() || matches!(c, '$' | '€' | '£'),
+        |c| c.is_alphanumeric() || c == '%',
+    )
 }
 
 /// A number as a value: "100", "1,000", "$85,000", "92%", "2.5", "30s", "10k".

@@ -4,6 +4,8 @@
 //! replaced. Each rule is one pattern of English, named on it with an example; code blocks are not
 //! the person's words and are skipped.
 
+use super::settings::{Tok, toks_with};
+
 /// Kinds of tool or service one has one of at a time, said after "my" or "our": the name of the
 /// setting a switch updates.
 const ROLES: &[&str] = &[
@@ -52,29 +54,10 @@ const SWITCH_VERBS: &[&str] = &[
 /// Most tool statements one turn gives: a pasted comparison is no history.
 const MOST: usize = 8;
 
-/// One whitespace token: as said with outer punctuation trimmed, lowercased, and whether a
-/// clause ends after it.
-struct Tok {
-    raw: String,
-    low: String,
-    ends: bool,
-}
-
+/// A tool's tokens: "C++" and "C#" keep their signs.
 fn toks(sentence: &str) -> Vec<Tok> {
-    sentence
-        .split_whitespace()
-        .map(|t| {
-            let raw: String = t
-                .trim_matches(|c: char| !(c.is_alphanumeric() || matches!(c, '+' | '#')))
-                .replace('’', "'");
-            Tok {
-                low: raw.to_lowercase(),
-                ends: t.ends_with([',', '.', ';', ':', '!', '?', ')']),
-                raw,
-            }
-        })
-        .filter(|t| !t.raw.is_empty())
-        .collect()
+    let keep = |c: char| c.is_alphanumeric() || matches!(c, '+' | '#');
+    toks_with(sentence, keep, keep)
 }
 
 /// The tool named at `at`: one to three words written as names ("PostgreSQL", "Google Cloud",

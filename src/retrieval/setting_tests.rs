@@ -32,10 +32,28 @@ fn ask(engine: &mut Engine, question: &str) -> crate::engine::Answer {
     engine.ask(question, &opts, &mut |_| {}).unwrap()
 }
 
+/// A fresh memory of Dana's `turns`, in a file of `dir`.
+fn memory_of(dir: &tempfile::TempDir, turns: &[TurnInput]) -> Engine {
+    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
+    for t in turns {
+        engine.ingest(t, "Dana").unwrap();
+    }
+    engine.finish().unwrap();
+    engine
+}
+
+/// Every slot line of the memory's persons.
+fn slot_lines(engine: &Engine) -> Vec<String> {
+    engine
+        .memory()
+        .roots()
+        .flat_map(|r| engine.memory().slot_lines(r.id))
+        .collect()
+}
+
 #[test]
 fn a_raised_limit_is_answered_with_the_new_value_and_the_turn_that_says_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
     let turns = [
         said(
             "I set the rate limit to 100 requests per minute with Flask-Limiter v2.6.0.",
@@ -58,15 +76,8 @@ fn a_raised_limit_is_answered_with_the_new_value_and_the_turn_that_says_it() {
             1,
         ),
     ];
-    for t in &turns {
-        engine.ingest(t, "Dana").unwrap();
-    }
-    engine.finish().unwrap();
-    let slots: Vec<String> = engine
-        .memory()
-        .roots()
-        .flat_map(|r| engine.memory().slot_lines(r.id))
-        .collect();
+    let mut engine = memory_of(&dir, &turns);
+    let slots = slot_lines(&engine);
     assert!(
         slots
             .iter()
@@ -92,7 +103,6 @@ fn a_raised_limit_is_answered_with_the_new_value_and_the_turn_that_says_it() {
 #[test]
 fn a_never_and_a_did_are_both_cited() {
     let dir = tempfile::tempdir().unwrap();
-    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
     let turns = [
         said(
             "I added matcher rules for IT skills and customized the spaCy pipeline last night.",
@@ -106,15 +116,8 @@ fn a_never_and_a_did_are_both_cited() {
             1,
         ),
     ];
-    for t in &turns {
-        engine.ingest(t, "Dana").unwrap();
-    }
-    engine.finish().unwrap();
-    let lines: Vec<String> = engine
-        .memory()
-        .roots()
-        .flat_map(|r| engine.memory().slot_lines(r.id))
-        .collect();
+    let mut engine = memory_of(&dir, &turns);
+    let lines = slot_lines(&engine);
     assert!(
         lines
             .iter()
@@ -137,7 +140,6 @@ fn a_never_and_a_did_are_both_cited() {
 #[test]
 fn a_value_said_before_a_question_is_the_current_one_and_answers_its_own_kind() {
     let dir = tempfile::tempdir().unwrap();
-    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
     let turns = [
         said(
             "I've been putting aside $250 a month for my travel fund since January.",
@@ -157,10 +159,7 @@ fn a_value_said_before_a_question_is_the_current_one_and_answers_its_own_kind() 
             1,
         ),
     ];
-    for t in &turns {
-        engine.ingest(t, "Dana").unwrap();
-    }
-    engine.finish().unwrap();
+    let mut engine = memory_of(&dir, &turns);
     // A value said before the question turns to asking is a statement, and updates the slot.
     assert_eq!(ask(&mut engine, "How big is my travel fund now?").text, "$1,400");
     assert_eq!(ask(&mut engine, "What is my monthly grocery budget?").text, "$480");
@@ -173,7 +172,6 @@ fn a_value_said_before_a_question_is_the_current_one_and_answers_its_own_kind() 
 #[test]
 fn a_switch_of_tools_updates_the_tool_it_replaces() {
     let dir = tempfile::tempdir().unwrap();
-    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
     let turns = [
         said("Our database is MySQL and the reporting queries are slow.", 1, 1),
         said("We use Memcached as our cache for the product pages.", 1, 2),
@@ -183,15 +181,8 @@ fn a_switch_of_tools_updates_the_tool_it_replaces() {
             1,
         ),
     ];
-    for t in &turns {
-        engine.ingest(t, "Dana").unwrap();
-    }
-    engine.finish().unwrap();
-    let lines: Vec<String> = engine
-        .memory()
-        .roots()
-        .flat_map(|r| engine.memory().slot_lines(r.id))
-        .collect();
+    let mut engine = memory_of(&dir, &turns);
+    let lines = slot_lines(&engine);
     assert!(
         lines
             .iter()
@@ -213,7 +204,6 @@ fn a_switch_of_tools_updates_the_tool_it_replaces() {
 #[test]
 fn a_period_in_the_name_or_after_the_value_is_one_setting() {
     let dir = tempfile::tempdir().unwrap();
-    let mut engine = Engine::open(Log::open(&dir.path().join("m.db")).unwrap(), Box::new(OfflineModel)).unwrap();
     let turns = [
         said("I increased my pension contributions to $300 monthly in spring.", 1, 1),
         said(
@@ -222,14 +212,9 @@ fn a_period_in_the_name_or_after_the_value_is_one_setting() {
             1,
         ),
     ];
-    for t in &turns {
-        engine.ingest(t, "Dana").unwrap();
-    }
-    engine.finish().unwrap();
-    let lines: Vec<String> = engine
-        .memory()
-        .roots()
-        .flat_map(|r| engine.memory().slot_lines(r.id))
+    let engine = memory_of(&dir, &turns);
+    let lines: Vec<String> = slot_lines(&engine)
+        .into_iter()
         .filter(|l| l.contains("pension"))
         .collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
