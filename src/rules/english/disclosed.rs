@@ -26,7 +26,14 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
         return None;
     }
     for (at, _) in s.match_indices(", ") {
-        let rest = s.get(at.saturating_add(2)..)?.to_lowercase().replace('’', "'");
+        let after = s.get(at.saturating_add(2)..)?;
+        // Only its opening words are read: a long sentence is not lowercased at every comma.
+        let head = after
+            .char_indices()
+            .nth(48)
+            .and_then(|(k, _)| after.get(..k))
+            .unwrap_or(after);
+        let rest = head.to_lowercase().replace('’', "'");
         let rest = ["and ", "so ", "but "]
             .iter()
             .find_map(|c| rest.strip_prefix(c))
@@ -38,7 +45,12 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
         }
         // "…on nuts, which has gone up to $220, and I was wondering…": a "which" or "who" clause
         // that the sentence goes on after is a relative clause of the statement, not its question.
-        if matches!(first.as_str(), "which" | "who") && rest.contains(", ") {
+        let near = after
+            .char_indices()
+            .nth(400)
+            .and_then(|(k, _)| after.get(..k))
+            .unwrap_or(after);
+        if matches!(first.as_str(), "which" | "who") && near.contains(", ") {
             continue;
         }
         let lead = s.get(..at)?.trim();
@@ -72,6 +84,12 @@ const GIVEN: &[&str] = &[
     "as we've",
 ];
 
+/// Most clauses read after each conjunction of [`GIVEN`].
+const GIVEN_MOST: usize = 4;
+
+/// Longest clause read after such a conjunction, in characters.
+const CLAUSE_CHARS: usize = 400;
+
 /// What a question tells about the one asking: the statement it opens with
 /// ([`statement_in_question`]) and the first-person clauses it takes as given after
 /// "considering", "since", "now that" ("How should I invest, considering I increased my
@@ -84,9 +102,13 @@ pub fn statements_in_question(sentence: &str) -> Vec<String> {
         return Vec::new();
     }
     let mut out: Vec<String> = statement_in_question(s).into_iter().collect();
-    let low = s.to_lowercase().replace('’', "'");
+    // Straight apostrophes, and an ASCII lowercase whose byte offsets are the text's own.
+    let s = s.replace('’', "'");
+    let s = s.as_str();
+    let low = s.to_ascii_lowercase();
     for g in GIVEN {
-        for (at, _) in low.match_indices(&format!(" {g} ")) {
+        // A handful per conjunction: a pasted wall of text is no run of questions.
+        for (at, _) in low.match_indices(&format!(" {g} ")).take(GIVEN_MOST) {
             let Some(rest) = s.get(at.saturating_add(g.len()).saturating_add(2)..) else {
                 continue;
             };
@@ -96,7 +118,12 @@ pub fn statements_in_question(sentence: &str) -> Vec<String> {
             } else {
                 rest
             };
-            // Up to the next turn to asking, or the end.
+            // Up to the next turn to asking, or the end, within a clause's length.
+            let rest = rest
+                .char_indices()
+                .nth(CLAUSE_CHARS)
+                .and_then(|(k, _)| rest.get(..k))
+                .unwrap_or(rest);
             let end = rest
                 .match_indices(", ")
                 .find(|(k, _)| {
@@ -163,6 +190,11 @@ mod tests {
         );
         // What is taken as given about someone else, or supposed, tells nothing of the asker.
         assert!(statements_in_question("Is it late, since the shop closes at 9?").is_empty());
+        // Curly apostrophes before the clause do not shift it.
+        assert_eq!(
+            statements_in_question("Can you help, it’s urgent, since I’ve raised my budget to $700?"),
+            vec!["I've raised my budget to $700.".to_string()]
+        );
         assert!(statements_in_question("What should I do, considering if I move my budget to $500?").is_empty());
         assert!(statements_in_question("I raised the budget to $700 since March.").is_empty());
     }
