@@ -3,6 +3,7 @@
 //! tokens where the turn that states it may be a hundred, so at a small budget it is what keeps
 //! the answer in.
 
+use crate::rules::words::numbers::PERIOD_ADVERBS;
 use crate::rules::words::verbs::CHANGE_WORDS;
 use crate::rules::{asks_money, says_money};
 
@@ -91,20 +92,7 @@ fn per_period(text: &str) -> bool {
     let period = |w: &str| PERIODS.contains(&crate::text::singular(w).as_str());
     let every = text.contains('/') && toks.iter().any(|t| period(t));
     every
-        || toks.iter().any(|t| {
-            matches!(
-                t.as_str(),
-                "hourly"
-                    | "daily"
-                    | "nightly"
-                    | "weekly"
-                    | "fortnightly"
-                    | "monthly"
-                    | "quarterly"
-                    | "yearly"
-                    | "annually"
-            )
-        })
+        || toks.iter().any(|t| PERIOD_ADVERBS.contains(&t.as_str()))
         || toks
             .windows(2)
             .any(|w| matches!(w[0].as_str(), "a" | "an" | "per" | "each" | "every") && period(&w[1]))

@@ -67,6 +67,21 @@ pub const QUANTITIES: &[&str] = &[
     "fee",
 ];
 
+// From `src/retrieval/slots.rs` and `src/rules/english/extractive/money.rs`.
+/// Periods said as adverbs, of a rate ("$500 monthly") or of a question ("How much do I spend
+/// weekly?").
+pub const PERIOD_ADVERBS: &[&str] = &[
+    "hourly",
+    "daily",
+    "nightly",
+    "weekly",
+    "fortnightly",
+    "monthly",
+    "quarterly",
+    "yearly",
+    "annually",
+];
+
 // From `src/ingest/settings.rs`.
 /// Words that join a quantity to its unit ("twice per week", "three a day").
 pub const UNIT_JOINS: &[&str] = &["per", "a", "an", "each", "every"];

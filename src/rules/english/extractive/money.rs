@@ -2,6 +2,8 @@
 //! its currency and its period ("24 dollars a month", "€6 per month", "$85,000"), never the
 //! first number of the sentence ("one droplet", "12 endpoints").
 
+use crate::rules::words::numbers::PERIOD_ADVERBS;
+
 /// Currency words said after the number.
 const CURRENCIES: &[&str] = &[
     "dollar", "dollars", "bucks", "euro", "euros", "pound", "pounds", "quid", "yen", "yuan", "rupees", "francs", "usd",
@@ -73,10 +75,7 @@ pub(super) fn money(text: &str) -> Option<String> {
             parts.push(clean(p));
         } else if !ended
             && let Some(adverb) = toks.get(end).map(|t| clean(t))
-            && matches!(
-                adverb.as_str(),
-                "daily" | "weekly" | "monthly" | "yearly" | "annually" | "quarterly"
-            )
+            && PERIOD_ADVERBS.contains(&adverb.as_str())
         {
             // "$500 monthly".
             parts.push(adverb);
