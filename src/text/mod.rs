@@ -250,6 +250,13 @@ fn whitespace_words(text: &str) -> usize {
     starts.saturating_add(usize::from(first))
 }
 
+/// The first `max` characters of `s`, borrowed (all of it when shorter): how far a reader looks
+/// into a long text.
+#[must_use]
+pub fn head_chars(s: &str, max: usize) -> &str {
+    s.char_indices().nth(max).and_then(|(k, _)| s.get(..k)).unwrap_or(s)
+}
+
 /// Shortens to at most `max` characters on a char boundary, with an ellipsis.
 #[must_use]
 pub fn clip(s: &str, max: usize) -> String {

@@ -28,11 +28,7 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
     for (at, _) in s.match_indices(", ") {
         let after = s.get(at.saturating_add(2)..)?;
         // Only its opening words are read: a long sentence is not lowercased at every comma.
-        let head = after
-            .char_indices()
-            .nth(48)
-            .and_then(|(k, _)| after.get(..k))
-            .unwrap_or(after);
+        let head = crate::text::head_chars(after, 48);
         let rest = head.to_lowercase().replace('’', "'");
         let rest = ["and ", "so ", "but "]
             .iter()
@@ -45,11 +41,7 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
         }
         // "…on nuts, which has gone up to $220, and I was wondering…": a "which" or "who" clause
         // that the sentence goes on after is a relative clause of the statement, not its question.
-        let near = after
-            .char_indices()
-            .nth(400)
-            .and_then(|(k, _)| after.get(..k))
-            .unwrap_or(after);
+        let near = crate::text::head_chars(after, 400);
         if matches!(first.as_str(), "which" | "who") && near.contains(", ") {
             continue;
         }
@@ -119,11 +111,7 @@ pub fn statements_in_question(sentence: &str) -> Vec<String> {
                 rest
             };
             // Up to the next turn to asking, or the end, within a clause's length.
-            let rest = rest
-                .char_indices()
-                .nth(CLAUSE_CHARS)
-                .and_then(|(k, _)| rest.get(..k))
-                .unwrap_or(rest);
+            let rest = crate::text::head_chars(rest, CLAUSE_CHARS);
             let end = rest
                 .match_indices(", ")
                 .find(|(k, _)| {
@@ -185,8 +173,11 @@ mod tests {
         );
         // The opening statement comes first.
         assert_eq!(
-            statements_in_question("I'm 60, will that matter since I retire in 2027?").len(),
-            1
+            statements_in_question("I'm 60 and earning $85,000, will that matter since I retire in 2027?"),
+            vec![
+                "I'm 60 and earning $85,000.".to_string(),
+                "I retire in 2027.".to_string()
+            ]
         );
         // What is taken as given about someone else, or supposed, tells nothing of the asker.
         assert!(statements_in_question("Is it late, since the shop closes at 9?").is_empty());

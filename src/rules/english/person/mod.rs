@@ -222,22 +222,19 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             0
         }
     };
-    let mut skip = false;
-    let mut skip_n = 0usize;
+    // Tokens still to leave out, of an introduction read at an earlier one.
+    let mut skip = 0usize;
     for (i, raw) in toks.iter().enumerate() {
-        if skip_n > 0 {
-            skip_n -= 1;
-            continue;
-        }
-        if std::mem::take(&mut skip) {
+        if skip > 0 {
+            skip -= 1;
             continue;
         }
         let n = introduction(i);
         if n > 0 {
-            skip_n = n - 1;
+            skip = n - 1;
             continue;
         }
-        skip = introduced(i);
+        skip = usize::from(introduced(i));
         let (lead, core, tail) = split(raw);
         let lower = lower_word(core);
         let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
