@@ -49,6 +49,8 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Never => format!("{who} has never {value}"),
         Slot::Age => format!("{who} is {value}"),
         Slot::Home => format!("{who} lives in {value}"),
+        // A field named by what is done in it ("science writing") is worked in, not as.
+        Slot::Occupation if value.ends_with("ing") => format!("{who} works in {value}"),
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
     }

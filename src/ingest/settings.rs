@@ -17,6 +17,9 @@ use crate::rules::words::verbs::USE_VERBS;
 
 use crate::event::Slot;
 
+/// The setting a person's pay is kept under, whichever words said it ("I earn", "I'm making").
+pub const INCOME: &str = "income";
+
 /// Most settings one turn states: a pasted table is a list, not a history.
 const MOST: usize = 16;
 
@@ -334,6 +337,24 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                             add(Slot::Setting, w, hedge.map_or(v.clone(), |h| format!("{h} {v}")));
                         }
                     }
+                }
+            }
+            // "I'm earning about $48,000 annually", "I make $85k a year", "… 60 and earning
+            // $85,000": what the person is paid, a setting named "income". Only a sum is one
+            // ("I make 3 loaves a week" is no income).
+            let earns_at = match (low(0), low(1), low(2)) {
+                ("i'm" | "am" | "and", "earning" | "making", _) => Some(2),
+                ("i", "earn" | "make", _) => Some(2),
+                ("i", "currently" | "now" | "still", "earn" | "make") => Some(3),
+                _ => None,
+            };
+            if let Some(k) = earns_at {
+                let hedge = HEDGES.contains(&low(k));
+                if let Some(v) = value_at(&t, i + k + usize::from(hedge))
+                    && crate::rules::says_money(&v)
+                {
+                    let v = if hedge { format!("{} {v}", low(k)) } else { v };
+                    add(Slot::Setting, INCOME.to_string(), v);
                 }
             }
             // "a budget of $2,000", "my homework completion rate of 92%": a measure noun, then

@@ -172,3 +172,21 @@ fn the_statement_a_question_opens_with_states_a_value() {
     assert!(got("Should I set the timeout to 30 seconds?").is_empty());
     assert!(got("What if I raised the limit to 200 requests per minute?").is_empty());
 }
+
+#[test]
+fn what_the_person_earns_is_their_income() {
+    assert_eq!(
+        got("I'm earning about $48,000 annually, which is good for my town."),
+        [setting("income", "about $48,000 annually")]
+    );
+    assert_eq!(
+        got("I make $85k a year, can I afford it?"),
+        [setting("income", "$85k a year")]
+    );
+    assert_eq!(
+        got("As someone who's 46 and earning around $85,000 annually, should I buy a mixer?"),
+        [setting("income", "around $85,000 annually")]
+    );
+    assert!(got("I make 3 loaves a week.").is_empty());
+    assert!(got("She earns $90,000 a year.").is_empty());
+}

@@ -75,8 +75,22 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         {
             add(Holder::Person, Slot::Age, n);
         }
-        // "I'm a 34-year-old nurse".
-        if low(0) == "i'm"
+        // "As someone who's 46 and earning …", "as a person who is 60": the speaker described,
+        // at the start of a clause.
+        if low(0) == "as" && matches!(low(1), "someone" | "somebody" | "a" | "an") && (i == 0 || toks[i - 1].ends) {
+            let k = if matches!(low(1), "a" | "an") { 3 } else { 2 };
+            let person = matches!(low(1), "someone" | "somebody") || low(2) == "person";
+            let told = match (low(k), low(k + 1)) {
+                ("who's" | "aged", _) => Some(k + 1),
+                ("who", "is") => Some(k + 2),
+                _ => None,
+            };
+            if person && let Some(n) = told.and_then(|j| age_said(&toks, i + j)) {
+                add(Holder::Person, Slot::Age, n);
+            }
+        }
+        // "I'm a 34-year-old nurse", "As a 46-year-old, I …".
+        if (low(0) == "i'm" || (low(0) == "as" && (i == 0 || toks[i - 1].ends)))
             && matches!(low(1), "a" | "an")
             && let Some(n) = low(2).strip_suffix("-year-old").and_then(age)
         {
@@ -95,7 +109,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             ("living" | "based", "in", _, _) if i == 0 || toks[i - 1].ends => Some(2),
             _ => None,
         };
-        if let Some(k) = home_at.or_else(|| bought_home(&toks, i))
+        if let Some(k) = home_at.or_else(|| bought_home(&toks, i)).or_else(|| own_home(&toks, i))
             && let Some(place) = proper_name(&toks, i + k)
         {
             add(Holder::Person, Slot::Home, place);
@@ -175,6 +189,13 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             }
             add(Holder::Person, Slot::Occupation, job);
         }
+        // "balance my science writing career", "my career in nursing": a field of work, named
+        // by what is done in it.
+        if low(0) == "my"
+            && let Some(field) = career_field(&toks, i + 1)
+        {
+            add(Holder::Person, Slot::Occupation, field);
+        }
         // "my brother Scott", "my best friend Anthony", "my 12-year-old brother Scott".
         if low(0) == "my" {
             let mut k = 1;
@@ -242,6 +263,72 @@ fn bought_home(toks: &[Token], i: usize) -> Option<usize> {
     let noun = (verb + 2..verb + 5).find(|&k| DWELLINGS.contains(&low(k)))?;
     let between_clear = (verb + 1..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
     (between_clear && low(noun + 1) == "in").then_some(noun + 2)
+}
+
+/// "my home in New Gary", "our new apartment in Porto": the speaker's dwelling, placed by a
+/// name; a former one ("my old house in Leeds") is not where they live. Returns the offset of the
+/// place's first word from `i`.
+fn own_home(toks: &[Token], i: usize) -> Option<usize> {
+    let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
+    if !matches!(low(0), "my" | "our") {
+        return None;
+    }
+    let noun = if matches!(low(1), "new" | "current" | "own") {
+        2
+    } else {
+        1
+    };
+    let clear = (0..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
+    (clear && DWELLINGS.contains(&low(noun)) && low(noun + 1) == "in").then_some(noun + 2)
+}
+
+/// Words in -ing that say how a career goes, not what is done in it ("my promising career").
+const NOT_FIELDS: &[&str] = &[
+    "amazing",
+    "boring",
+    "budding",
+    "burgeoning",
+    "challenging",
+    "demanding",
+    "evolving",
+    "exciting",
+    "existing",
+    "flourishing",
+    "growing",
+    "interesting",
+    "ongoing",
+    "promising",
+    "rewarding",
+    "thriving",
+    "upcoming",
+    "changing",
+    "fulfilling",
+    "starting",
+];
+
+/// The field of a career said as "my X career" or "my career in X", where X is one to three
+/// words ending in a gerund ("science writing", "nursing", "teaching"): the work is what is done.
+fn career_field(toks: &[Token], at: usize) -> Option<String> {
+    let low = |k: usize| toks.get(at + k).map_or("", |t| t.low.as_str());
+    let plain = |k: usize| {
+        toks.get(at + k)
+            .is_some_and(|t| t.raw.chars().all(|c| c.is_lowercase() || c == '-') && !crate::text::is_stopword(&t.low))
+    };
+    let field = |from: usize, n: usize| {
+        let words: Vec<&str> = (from..from + n).map(low).collect();
+        let open = (from..from + n - 1).all(|k| toks.get(at + k).is_some_and(|t| !t.ends));
+        let gerund = words
+            .last()
+            .is_some_and(|w| w.len() > 5 && w.ends_with("ing") && !NOT_FIELDS.contains(w));
+        ((from..from + n).all(plain) && open && gerund).then(|| words.join(" "))
+    };
+    if low(0) == "career" && low(1) == "in" && !toks.get(at).is_some_and(|t| t.ends) {
+        // "my career in nursing, …": up to the clause's end.
+        let n = (1..=3).find(|&n| toks.get(at + 1 + n).is_some_and(|t| t.ends) || toks.get(at + 2 + n).is_none())?;
+        return field(2, n);
+    }
+    let n = (1..=3).find(|&n| low(n) == "career")?;
+    field(0, n).filter(|_| (0..n).all(|k| toks.get(at + k).is_some_and(|t| !t.ends)))
 }
 
 /// A plausible age in years.
@@ -432,6 +519,23 @@ mod tests {
             ["Pat lives in Davistown", "Pat works as a paramedic"]
         );
         assert_eq!(said("I'm from Porto, by the way."), ["Pat lives in Porto"]);
+        assert_eq!(
+            said("As someone who's 46, is it worth buying a stand mixer for my home in Faro?"),
+            ["Pat is 46", "Pat lives in Faro"]
+        );
+        assert_eq!(said("As a person who is 60, can I still start running?"), ["Pat is 60"]);
+        assert_eq!(said("As a 52-year-old, should I switch careers?"), ["Pat is 52"]);
+        assert!(said("As someone who's 5 minutes late, I apologise.").is_empty());
+        assert_eq!(said("Our new apartment in Leeds is tiny."), ["Pat lives in Leeds"]);
+        assert!(said("My old house in Leeds had a garden.").is_empty());
+        assert!(said("My home in the suburbs is quiet.").is_empty());
+        assert_eq!(
+            said("How do I balance my science writing career with cooking?"),
+            ["Pat works in science writing"]
+        );
+        assert_eq!(said("I love my career in nursing."), ["Pat works in nursing"]);
+        assert!(said("My promising career stalled.").is_empty());
+        assert!(said("My career is stalling.").is_empty());
         assert!(said("I'm from the team that built it.").is_empty());
     }
 

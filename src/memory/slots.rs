@@ -50,13 +50,21 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
             // The unit is what follows the number ("around 6000 dollars" → "dollars").
             // A period said as an adverb ("$500 monthly") is said as often in the name ("monthly
             // contributions … $475"): it tells the same setting either way.
-            let unit: Vec<&str> = e
+            // So is a period said as a phrase right after the value ("$58,000 a year" and
+            // "$52,000 annually"); "100 requests per minute" keeps its rate.
+            let mut unit: Vec<&str> = e
                 .value
                 .split_whitespace()
                 .skip_while(|w| !w.contains(|c: char| c.is_ascii_digit()))
                 .skip(1)
                 .filter(|w| !PERIOD_ADVERBS.contains(&w.to_lowercase().as_str()))
                 .collect();
+            if let [join, period, ..] = unit.as_slice()
+                && matches!(join.to_lowercase().as_str(), "a" | "an" | "per" | "each" | "every")
+                && PERIODS.contains(&period.to_lowercase().trim_end_matches('s'))
+            {
+                unit.drain(..2);
+            }
             // A rate's unit ("requests per minute") names the setting by itself: "the limiter
             // allows 100" and "the new rate limit of 120" are one setting.
             if unit.contains(&"per") {
@@ -72,6 +80,9 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
     };
     (e.slot, key)
 }
+
+/// Lengths of time a value is said per ("a year", "per month").
+const PERIODS: &[&str] = &["hour", "day", "night", "week", "fortnight", "month", "quarter", "year"];
 
 /// Periods said as adverbs after a value.
 const PERIOD_ADVERBS: &[&str] = &["daily", "weekly", "monthly", "quarterly", "yearly", "annually"];

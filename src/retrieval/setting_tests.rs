@@ -223,3 +223,26 @@ fn a_period_in_the_name_or_after_the_value_is_one_setting() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn what_the_person_says_they_earn_answers_how_much_they_earn() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [
+        said(
+            "I'm earning about $52,000 annually, is that enough to rent a two-bedroom flat?",
+            1,
+            1,
+        ),
+        said("Priya can earn her $5 allowance by doing the dishes.", 1, 2),
+        said("I got a raise, and now I make $58,000 a year.", 2, 1),
+    ];
+    let mut engine = memory_of(&dir, &turns);
+    assert_eq!(ask(&mut engine, "How much do I earn?").text, "$58,000 a year");
+    assert!(
+        slot_lines(&engine)
+            .iter()
+            .any(|l| l.starts_with("Dana's income is $58,000 a year")),
+        "{:?}",
+        slot_lines(&engine)
+    );
+}

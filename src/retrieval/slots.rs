@@ -48,6 +48,14 @@ fn asks_for_named(slot: Slot, what: &str, value: &str, asked: &[String]) -> bool
     let stems: Vec<String> = asked.iter().map(|w| crate::text::singular(w)).collect();
     let has = |w: &str| stems.contains(&crate::text::singular(&w.to_lowercase()));
     match slot {
+        // Pay is asked for by what one does to get it: "How much do I earn?", "What do I make
+        // a year?", "What's my salary?".
+        Slot::Setting if what == crate::ingest::settings::INCOME => {
+            ["earn", "earning", "earned", "income", "salary", "pay", "paid", "wage"]
+                .iter()
+                .any(|w| has(w))
+                || (has("make") && (has("much") || has("year") || has("month")))
+        }
         Slot::Setting => {
             let unit_words: Vec<String> = words(value)
                 .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))

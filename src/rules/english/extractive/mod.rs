@@ -99,7 +99,7 @@ pub fn short_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             // only shares the word.
             (!typed::asks_age(question) || typed::counts(&found.0)).then_some(found)
         })
-        .filter(|(a, _)| !typed::asks_home(question) || typed::places(a))
+        .filter(|(a, line)| !typed::asks_home(question) || (typed::places(a) && typed::says_home(line)))
 }
 
 fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {

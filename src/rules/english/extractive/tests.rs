@@ -111,6 +111,22 @@ fn a_context_that_names_no_occupation_does_not_answer_what_someone_does_for_work
 }
 
 #[test]
+fn an_idea_or_a_step_is_no_occupation() {
+    let ctx = "# Events\n- [D1:1 4 March 2024] Dana: Creating themed nights at work is a fun idea, and I'm a bit tired.\n- [D2:1 15 April 2024] assistant: Talking to your manager at work is a crucial step. As a result of the move, plan ahead.\n";
+    assert_eq!(ask("What do I do for work?", ctx, "Dana"), NOT_MENTIONED);
+    let ctx = "# Events\n- [D1:1 4 March 2024] Dana: Work has been long since I became a pharmacist last year.\n";
+    assert_eq!(ask("What do I do for work?", ctx, "Dana"), "pharmacist");
+}
+
+#[test]
+fn where_someone_lives_is_said_of_a_home_not_of_a_shop_or_a_website() {
+    let ctx = "# Events\n- [D1:1 4 March 2024] assistant: Websites to try: Gluten-Free Living, Epicurious and Allrecipes.\n- [D2:1 5 March 2024] Dana: I bought a living room set from Habitat for Humanity ReStore.\n";
+    assert_eq!(ask("Where do I live?", ctx, "Dana"), NOT_MENTIONED);
+    let ctx = "# Events\n- [D1:1 4 March 2024] Dana: We moved to Porto last spring, and the living room is tiny.\n";
+    assert_eq!(ask("Where do I live?", ctx, "Dana"), "Porto");
+}
+
+#[test]
 fn when_again_reads_the_end_of_the_restriction_not_the_injury() {
     let ctx = "# Events\n- [D1:1 8 May 2024] Kai: I hurt my knee running on Saturday. The doctor says no running for six weeks.\n- [D2:1 1 June 2024] Kai: The physio says I can start running again in two weeks, very slowly.\n";
     assert_eq!(ask("When can Kai run again?", ctx, "Kai"), "15 June 2024");

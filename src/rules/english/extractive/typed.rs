@@ -71,23 +71,45 @@ fn ahead_span(toks: &[String]) -> Option<jiff::Span> {
 /// ("I'm a project manager at a logistics company" → "project manager").
 pub(super) fn job(text: &str) -> Option<String> {
     use super::chunk::{is_breaker, toks};
+    use crate::rules::words::relations::NOT_JOBS;
     let toks = toks(text);
     let lower: Vec<&str> = toks.iter().map(|t| t.lower.as_str()).collect();
+    let w = |k: usize| lower.get(k).copied().unwrap_or("");
+    // "I'm a nurse", "Dana is a nurse", "as a nurse": "is" and "became" need a person before
+    // them ("Creating themed nights is a fun idea" says what an idea is), and "as a" opens no
+    // comparison ("such as a bowl").
     let opener = |i: usize| {
-        let w = |k: usize| lower.get(k).copied().unwrap_or("");
-        matches!(
-            (w(i), w(i + 1)),
-            ("i'm" | "am" | "is" | "as" | "became" | "become", "a" | "an")
-        )
+        let before = i.checked_sub(1).map(|b| (toks[b].text.as_str(), w(b)));
+        matches!(w(i + 1), "a" | "an")
+            && match w(i) {
+                "i'm" | "am" => true,
+                "is" | "became" | "become" => before.is_some_and(|(text, low)| {
+                    matches!(low, "he" | "she" | "i")
+                        || (text.starts_with(char::is_uppercase)
+                            && !matches!(low, "it" | "this" | "that" | "there" | "what" | "which" | "who"))
+                }),
+                "as" => before.is_none_or(|(_, low)| !matches!(low, "such" | "same" | "so" | "just" | "well")),
+                _ => false,
+            }
     };
-    let at = (0..toks.len()).find(|&i| opener(i))?;
-    let words: Vec<&str> = toks[at + 2..]
-        .iter()
-        .take_while(|t| !is_breaker(&t.lower))
-        .take(4)
-        .map(|t| t.text.as_str())
-        .collect();
-    (!words.is_empty()).then(|| words.join(" "))
+    (0..toks.len()).filter(|&i| opener(i)).find_map(|at| {
+        let words: Vec<&str> = toks[at + 2..]
+            .iter()
+            .take_while(|t| !is_breaker(&t.lower))
+            .take(4)
+            .map(|t| t.text.as_str())
+            .collect();
+        // "I'm a bit worried", "as a result", "as a family": no trade.
+        let low = |x: &&str| x.to_lowercase();
+        let first_not = words.first().map(low).is_some_and(|f| {
+            matches!(
+                f.as_str(),
+                "bit" | "little" | "lot" | "big" | "huge" | "fan" | "few" | "couple"
+            )
+        });
+        let last_not = words.last().map(low).is_some_and(|l| NOT_JOBS.contains(&l.as_str()));
+        (!words.is_empty() && !first_not && !last_not).then(|| words.join(" "))
+    })
 }
 
 /// Whether a question asks what someone does for a living.
@@ -111,6 +133,41 @@ pub(super) fn counts(answer: &str) -> bool {
     use crate::rules::words::numbers::NUMBER_WORDS;
     answer.chars().any(|c| c.is_ascii_digit())
         || words(answer).any(|w| NUMBER_WORDS.iter().any(|n| w == *n || w.starts_with(&format!("{n}-"))))
+}
+
+/// Whether a line speaks of where someone lives, in lowercase words of its own ("we moved to
+/// Porto", "I'm from Leeds", "my home in Faro"): a capitalised "Living" in "Gluten-Free Living"
+/// names a website, and "furniture from Habitat for Humanity" a shop.
+pub(super) fn says_home(line: &str) -> bool {
+    let toks: Vec<&str> = line
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’'))
+        .collect();
+    toks.iter().enumerate().any(|(i, t)| {
+        // "a living room set" is furniture.
+        let room = *t == "living" && toks.get(i + 1).is_some_and(|n| *n == "room" || *n == "rooms");
+        !room
+            && matches!(
+                *t,
+                "live"
+                    | "lives"
+                    | "living"
+                    | "lived"
+                    | "based"
+                    | "moved"
+                    | "move"
+                    | "moving"
+                    | "home"
+                    | "reside"
+                    | "resides"
+                    | "hometown"
+                    | "relocated"
+                    | "neighborhood"
+                    | "neighbourhood"
+            )
+    }) || toks
+        .windows(2)
+        .any(|p| matches!(p[0], "I'm" | "I’m" | "am" | "is" | "are") && p[1] == "from")
 }
 
 /// Whether a question asks where someone lives: "Where do I live?", "Where is she based?".
