@@ -142,6 +142,33 @@ fn usage_errors_exit_2() {
     assert!(!db.exists(), "a usage error touches no memory file");
 }
 
+#[test]
+fn every_command_prints_its_help_and_lists_only_the_options_it_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    for sub in [
+        "tui", "replay", "import", "log", "show", "diff", "timeline", "history", "rollback", "approve", "reject",
+        "revert", "correct", "chat", "export", "ask", "sweep", "eval", "cost", "copy",
+    ] {
+        for flag in ["--help", "-h"] {
+            let out = rgmem(&db, &[sub, flag]);
+            let help = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && help.contains("Usage: rgmem"),
+                "{sub} {flag}: {}{}",
+                help,
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let help = |sub: &str| String::from_utf8_lossy(&rgmem(&db, &[sub, "--help"]).stdout).into_owned();
+    // `log` never calls a model or ingests; `ask` calls a model and never ingests.
+    assert!(!help("log").contains("--recorded") && !help("log").contains("--theta-inf"));
+    assert!(help("ask").contains("--model") && !help("ask").contains("--approve"));
+    assert!(help("replay").contains("--theta-inf") && help("replay").contains("--model"));
+    assert!(!db.exists(), "help touches no memory file");
+}
+
 // ---------------------------------------------------------------- RK1 threshold
 
 /// Three sessions, a week apart, each mentioning the same two activities once among unrelated

@@ -118,14 +118,16 @@ fn command() -> clap::Command {
     let mut cmd = Cli::command();
     // Global options reach the subcommands when the command is built; hide them after that.
     cmd.build();
+    // `mut_args`, not `mut_arg`: on a built command `mut_arg` moves the argument to the end,
+    // after which `log --help` reads "--help" as the missing value of the moved option.
     let hide = |cmd: clap::Command, subs: &[&str], args: &[&str]| {
         subs.iter().fold(cmd, |cmd, sub| {
             cmd.mut_subcommand(*sub, |s| {
-                args.iter().fold(s, |s, arg| {
-                    if s.get_arguments().any(|a| a.get_id() == *arg) {
-                        s.mut_arg(*arg, |a| a.hide(true))
+                s.mut_args(|a| {
+                    if args.contains(&a.get_id().as_str()) {
+                        a.hide(true)
                     } else {
-                        s
+                        a
                     }
                 })
             })
