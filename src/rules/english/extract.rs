@@ -65,6 +65,8 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         if let Some((activity, base, sub)) = unknown_activity(&sentence)
             && lex.matches(&activity).next().is_none()
             && !setting.plainly_elsewhere(&base)
+            // "I've tried to use caching" in a passage about code is a step of that work.
+            && !setting.about_code()
         {
             generals.insert(0, (base, sub, activity));
         }

@@ -3,6 +3,7 @@
 //! sub-concept's name followed by every lexicon pattern filed under it. The lexicon is then only
 //! the prior that describes each sub-concept, never the list of what may be talked about.
 
+use crate::rules::words::code::CODE_WORDS;
 use crate::rules::words::nouns::NOT_FOR_PHRASES;
 
 use crate::embed::{cosine, local};
@@ -229,6 +230,28 @@ pub(crate) struct Setting {
     votes: Vec<(String, String)>,
     /// Content words in the passage.
     words: usize,
+    /// Whether it speaks of code (see [`Setting::about_code`]).
+    code: bool,
+}
+
+/// Different words of software that make a passage one about code: one may be said in passing
+/// ("the app", "a package"); three are a conversation about software.
+const CODE_SETTING: usize = 3;
+
+/// Whether a passage names [`CODE_SETTING`] different words of software.
+fn speaks_of_code(text: &str) -> bool {
+    let mut seen: Vec<&'static str> = Vec::new();
+    for w in crate::text::words(text) {
+        if let Some(code) = CODE_WORDS.iter().find(|c| **c == w)
+            && !seen.contains(code)
+        {
+            seen.push(code);
+            if seen.len() >= CODE_SETTING {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 impl Setting {
@@ -263,7 +286,18 @@ impl Setting {
         let words = crate::text::words(text)
             .filter(|w| !crate::text::is_stopword(w))
             .count();
-        Setting { votes, words }
+        Setting {
+            votes,
+            words,
+            code: speaks_of_code(text),
+        }
+    }
+
+    /// Whether the passage speaks of code: it names [`CODE_SETTING`] different words of
+    /// software ("the API", "my script", "the Docker container"). There, as in a sentence about
+    /// code, a word with a common technical sense ("run", "operation") is taken in it.
+    pub(crate) fn about_code(&self) -> bool {
+        self.code
     }
 
     /// Whether the passage is plainly about another base concept than `base`: none of its words
@@ -337,7 +371,9 @@ pub(crate) fn place(
     // In a sentence about code ("the API", "this function"), what a phrase names is part of the
     // software: "POST request" there is no job post (the embedder hears "Job Offers"), and
     // "memory footprint" no personal goal. It goes under Technical Skills when that is near at all.
-    if super::machine::code_sentence(&crate::text::words(sentence).collect::<Vec<_>>())
+    let code =
+        super::machine::code_sentence(&crate::text::words(sentence).collect::<Vec<_>>()) || speaks_of_code(setting);
+    if code
         && glosses()
             .iter()
             .filter(|g| g.base == TECHNICAL.0 && g.sub == TECHNICAL.1)

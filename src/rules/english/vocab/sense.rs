@@ -44,10 +44,13 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if found.entry.polysemous && setting.plainly_elsewhere(&found.entry.base) && !vouched(toks, found) {
         return false;
     }
-    // In a sentence about code the technical sense is the near one: only a word of the match's
+    // In a sentence (or a passage) about code the technical sense is the near one: only a word of the match's
     // own sub-concept speaks for the filed sense there ("a run and a swim before I pushed my
     // code"); one of its base does not ("reading the Instagram API docs" is no book).
-    if found.entry.polysemous && super::machine::code_sentence(toks) && !vouched_closely(toks, found) {
+    if found.entry.polysemous
+        && (super::machine::code_sentence(toks) || setting.about_code())
+        && !vouched_closely(toks, found)
+    {
         return false;
     }
     // A word with a common second sense is always read with its neighbours ("run the unit

@@ -169,6 +169,13 @@ fn a_measure_of_something_is_not_a_topic() {
 }
 
 #[test]
+fn a_way_of_going_about_something_is_not_a_topic() {
+    let text = "I'll teach him a step-by-step approach to chores. The step-by-step approach helps. \
+                The completion status is fine, and the completion status updates daily.";
+    assert!(phrases(text).is_empty(), "{:?}", phrases(text));
+}
+
+#[test]
 fn a_phrase_said_once_is_not_a_topic() {
     assert!(phrases("I had a lovely afternoon at the old harbour.").is_empty());
 }
@@ -527,4 +534,65 @@ fn a_review_of_systems_is_no_accounting() {
 fn a_phrase_keeps_the_capitals_its_words_are_written_with() {
     let found = phrases("I mount the SQLite volume in Compose. The SQLite volume fills up every night.");
     assert!(found.iter().any(|p| p.name == "SQLite Volume"), "{found:?}");
+}
+
+/// A passage about a program: three different words of software.
+const CODE: &str =
+    "I'm automating social media posts with Tweepy; the API client and my Python script run in a Docker container.";
+
+#[test]
+fn in_a_passage_about_code_a_word_with_a_technical_sense_takes_it() {
+    for s in [
+        "hmm, can I customize the pre-commit hooks to only run on certain files?",
+        "hmm, what happens if I hit the rate limits during actual operation, not just testing?",
+    ] {
+        let found = senses_in(s, CODE);
+        assert!(
+            !found.iter().any(|g| ["Running", "Surgery"].contains(&g.as_str())),
+            "{s}: {found:?}"
+        );
+    }
+    // One word of software said in passing leaves a life's words in their sense.
+    assert_eq!(
+        senses_in(
+            "I went running before I opened the app.",
+            "I went running, then opened the app."
+        ),
+        ["Running"]
+    );
+    // "juggling deadlines" is handling them at once.
+    let found = senses_in(
+        "What if I need to make a quick decision on investments while juggling writing deadlines?",
+        "I'm investing $500 a month in index funds and my Roth IRA, and I track my budget and savings.",
+    );
+    assert!(!found.contains(&"Juggling and Magic".to_string()), "{found:?}");
+    assert_eq!(
+        senses_in("I've been juggling three balls in the park.", GYM),
+        ["Juggling and Magic"]
+    );
+}
+
+#[test]
+fn in_a_passage_about_code_a_phrase_is_part_of_the_software() {
+    for (p, s) in [
+        (
+            "caching",
+            "I've tried to use caching, but it's not working as expected.",
+        ),
+        (
+            "role claims",
+            "A user without the required role claims gets a 403 error.",
+        ),
+        (
+            "ruler patterns",
+            "I fine-tune entity ruler patterns for skill extraction.",
+        ),
+        ("time complexity", "I want to reduce the time complexity of the method."),
+    ] {
+        assert_eq!(
+            place(p, s, CODE, false),
+            Some(("Work and Study", "Technical Skills")),
+            "{p}"
+        );
+    }
 }
