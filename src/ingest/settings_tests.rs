@@ -184,7 +184,7 @@ fn what_the_person_earns_is_their_income() {
         [setting("income", "$85k a year")]
     );
     assert_eq!(
-        got("As someone who's 46 and earning around $85,000 annually, should I buy a mixer?"),
+        got("As someone who's 46 and earning around $85,000 annually, I'm wondering if a mixer is worth it."),
         [setting("income", "around $85,000 annually")]
     );
     assert!(got("I make 3 loaves a week.").is_empty());

@@ -167,14 +167,28 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             .find(speaker)
             .or_else(|| window(MAX_WORDS - 2).find(speaker))
             .or_else(|| {
+                // A gerund that opens the sentence with the person's own thing as its object is
+                // the subject: "Growing my own herbs sounds like a fun project".
+                window(BEFORE).find(|&i| {
+                    i == 0
+                        && toks[i].chars().count() > 4
+                        && toks[i].ends_with("ing")
+                        && toks.get(1).is_some_and(|n| n == "my" || n == "our")
+                })
+            })
+            .or_else(|| {
                 // After a preposition a possessive is its object ("went hiking with my brother",
-                // "lower than my accounting salary"), no subject of its own.
+                // "lower than my accounting salary"), no subject of its own; so it is after a
+                // verb or a gerund ("Growing my own herbs sounds fun": the subject is the
+                // growing, and "my own herbs sounds fun" is no clause).
                 window(BEFORE).find(|&i| {
                     matches!(toks[i].as_str(), "my" | "our")
-                        && !i
-                            .checked_sub(1)
-                            .and_then(|p| toks.get(p))
-                            .is_some_and(|p| PREPOSITIONS.contains(&p.as_str()) || p == "than")
+                        && !i.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
+                            PREPOSITIONS.contains(&p.as_str())
+                                || p == "than"
+                                || (p.chars().count() > 4 && p.ends_with("ing"))
+                                || verb_like(p)
+                        })
                 })
             });
         // Without the speaker as its subject a clause is a fragment ("Walking past a wall"),

@@ -334,7 +334,7 @@ fn no_clause_ends_on_a_word_whose_phrase_went() {
 }
 
 #[test]
-fn a_clause_opened_by_my_own_is_the_person_s() {
+fn a_gerund_that_opens_on_my_own_is_the_clause_s_subject() {
     let lex = Lexicon::builtin();
     let m = mention(
         "Vegetables",
@@ -343,7 +343,7 @@ fn a_clause_opened_by_my_own_is_the_person_s() {
     );
     let got = merge(lex, "Vegetables", "Meghan", Vec::new(), &[&m]);
     assert_eq!(got.len(), 1, "{got:?}");
-    assert!(got[0].starts_with("Meghan's own herbs and veggies"), "{got:?}");
+    assert!(got[0].starts_with("Growing their own herbs and veggies"), "{got:?}");
 }
 
 #[test]
@@ -374,4 +374,24 @@ fn a_clause_a_possessive_opens_without_a_verb_is_what_the_person_talked_about() 
     );
     let got = merge(lex, "Salary", "Dana", Vec::new(), &[&object]);
     assert!(got.iter().all(|g| !g.contains("old salary at the bank")), "{got:?}");
+}
+
+#[test]
+fn a_possessive_after_a_gerund_is_its_object_and_opens_no_clause() {
+    let lex = Lexicon::builtin();
+    let herbs = mention(
+        "Gardening",
+        "user mentions gardening (\"Growing my own herbs in the garden sounds like a fun project too.\")",
+        "2024-04-07",
+    );
+    let got = merge(lex, "Gardening", "Sam", Vec::new(), &[&herbs]);
+    assert!(got.iter().all(|c| !c.starts_with("Sam's own")), "{got:?}");
+    // After a verb the possessive is its object too.
+    let garden = mention(
+        "Gardening",
+        "user mentions gardening (\"Then we watered our garden beds before the rain.\")",
+        "2024-04-07",
+    );
+    let got = merge(lex, "Gardening", "Sam", Vec::new(), &[&garden]);
+    assert!(got.iter().all(|c| !c.starts_with("Sam's garden")), "{got:?}");
 }
