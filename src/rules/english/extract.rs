@@ -301,7 +301,9 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
         let intransitive = rest.get(at + 1).is_none_or(|n| {
             (crate::text::is_stopword(n) && !QUANTIFIERS.contains(&n.as_str()))
                 || ADVERBS.contains(&n.as_str())
-                || n.chars().any(|c| c.is_ascii_digit())
+                // "bouldering 3 times a week"; "researching 2-bedroom condos" has an object.
+                || (n.chars().any(|c| c.is_ascii_digit())
+                    && rest.get(at + 2).is_none_or(|u| HOW_OFTEN_OR_LONG.contains(&u.as_str())))
         });
         if !intransitive {
             continue;
@@ -312,6 +314,13 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
     }
     None
 }
+
+/// Words after a number that say how often or how long an activity is done, not what it is
+/// done to ("3 times a week", "twice for 20 minutes", "5 km").
+const HOW_OFTEN_OR_LONG: &[&str] = &[
+    "times", "time", "days", "day", "hours", "hour", "minutes", "minute", "mins", "weeks", "week", "months", "month",
+    "years", "year", "km", "miles", "mile", "laps", "sessions", "a", "per", "each", "every", "x",
+];
 
 /// "my ceramics class" → "Ceramics"; one or two words between the determiner and the setting.
 fn activity_in_setting(toks: &[String]) -> Option<String> {
@@ -373,6 +382,8 @@ mod tests {
         // A verb at work on something is not a pastime.
         assert_eq!(name("I tried plugging in the values"), None);
         assert_eq!(name("I tried substituting these values into the formula"), None);
+        assert_eq!(name("I've started researching 2-bedroom condos downtown"), None);
+        assert_eq!(name("I started bouldering 3 times a week"), Some("Bouldering".into()));
     }
 
     #[test]

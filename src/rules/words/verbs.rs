@@ -261,7 +261,8 @@ pub const SEEM: &[&str] = &["seem", "seems", "seemed", "appear", "appears", "app
 /// running" (working), "I'm running late" (behind time), "we're running low on milk" (nearly
 /// out), "a dry run" (a rehearsal), "that exam was a walk in the park" (easy), "maintainable in
 /// the long run" (over time), "the right tool for the job" (the task at hand), "an event bus" (a
-/// channel between programs), "a security audit" (a review of systems, not of accounts).
+/// channel between programs), "a security audit" (a review of systems, not of accounts), "color
+/// coding the labels" (marking them by colour).
 pub const IDIOMS: &[&[&str]] = &[
     &["in", "the", "long", "run"],
     &["in", "the", "short", "run"],
@@ -280,6 +281,10 @@ pub const IDIOMS: &[&[&str]] = &[
     &["event", "bus"],
     &["message", "bus"],
     &["service", "bus"],
+    &["color", "coding"],
+    &["colour", "coding"],
+    &["color-coding"],
+    &["colour-coding"],
 ];
 
 // From `src/rules/english/vocab/sense.rs`.

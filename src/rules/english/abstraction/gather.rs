@@ -178,16 +178,17 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             })
             .or_else(|| {
                 // After a preposition a possessive is its object ("went hiking with my brother",
-                // "lower than my accounting salary"), no subject of its own; so it is after a
-                // verb or a gerund ("Growing my own herbs sounds fun": the subject is the
-                // growing, and "my own herbs sounds fun" is no clause).
+                // "lower than my accounting salary"), no subject of its own; so it is after the
+                // gerund that opens the sentence ("Growing my own herbs sounds fun": the subject is
+                // the growing). After a verb of saying it is one ("the physio says my shoulder
+                // needs rest"), and after a time ("Meditation every morning, my wrist is better").
                 window(BEFORE).find(|&i| {
                     matches!(toks[i].as_str(), "my" | "our")
                         && !i.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
                             PREPOSITIONS.contains(&p.as_str())
                                 || p == "than"
-                                || (p.chars().count() > 4 && p.ends_with("ing"))
-                                || verb_like(p)
+                                // The gerund that opens the sentence ("Growing my own herbs").
+                                || (i == 1 && p.chars().count() > 4 && p.ends_with("ing"))
                         })
                 })
             });

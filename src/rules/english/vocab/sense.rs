@@ -20,6 +20,9 @@ use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
 
+/// Words for a program being run, whose technical sense a passage about code makes the near one.
+const EXECUTION: &[&str] = &["run", "runs", "running", "ran", "operation", "operations"];
+
 /// Whether `found` (located in `toks`, the words of one sentence said in `setting`) is used in
 /// the lexicon's sense. The grammar rules hold anywhere; the words beside the match are read only
 /// where the setting leans to another base, since a neighbour alone is a weak witness ("a tough
@@ -47,10 +50,11 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     // In a sentence (or a passage) about code the technical sense is the near one: only a word of the match's
     // own sub-concept speaks for the filed sense there ("a run and a swim before I pushed my
     // code"); one of its base does not ("reading the Instagram API docs" is no book).
-    if found.entry.polysemous
-        && (super::machine::code_sentence(toks) || setting.about_code())
-        && !vouched_closely(toks, found)
-    {
+    // In a passage about code that sense is near for the words of running a program alone
+    // ("hooks that only run on certain files", "during actual operation"): a career changer who
+    // learns to code still starts a new job.
+    let executes = setting.about_code() && EXECUTION.contains(&word.as_str());
+    if found.entry.polysemous && (super::machine::code_sentence(toks) || executes) && !vouched_closely(toks, found) {
         return false;
     }
     // A word with a common second sense is always read with its neighbours ("run the unit

@@ -560,6 +560,15 @@ fn in_a_passage_about_code_a_word_with_a_technical_sense_takes_it() {
         ),
         ["Running"]
     );
+    // Colour coding is a way of labelling, not programming.
+    assert!(senses_in("Clear labels and color coding will keep the pantry organized.", GYM).is_empty());
+    let coding = "I've been coding a small game in the evenings.";
+    assert_eq!(senses_in(coding, coding), ["Programming"]);
+    // An online course is studied, whatever it teaches.
+    assert_eq!(
+        senses_in("I'm starting an online course on emotional intelligence.", GYM),
+        ["Online Courses"]
+    );
     // "juggling deadlines" is handling them at once.
     let found = senses_in(
         "What if I need to make a quick decision on investments while juggling writing deadlines?",
