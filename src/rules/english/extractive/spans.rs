@@ -16,10 +16,15 @@ pub(super) fn count(text: &str) -> Option<String> {
     let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     for (i, t) in toks.iter().enumerate() {
         let w = clean(t);
-        // A day of a date ("26 June") or a year is not a count.
-        let date_part = toks
-            .get(i + 1)
-            .is_some_and(|n| Timestamp::month_from_name(&clean(n)).is_some())
+        // A day of a date ("26 June", "July 25") or a year is not a count. A month named
+        // before the day is capitalised ("May 5", not "may 5 …").
+        let month = |t: &str| Timestamp::month_from_name(&clean(t)).is_some();
+        let date_part = toks.get(i + 1).is_some_and(|n| month(n))
+            || i.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
+                month(p)
+                    && p.trim_start_matches(|c: char| !c.is_alphanumeric())
+                        .starts_with(char::is_uppercase)
+            })
             || (w.len() == 4 && w.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y)));
         let numeric = w.chars().next().is_some_and(|c| c.is_ascii_digit()) && !w.contains(':') && !date_part;
         let every = matches!(w.as_str(), "every" | "each" | "daily" | "weekly" | "monthly" | "yearly");

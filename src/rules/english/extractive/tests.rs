@@ -54,6 +54,12 @@ fn counts_and_frequencies() {
     assert_eq!(a, "three times a week");
     assert_eq!(count("I have 2 kids."), Some("2 kids".into()));
     assert_eq!(count("no numbers here"), None);
+    // The day of a date, written either way round, counts nothing.
+    assert_eq!(
+        count("July 25: Two guests confirm they will attend."),
+        Some("two guests".into())
+    );
+    assert_eq!(count("On 25 July two guests confirmed."), Some("two guests".into()));
 }
 
 #[test]
