@@ -33,6 +33,9 @@ pub enum Slot {
     /// Something the holder has never done, as said ("customized the spaCy pipeline"): one
     /// side of a contradiction when they also say they did it.
     Never,
+    /// A tool the holder says they no longer use ("MongoDB"): it retires the setting or version
+    /// that names it.
+    Stopped,
 }
 
 /// A slot as an English sentence about `person` (the memory's owner): "Taylor is 34", "Taylor
@@ -47,6 +50,7 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Setting => format!("{who}'s {} {} {value}", with_month_names(what), copula(what)),
         Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Never => format!("{who} has never {value}"),
+        Slot::Stopped => format!("{who} no longer uses {value}"),
         Slot::Age => format!("{who} is {value}"),
         Slot::Home => format!("{who} lives in {value}"),
         // A field named by what is done in it ("science writing") is worked in, not as.

@@ -220,6 +220,18 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                     what: None,
                 });
             }
+            // A tool they no longer use retires the setting or version that names it.
+            for tool in tools::stopped(&turn.text) {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder: crate::event::Holder::Person,
+                    slot: crate::event::Slot::Stopped,
+                    value: tool,
+                    what: None,
+                });
+            }
             // The person's own settings, versions and tools, each named by what it is of.
             let mut named: Vec<_> = tools::stated(&turn.text)
                 .into_iter()

@@ -202,6 +202,57 @@ pub fn switched(text: &str) -> Vec<(String, String, Option<String>)> {
     out
 }
 
+/// Subjects of the person's own "no longer".
+const FIRST_PERSON: &[&str] = &[
+    "i", "we", "i'm", "we're", "i've", "we've", "i'd", "we'd", "just", "finally",
+];
+
+/// Every tool `text` says the person no longer uses: "we no longer use MongoDB", "I stopped
+/// using Vim", "we dropped Jenkins", "I don't use Notion anymore", "we got rid of Redis".
+#[must_use]
+pub fn stopped(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in statements(text) {
+        for i in 0..t.len() {
+            let low = |k: usize| t.get(i + k).map_or("", |x| x.low.as_str());
+            let own = i
+                .checked_sub(1)
+                .is_some_and(|p| FIRST_PERSON.contains(&t[p].low.as_str()));
+            if !own {
+                continue;
+            }
+            let use_verb = |w: &str| matches!(w, "use" | "using" | "run" | "running" | "need");
+            let at = match (low(0), low(1), low(2)) {
+                // "we no longer use MongoDB", "I'm no longer using Vim".
+                ("no", "longer", v) if use_verb(v) => Some(3),
+                // "I stopped using Vim", "we quit using Heroku".
+                ("stopped" | "quit", "using", _) => Some(2),
+                // "we dropped Jenkins", "I ditched Notion".
+                ("dropped" | "ditched" | "abandoned", _, _) => Some(1),
+                // "we got rid of Redis", "we moved away from AWS".
+                ("got", "rid", "of") | ("moved", "away", "from") => Some(3),
+                // "I don't use Notion anymore": the "anymore" closes the clause.
+                ("don't" | "dont", v, _) if use_verb(v) => {
+                    let end = (i..t.len().min(i + 8))
+                        .find(|&j| t[j].ends)
+                        .unwrap_or(t.len().saturating_sub(1));
+                    t.get(end)
+                        .is_some_and(|x| x.low == "anymore" || (x.low == "more" && t[end - 1].low == "any"))
+                        .then_some(2)
+                }
+                _ => None,
+            };
+            if let Some(name) = at.and_then(|k| name_at(&t, i + k))
+                && out.len() < MOST
+                && !out.contains(&name)
+            {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,6 +276,26 @@ mod tests {
         assert!(stated("I'm using React and Flask as my backend.").is_empty());
         assert!(stated("Their database is Oracle.").is_empty());
         assert!(stated("```\nour database is MongoDB\n```").is_empty());
+    }
+
+    #[test]
+    fn a_tool_the_person_no_longer_uses_is_named() {
+        for (text, tool) in [
+            ("We no longer use MongoDB for orders.", "MongoDB"),
+            ("I stopped using Vim last year.", "Vim"),
+            ("We finally dropped Jenkins, it was slow.", "Jenkins"),
+            ("I don't use Notion anymore.", "Notion"),
+            ("We got rid of Redis in March.", "Redis"),
+        ] {
+            assert_eq!(stopped(text), vec![tool.to_string()], "{text}");
+        }
+        // Someone else's tools, a question, a word of no tool and code are none of it.
+        assert!(stopped("They no longer use MongoDB.").is_empty());
+        assert!(stopped("Should I stop using Vim?").is_empty());
+        assert!(stopped("I don't use it anymore.").is_empty());
+        assert!(stopped("We dropped the idea.").is_empty());
+        assert!(stopped("I don't use Vim for Rust, only for notes.").is_empty());
+        assert!(stopped("```\nwe no longer use MongoDB\n```").is_empty());
     }
 
     #[test]

@@ -36,7 +36,7 @@ use crate::ids::{ConceptId, CorrectionId, EpisodeId, ProposalId, RelationId, Tur
 use apply::concept_key;
 use rpds::HashTrieMapSync;
 use serde::{Deserialize, Serialize};
-pub use slots::{SlotEntry, fullest_what};
+pub use slots::{SlotEntry, fullest_what, values_of};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// θ_inf and θ_sum.

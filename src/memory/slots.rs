@@ -75,7 +75,7 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
         }
         Slot::Version => format!("{holder}|{}", entity_key(what)),
         // Each thing never done is its own claim; saying it again changes nothing.
-        Slot::Never => format!("{holder}|{}", entity_key(&e.value)),
+        Slot::Never | Slot::Stopped => format!("{holder}|{}", entity_key(&e.value)),
         _ => holder,
     };
     (e.slot, key)
@@ -110,6 +110,39 @@ fn same_setting(a: Option<&str>, b: Option<&str>) -> bool {
     ma.iter().all(|m| mb.contains(m)) || mb.iter().all(|m| ma.contains(m))
 }
 
+/// The values a slot had before `cur`, oldest first: a tool retired on the way is said by the
+/// value before it, not again as its own; under a retired tool a version names its tool
+/// ("MongoDB 6.0", not "6.0").
+pub fn values_of<'a>(
+    cur: &'a SlotEntry,
+    earlier: &'a [&'a SlotEntry],
+) -> impl Iterator<Item = std::borrow::Cow<'a, str>> + 'a {
+    earlier
+        .iter()
+        .filter(|e| e.slot != Slot::Stopped)
+        .map(move |e| match (&e.what, e.slot) {
+            (Some(tool), Slot::Version) if cur.slot == Slot::Stopped => format!("{tool} {}", e.value).into(),
+            _ => e.value.as_str().into(),
+        })
+}
+
+/// Whether a current setting or version names the tool `tool`: a version of it ("MongoDB":
+/// "6.0"), or a setting whose value is it ("database": "MongoDB 6.0").
+fn names_tool(cur: &SlotEntry, tool: &str) -> bool {
+    let key = entity_key(tool);
+    if key.is_empty() {
+        return false;
+    }
+    match cur.slot {
+        Slot::Version => cur.what.as_deref().is_some_and(|w| entity_key(w) == key),
+        Slot::Setting => {
+            let value = entity_key(&cur.value);
+            value == key || value.starts_with(&format!("{key} "))
+        }
+        _ => false,
+    }
+}
+
 /// The fullest name a setting was given across its statements ("rate limit" over "limit").
 #[must_use]
 pub fn fullest_what<'a>(cur: &'a SlotEntry, earlier: &[&'a SlotEntry]) -> Option<&'a str> {
@@ -128,6 +161,20 @@ impl Memory {
         // Where each (slot, holder) is in `out`, so a long memory is read in one pass.
         let mut at: std::collections::HashMap<(Slot, String), Vec<usize>> = std::collections::HashMap::new();
         for e in self.slots.iter().filter(|e| e.person == person) {
+            // "We no longer use MongoDB" retires each current setting or version that names it.
+            if e.slot == Slot::Stopped {
+                let mut retired = false;
+                for (cur, earlier) in &mut out {
+                    if cur.holder == e.holder && names_tool(cur, &e.value) {
+                        earlier.push(*cur);
+                        *cur = e;
+                        retired = true;
+                    }
+                }
+                if retired {
+                    continue;
+                }
+            }
             let key = slot_key(e);
             let group = at.get(&key).and_then(|groups| {
                 groups.iter().copied().find(|&i| {
@@ -156,7 +203,18 @@ impl Memory {
                 }
             }
         }
-        out
+        // A tool retired from several slots (its version and the role it filled) is one line.
+        let mut lines: Vec<(&SlotEntry, Vec<&SlotEntry>)> = Vec::with_capacity(out.len());
+        for (cur, earlier) in out {
+            match lines
+                .iter_mut()
+                .find(|(c, _)| cur.slot == Slot::Stopped && std::ptr::eq(*c, cur))
+            {
+                Some((_, kept)) => kept.extend(earlier),
+                None => lines.push((cur, earlier)),
+            }
+        }
+        lines
     }
 
     /// The current slots of `person` as English lines, each with when it was said and the
@@ -170,7 +228,7 @@ impl Memory {
             .map(|(cur, earlier)| {
                 let mut notes: Vec<String> = cur.time.map(|t| t.human_date()).into_iter().collect();
                 if !earlier.is_empty() {
-                    let was: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
+                    let was: Vec<_> = values_of(cur, &earlier).collect();
                     notes.push(format!("was {}", was.join(", then ")));
                 }
                 // A "never" the person also contradicted is kept as said, with the other side.

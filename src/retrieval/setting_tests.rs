@@ -246,3 +246,27 @@ fn what_the_person_says_they_earn_answers_how_much_they_earn() {
         slot_lines(&engine)
     );
 }
+
+#[test]
+fn a_tool_no_longer_used_retires_its_setting_and_its_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [
+        said("Our database is MongoDB and the joins are getting painful.", 1, 1),
+        said("I've decided to use MongoDB 6.0 with the Motor driver for now.", 1, 2),
+        said("We no longer use MongoDB, the orders moved to flat files.", 2, 1),
+    ];
+    let engine = memory_of(&dir, &turns);
+    let lines = slot_lines(&engine);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Dana no longer uses MongoDB") && l.contains("was MongoDB, then MongoDB 6.0")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("MongoDB")).count(),
+        1,
+        "one line for the retired tool: {lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("database is MongoDB")), "{lines:?}");
+}

@@ -36,7 +36,7 @@ fn asks_for(slot: Slot, asked: &[String]) -> bool {
             "living",
             "employed",
         ]),
-        Slot::Relation | Slot::Setting | Slot::Version | Slot::Never => false,
+        Slot::Relation | Slot::Setting | Slot::Version | Slot::Never | Slot::Stopped => false,
     }
 }
 
@@ -198,7 +198,9 @@ impl Retriever<'_> {
                     turns.push(*t);
                 }
                 let mut words = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
-                let before: Vec<String> = earlier.iter().map(|e| e.value.clone()).collect();
+                let before: Vec<String> = crate::memory::values_of(cur, &earlier)
+                    .map(|v| v.into_owned())
+                    .collect();
                 if !before.is_empty() {
                     words.push_str(&format!(" (before: {})", before.join(", then ")));
                 }
@@ -232,8 +234,8 @@ impl Retriever<'_> {
                     line.answers = Some(if cur.slot == Slot::Never {
                         crate::event::slot_sentence(name, &cur.holder, cur.slot, None, &cur.value)
                     } else if about_change && !earlier.is_empty() {
-                        let mut all: Vec<&str> = earlier.iter().map(|e| e.value.as_str()).collect();
-                        all.push(&cur.value);
+                        let mut all: Vec<std::borrow::Cow<'_, str>> = crate::memory::values_of(cur, &earlier).collect();
+                        all.push(cur.value.as_str().into());
                         all.join(", then ")
                     } else {
                         cur.value.clone()
