@@ -315,10 +315,13 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         || kind == Kind::When && asks_date_as_it_stands(question))
         && update::holds_value(&sents[best]);
     let best = if current {
+        // "his most recent math test" is not his English test, however recent that is.
+        let pairs = update::modified_heads(question);
         let same: Vec<usize> = scored
             .iter()
             .take(update::LOOK)
             .filter(|(_, cov, i)| *cov >= update::SAME_SLOT * best_cov && about(&sents[*i]) && !sents[*i].asks)
+            .filter(|(_, _, i)| !update::other_kind(&pairs, &sents[*i].text))
             .map(|(_, _, i)| *i)
             .collect();
         update::latest(&sents, &same).unwrap_or(best)

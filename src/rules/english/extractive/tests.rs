@@ -133,6 +133,33 @@ fn where_someone_lives_is_said_of_a_home_not_of_a_shop_or_a_website() {
 }
 
 #[test]
+fn the_latest_value_is_of_the_thing_asked_not_of_its_namesake() {
+    let ctx = "# Events\n- [D2:1 15 April 2024] Dana: How do I keep Scott motivated in math, now that his recent test score went up to 72%?\n- [D3:1 15 June 2024] Dana: How can I help Scott build on his recent success of scoring 82% on his English test?\n";
+    assert_eq!(
+        ask(
+            "What score did Scott achieve on his most recent math test?",
+            ctx,
+            "Dana"
+        ),
+        "72%"
+    );
+    assert_eq!(
+        ask(
+            "What score did Scott achieve on his most recent English test?",
+            ctx,
+            "Dana"
+        ),
+        "82%"
+    );
+    // What tells the two apart: the modifier before the shared head.
+    let pairs = update::modified_heads("What score did Scott achieve on his most recent math test?");
+    assert_eq!(pairs, [("math".to_string(), "test".to_string())]);
+    assert!(update::other_kind(&pairs, "scoring 82% on his English test"));
+    assert!(!update::other_kind(&pairs, "his recent math test went well"));
+    assert!(!update::other_kind(&pairs, "his recent test score went up"));
+}
+
+#[test]
 fn when_again_reads_the_end_of_the_restriction_not_the_injury() {
     let ctx = "# Events\n- [D1:1 8 May 2024] Kai: I hurt my knee running on Saturday. The doctor says no running for six weeks.\n- [D2:1 1 June 2024] Kai: The physio says I can start running again in two weeks, very slowly.\n";
     assert_eq!(ask("When can Kai run again?", ctx, "Kai"), "15 June 2024");

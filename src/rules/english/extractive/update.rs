@@ -66,6 +66,62 @@ pub(super) fn latest(sents: &[Sentence], candidates: &[usize]) -> Option<usize> 
         .max_by_key(|i| (sents.get(*i).and_then(|s| s.date), *i))
 }
 
+/// The (modifier, head) pairs of the question's noun phrases: "his most recent math test" gives
+/// ("math", "test"). Both are content words after a determiner a few words back ("did Scott
+/// achieve" is no noun phrase); the modifier is no word of time, degree or manner.
+pub(super) fn modified_heads(question: &str) -> Vec<(String, String)> {
+    let toks: Vec<String> = crate::text::words(question).collect();
+    let opened = |at: usize| {
+        (at.saturating_sub(3)..at).any(|j| {
+            toks.get(j).is_some_and(|d| {
+                matches!(
+                    d.as_str(),
+                    "the" | "a" | "an" | "my" | "his" | "her" | "their" | "our" | "your" | "its" | "this" | "that"
+                )
+            })
+        })
+    };
+    toks.windows(2)
+        .enumerate()
+        .filter(|(i, _)| opened(*i))
+        .map(|(_, w)| w)
+        .filter(|w| {
+            w.iter().all(|x| {
+                x.chars().count() > 2
+                    && x.chars().all(char::is_alphabetic)
+                    && !crate::text::is_stopword(x)
+                    && !crate::rules::words::questions::QUESTION_WORDS.contains(&x.as_str())
+            }) && !matches!(
+                w[0].as_str(),
+                "recent" | "latest" | "last" | "next" | "first" | "current" | "new" | "old"
+            ) && !["ly", "ing", "ed"].iter().any(|end| w[0].ends_with(end))
+        })
+        .map(|w| (w[0].clone(), w[1].clone()))
+        .collect()
+}
+
+/// Whether `text` names the head of one of `pairs` with another content word right before it
+/// and never says the question's modifier: "his English test" for "his math test" is the value
+/// of another thing.
+pub(super) fn other_kind(pairs: &[(String, String)], text: &str) -> bool {
+    let toks: Vec<String> = crate::text::words(text).collect();
+    pairs.iter().any(|(m, h)| {
+        !toks.contains(m)
+            && toks.windows(2).any(|w| {
+                w[1] == *h
+                    && w[0] != *m
+                    && w[0].chars().count() > 2
+                    && w[0].chars().all(char::is_alphabetic)
+                    && !crate::text::is_stopword(&w[0])
+                    && !["ly", "ing", "ed"].iter().any(|end| w[0].ends_with(end))
+                    && !matches!(
+                        w[0].as_str(),
+                        "recent" | "latest" | "last" | "next" | "first" | "current" | "new" | "old"
+                    )
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
