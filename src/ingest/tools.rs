@@ -237,7 +237,14 @@ pub fn stopped(text: &str) -> Vec<String> {
                         .find(|&j| t[j].ends)
                         .unwrap_or(t.len().saturating_sub(1));
                     t.get(end)
-                        .is_some_and(|x| x.low == "anymore" || (x.low == "more" && t[end - 1].low == "any"))
+                        .is_some_and(|x| {
+                            x.low == "anymore"
+                                || (x.low == "more"
+                                    && end
+                                        .checked_sub(1)
+                                        .and_then(|p| t.get(p))
+                                        .is_some_and(|p| p.low == "any"))
+                        })
                         .then_some(2)
                 }
                 _ => None,
@@ -295,6 +302,8 @@ mod tests {
         assert!(stopped("I don't use it anymore.").is_empty());
         assert!(stopped("We dropped the idea.").is_empty());
         assert!(stopped("I don't use Vim for Rust, only for notes.").is_empty());
+        assert_eq!(stopped("We don't need Jenkins any more."), vec!["Jenkins".to_string()]);
+        assert!(stopped("we don't,").is_empty());
         assert!(stopped("```\nwe no longer use MongoDB\n```").is_empty());
     }
 
