@@ -6,6 +6,7 @@
 use crate::rules::words::function::QUANTIFIERS;
 use crate::rules::words::function::VERB_PARTICLES;
 use crate::rules::words::nouns::EXTRACT_NOT_ACTIVITIES as NOT_ACTIVITIES;
+use crate::rules::words::numbers::HOW_OFTEN_OR_LONG;
 use crate::rules::words::verbs::ACTIVITY_VERBS;
 
 use super::lexicon::Lexicon;
@@ -314,13 +315,6 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
     }
     None
 }
-
-/// Words after a number that say how often or how long an activity is done, not what it is
-/// done to ("3 times a week", "twice for 20 minutes", "5 km").
-const HOW_OFTEN_OR_LONG: &[&str] = &[
-    "times", "time", "days", "day", "hours", "hour", "minutes", "minute", "mins", "weeks", "week", "months", "month",
-    "years", "year", "km", "miles", "mile", "laps", "sessions", "a", "per", "each", "every", "x",
-];
 
 /// "my ceramics class" → "Ceramics"; one or two words between the determiner and the setting.
 fn activity_in_setting(toks: &[String]) -> Option<String> {

@@ -220,3 +220,11 @@ pub const NUMBER_WORDS: &[&str] = &[
     "eighties",
     "nineties",
 ];
+
+// From `src/rules/english/extract.rs`.
+/// Words after a number that say how often or how long an activity is done, not what it is
+/// done to ("3 times a week", "twice for 20 minutes", "5 km").
+pub const HOW_OFTEN_OR_LONG: &[&str] = &[
+    "times", "time", "days", "day", "hours", "hour", "minutes", "minute", "mins", "weeks", "week", "months", "month",
+    "years", "year", "km", "miles", "mile", "laps", "sessions", "a", "per", "each", "every", "x",
+];

@@ -353,3 +353,7 @@ pub const CHECKING: &[&str] = &[
     "see",
     "look",
 ];
+
+// From `src/rules/english/vocab/sense.rs`.
+/// Words for a program being run, whose technical sense a passage about code makes the near one.
+pub const EXECUTION: &[&str] = &["run", "runs", "running", "ran", "operation", "operations"];

@@ -86,18 +86,27 @@ pub(super) fn modified_heads(question: &str) -> Vec<(String, String)> {
         .filter(|(i, _)| opened(*i))
         .map(|(_, w)| w)
         .filter(|w| {
-            w.iter().all(|x| {
-                x.chars().count() > 2
-                    && x.chars().all(char::is_alphabetic)
-                    && !crate::text::is_stopword(x)
-                    && !crate::rules::words::questions::QUESTION_WORDS.contains(&x.as_str())
-            }) && !matches!(
-                w[0].as_str(),
-                "recent" | "latest" | "last" | "next" | "first" | "current" | "new" | "old"
-            ) && !["ly", "ing", "ed"].iter().any(|end| w[0].ends_with(end))
+            let asked = |x: &str| crate::rules::words::questions::QUESTION_WORDS.contains(&x);
+            kind_word(&w[0]) && !asked(&w[0]) && content(&w[1]) && !asked(&w[1])
         })
         .map(|w| (w[0].clone(), w[1].clone()))
         .collect()
+}
+
+/// A word of three letters or more that is no function word.
+fn content(w: &str) -> bool {
+    w.chars().count() > 2 && w.chars().all(char::is_alphabetic) && !crate::text::is_stopword(w)
+}
+
+/// A content word before a noun that says which kind of it is meant ("math" in "math test"),
+/// not when or how: no word of time or manner, no adverb or participle.
+fn kind_word(w: &str) -> bool {
+    content(w)
+        && !["ly", "ing", "ed"].iter().any(|end| w.ends_with(end))
+        && !matches!(
+            w,
+            "recent" | "latest" | "last" | "next" | "first" | "current" | "new" | "old"
+        )
 }
 
 /// Whether `text` names the head of one of `pairs` with another content word right before it
@@ -105,21 +114,9 @@ pub(super) fn modified_heads(question: &str) -> Vec<(String, String)> {
 /// of another thing.
 pub(super) fn other_kind(pairs: &[(String, String)], text: &str) -> bool {
     let toks: Vec<String> = crate::text::words(text).collect();
-    pairs.iter().any(|(m, h)| {
-        !toks.contains(m)
-            && toks.windows(2).any(|w| {
-                w[1] == *h
-                    && w[0] != *m
-                    && w[0].chars().count() > 2
-                    && w[0].chars().all(char::is_alphabetic)
-                    && !crate::text::is_stopword(&w[0])
-                    && !["ly", "ing", "ed"].iter().any(|end| w[0].ends_with(end))
-                    && !matches!(
-                        w[0].as_str(),
-                        "recent" | "latest" | "last" | "next" | "first" | "current" | "new" | "old"
-                    )
-            })
-    })
+    pairs
+        .iter()
+        .any(|(m, h)| !toks.contains(m) && toks.windows(2).any(|w| w[1] == *h && w[0] != *m && kind_word(&w[0])))
 }
 
 #[cfg(test)]

@@ -19,4 +19,6 @@ pub(crate) mod sense;
 mod solution;
 
 #[cfg(test)]
+mod code_tests;
+#[cfg(test)]
 mod tests;

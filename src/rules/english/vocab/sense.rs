@@ -13,15 +13,12 @@ pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
 use crate::rules::words::numbers::NUMBERS;
-use crate::rules::words::verbs::{IDIOMS, PHRASAL};
+use crate::rules::words::verbs::{EXECUTION, IDIOMS, PHRASAL};
 
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
 use crate::lexicon::{LexEntry, Located};
 use crate::text::is_stopword;
-
-/// Words for a program being run, whose technical sense a passage about code makes the near one.
-const EXECUTION: &[&str] = &["run", "runs", "running", "ran", "operation", "operations"];
 
 /// Whether `found` (located in `toks`, the words of one sentence said in `setting`) is used in
 /// the lexicon's sense. The grammar rules hold anywhere; the words beside the match are read only
