@@ -31,12 +31,24 @@ impl Tmux {
 
     /// Waits until the screen satisfies `ok`; panics with the last screen otherwise.
     fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        self.wait(what, false, ok)
+    }
+
+    /// As `wait_for`, and the screen has settled: the same on two captures in a row, so a frame
+    /// tmux is still drawing (a popup's title over the old body) is never read. For screens
+    /// that hold still once drawn and whose body the test reads.
+    fn wait_settled(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        self.wait(what, true, ok)
+    }
+
+    fn wait(&self, what: &str, settle: bool, ok: impl Fn(&str) -> bool) -> String {
         let mut last = String::new();
         for _ in 0..POLLS {
-            last = self.screen();
-            if ok(&last) {
-                return last;
+            let now = self.screen();
+            if ok(&now) && (!settle || now == last) {
+                return now;
             }
+            last = now;
             std::thread::sleep(Duration::from_millis(100));
         }
         panic!("timed out waiting for {what}; the screen was:\n{last}");
@@ -131,8 +143,8 @@ fn play_then_step_back_to_an_rk2_firing_shows_its_diff_and_the_counters_as_they_
     assert_eq!(at, seq, "[ stops on every firing");
 
     // The Σ/Δ pane shows that firing's diff and trigger.
-    let screen = tmux.screen();
-    assert!(screen.contains(&format!("Σ/Δ · #{seq} RK2 {target}")), "{screen}");
+    let title = format!("Σ/Δ · #{seq} RK2 {target}");
+    let screen = tmux.wait_settled("the firing's diff", |s| s.contains(&title));
     assert!(
         screen.contains(&format!(
             "trigger: score {} ≥ θ_sum {}",
@@ -337,7 +349,7 @@ fn phase_sweeps_the_replay_and_enter_shows_the_chosen_theta_beside_the_live_memo
         });
         tmux.keys(":phase");
         tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
-        let screen = tmux.wait_for("the sweep to finish", |s| s.contains("θ_inf 1..8 swept"));
+        let screen = tmux.wait_settled("the sweep to finish", |s| s.contains("θ_inf 1..8 swept"));
         assert!(screen.contains("stability") && screen.contains("balance"), "{screen}");
         assert!(screen.contains("peak θ 3"), "the demo peaks at θ 3:\n{screen}");
         // What each side holds, by concept name rather than wording: at θ 1 both memories have
@@ -352,14 +364,14 @@ fn phase_sweeps_the_replay_and_enter_shows_the_chosen_theta_beside_the_live_memo
                 tmux.run(&["send-keys", "-t", &tmux.name, key]);
             }
             let want = format!("θ_inf {theta} · θ_sum {}", 2 * theta);
-            let screen = tmux.wait_for(&want, |s| s.contains(&want));
+            let screen = tmux.wait_settled(&want, |s| s.contains(&want));
             assert!(screen.contains("RK1 ") && screen.contains("Σ bullets"), "{screen}");
             if theta == 8 {
                 assert!(screen.contains("never"), "at θ 8 the changes never arrive:\n{screen}");
             }
             tmux.run(&["send-keys", "-t", &tmux.name, "Enter"]);
             let title = format!("θ_inf {theta} (sweep) (left) ↔ θ_inf 3 (live, head) (right)");
-            let screen = tmux.wait_for("the compare view", |s| s.contains(&title));
+            let screen = tmux.wait_settled("the compare view", |s| s.contains(&title));
             let (left, right) = compare_columns(&screen);
             assert!(
                 left.contains(left_says),
