@@ -116,8 +116,9 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         if known || paths.len() >= MAX_PATHS {
             continue;
         }
-        let anchored = phrase
-            .technical
+        // A name among a passage about code is software ("the Facebook dashboard … using
+        // WebSockets"), whatever life word stands beside it: `place` files it by meaning.
+        let anchored = (phrase.technical && !setting.about_code())
             .then(|| anchored(&phrase.name, &phrase.sentence))
             .flatten();
         if let Some((base, sub)) =

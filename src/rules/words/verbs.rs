@@ -357,3 +357,19 @@ pub const CHECKING: &[&str] = &[
 // From `src/rules/english/vocab/sense.rs`.
 /// Words for a program being run, whose technical sense a passage about code makes the near one.
 pub const EXECUTION: &[&str] = &["run", "runs", "running", "ran", "operation", "operations"];
+
+// From `src/rules/english/vocab/sense.rs`.
+/// Things a program uses or handles, whose technical sense a passage about code makes the near
+/// one as well: "I've tried using the library" in a chat about a lock is a package, and "post the
+/// photo" there is an upload. A career word (job, offer) is not here: a career changer who
+/// learns to code still gets a job offer.
+pub const PROGRAM_THINGS: &[&str] = &[
+    "library",
+    "libraries",
+    "photo",
+    "photos",
+    "pool",
+    "environment",
+    "script",
+    "scripts",
+];

@@ -81,10 +81,14 @@ fn in_a_passage_about_code_a_word_with_a_technical_sense_takes_it() {
     for s in [
         "hmm, can I customize the pre-commit hooks to only run on certain files?",
         "hmm, what happens if I hit the rate limits during actual operation, not just testing?",
+        "I've tried using the library, but I'm not sure how to properly implement the lock.",
+        "But I'm getting an error when trying to post the photo, and I'm not sure how to fix it.",
     ] {
         let found = senses_in(s, CODE);
         assert!(
-            !found.iter().any(|g| ["Running", "Surgery"].contains(&g.as_str())),
+            !found
+                .iter()
+                .any(|g| ["Running", "Surgery", "Reading", "Photography"].contains(&g.as_str())),
             "{s}: {found:?}"
         );
     }
@@ -96,6 +100,9 @@ fn in_a_passage_about_code_a_word_with_a_technical_sense_takes_it() {
         ),
         ["Running"]
     );
+    // A library of books and a photo taken are themselves where nothing speaks of code.
+    assert_eq!(senses_in("I spent the afternoon at the library.", GYM), ["Reading"]);
+    assert!(senses_in("I took a photo of the sunset.", GYM).contains(&"Photography".to_string()));
     // Colour coding is a way of labelling, not programming.
     assert!(senses_in("Clear labels and color coding will keep the pantry organized.", GYM).is_empty());
     let coding = "I've been coding a small game in the evenings.";
@@ -140,4 +147,22 @@ fn in_a_passage_about_code_a_phrase_is_part_of_the_software() {
             "{p}"
         );
     }
+}
+
+#[test]
+fn a_name_in_a_passage_about_code_is_software_whatever_life_word_stands_beside_it() {
+    let lex = crate::lexicon::Lexicon::builtin();
+    let text = format!(
+        "{CODE} I'm working on improving the Facebook analytics dashboard with real-time data updates using WebSockets."
+    );
+    let found = crate::rules::english::extract::entities(lex, &text);
+    let paths: Vec<Vec<serde_json::Value>> = serde_json::from_str(&found).unwrap_or_default();
+    let websockets = paths
+        .iter()
+        .find(|p| p.last().is_some_and(|n| n["name"] == "WebSockets"))
+        .unwrap_or_else(|| panic!("WebSockets is a phrase of the passage: {found}"));
+    assert!(
+        !websockets.iter().any(|n| n["name"] == "Social Media"),
+        "WebSockets is no social medium: {found}"
+    );
 }

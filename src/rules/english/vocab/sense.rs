@@ -13,7 +13,7 @@ pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
 use crate::rules::words::numbers::NUMBERS;
-use crate::rules::words::verbs::{EXECUTION, IDIOMS, PHRASAL};
+use crate::rules::words::verbs::{EXECUTION, IDIOMS, PHRASAL, PROGRAM_THINGS};
 
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
@@ -50,7 +50,8 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     // In a passage about code that sense is near for the words of running a program alone
     // ("hooks that only run on certain files", "during actual operation"): a career changer who
     // learns to code still starts a new job.
-    let executes = setting.about_code() && EXECUTION.contains(&word.as_str());
+    let executes =
+        setting.about_code() && (EXECUTION.contains(&word.as_str()) || PROGRAM_THINGS.contains(&word.as_str()));
     if found.entry.polysemous && (super::machine::code_sentence(toks) || executes) && !vouched_closely(toks, found) {
         return false;
     }

@@ -468,3 +468,23 @@ fn a_phrase_keeps_the_capitals_its_words_are_written_with() {
     let found = phrases("I mount the SQLite volume in Compose. The SQLite volume fills up every night.");
     assert!(found.iter().any(|p| p.name == "SQLite Volume"), "{found:?}");
 }
+
+#[test]
+fn breathing_exercises_calm_rather_than_train() {
+    let found = senses_in(
+        "I've been using breathing exercises daily since November to manage stress.",
+        GYM,
+    );
+    assert!(found.contains(&"Breathing Exercises".to_string()), "{found:?}");
+    assert!(!found.contains(&"Workouts".to_string()), "{found:?}");
+    assert!(senses_in("I did my exercises this morning.", GYM).contains(&"Workouts".to_string()));
+}
+
+#[test]
+fn a_memorial_service_is_mourning_not_sightseeing() {
+    let found = senses_in("I'm planning a memorial service for my uncle next month.", GYM);
+    assert!(
+        found.contains(&"Grief".to_string()) && !found.contains(&"Landmarks and Temples".to_string()),
+        "{found:?}"
+    );
+}
