@@ -76,6 +76,17 @@ pub const EXTRACT_NOT_ACTIVITIES: &[&str] = &[
     "seeing",
     "finding",
     "missing",
+    // Speaking with someone is how a thing is done, not a pastime ("I'll start by talking to
+    // my parents", "I've started reaching out to friends").
+    "talking",
+    "speaking",
+    "chatting",
+    "asking",
+    "discussing",
+    "explaining",
+    "reaching",
+    "checking",
+    "using",
 ];
 
 // From `src/rules/english/extractive/spans.rs`.

@@ -373,3 +373,10 @@ pub const PROGRAM_THINGS: &[&str] = &[
     "script",
     "scripts",
 ];
+
+// From `src/rules/english/abstraction/gather.rs`.
+/// Verbs that change an amount ("increase our household income by $1,500/month"): what follows
+/// is their object, not a topic of its own.
+pub const AMOUNT_CHANGERS: &[&str] = &[
+    "increase", "decrease", "raise", "reduce", "lower", "cut", "boost", "double", "triple", "bump",
+];

@@ -10,7 +10,7 @@ use crate::rules::words::clauses::UNRESOLVED;
 use crate::rules::words::clauses::{CONTRACTED, INFINITIVE_TAKERS, SUBORDINATORS, THAT_TAKERS};
 use crate::rules::words::function::{AUXILIARIES, PREPOSITIONS};
 use crate::rules::words::people::LISTENERS_LIFE;
-use crate::rules::words::verbs::VERBS;
+use crate::rules::words::verbs::{AMOUNT_CHANGERS, VERBS};
 
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
@@ -255,8 +255,11 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                     .checked_sub(1)
                     .and_then(|p| toks.get(p))
                     .is_some_and(|p| THAT_TAKERS.contains(&p.as_str()));
-                // "I think the estimates are accurate": the clause opens without its "that".
-                SUBORDINATORS.contains(&t) || (taker && (t == "that" || NOUN_DETERMINERS.contains(&t)))
+                // "I think the estimates are accurate": the clause opens without its "that"; so
+                // does one whose subject is a gerund ("I think gifting her a subscription
+                // [sounds like a great idea]").
+                let gerund = t.chars().count() > 4 && t.ends_with("ing");
+                SUBORDINATORS.contains(&t) || (taker && (t == "that" || gerund || NOUN_DETERMINERS.contains(&t)))
             };
             if let Some(sub) = (start + 1..end).find(subordinates)
                 && !(sub + 1..end).any(|i| verb(&i))
@@ -336,6 +339,17 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                         .to_lowercase(),
                 )
             });
+        // Such a noun phrase right after a verb is that verb's object ("increasing our
+        // household income by $1,200/month", "which will increase our household income"): what
+        // the sentence says is the verb's, and "talked about our household income by
+        // $1,200/month" is not English.
+        let after_verb = start.checked_sub(1).and_then(|i| toks.get(i)).is_some_and(|w| {
+            let base = w.strip_suffix('s').unwrap_or(w);
+            (w.chars().count() > 4 && w.ends_with("ing")) || verb_like(w) || AMOUNT_CHANGERS.contains(&base)
+        });
+        if talked && after_verb {
+            continue;
+        }
         let text = without_filler(kept.join(" ").trim_matches([',', ' ', ':', '-']));
         // A leading pronoun nobody here can resolve ("She referred me …") says too little.
         let opener = words(&text).next().unwrap_or_default();

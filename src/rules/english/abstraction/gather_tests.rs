@@ -398,3 +398,58 @@ fn a_possessive_after_a_gerund_is_its_object_and_opens_no_clause() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_thought_cut_before_its_verb_is_not_gathered() {
+    let lex = Lexicon::builtin();
+    let gift = mention(
+        "Gifts",
+        "user mentions gifts (\"I think gifting her a subscription to a writing magazine or enrolling her in a writing workshop sounds like a great idea.\") on 2024-03-15",
+        "2024-03-15",
+    );
+    let merged = merge(lex, "Gifts", "Michael", Vec::new(), &[&gift]);
+    assert!(
+        !merged
+            .iter()
+            .any(|m| m.contains("thinks gifting her a subscription to a writing magazine (")),
+        "a thought without its verb: {merged:?}"
+    );
+    // Whole, the thought is kept.
+    let whole = mention(
+        "Gifts",
+        "user mentions gifts (\"I think gifting her a magazine subscription is a great idea.\") on 2024-03-15",
+        "2024-03-15",
+    );
+    let merged = merge(lex, "Gifts", "Michael", Vec::new(), &[&whole]);
+    assert!(
+        merged
+            .iter()
+            .any(|m| m.contains("gifting her a magazine subscription is a great idea")),
+        "{merged:?}"
+    );
+}
+
+#[test]
+fn a_noun_phrase_a_gerund_takes_is_not_what_the_person_talked_about() {
+    let lex = Lexicon::builtin();
+    let raise = mention(
+        "Salary",
+        "user mentions salary (\"With Brittney's new remote contract starting September 1 and increasing our household income by $1,200/month, how should we adjust our budget?\") on 2024-08-30",
+        "2024-08-30",
+    );
+    let again = mention(
+        "Salary",
+        "user mentions salary (\"Brittney just got a permanent remote design position starting March 1, which will increase our household income by $1,500/month - how sh…\") on 2025-02-10",
+        "2025-02-10",
+    );
+    let merged = merge(lex, "Salary", "Michael", Vec::new(), &[&raise, &again]);
+    assert!(!merged.iter().any(|m| m.contains("talked about")), "{merged:?}");
+    // Said on its own, a possessive phrase is still what was talked about.
+    let salary = mention(
+        "Salary",
+        "user mentions salary (\"Hmm, my current salary at the new firm.\") on 2024-08-30",
+        "2024-08-30",
+    );
+    let merged = merge(lex, "Salary", "Michael", Vec::new(), &[&salary]);
+    assert!(merged.iter().any(|m| m.contains("talked about")), "{merged:?}");
+}
