@@ -15,6 +15,7 @@ use crate::rules::words::verbs::{AMOUNT_CHANGERS, VERBS};
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
 use super::super::synth::without_filler;
+use super::asks::asks;
 use crate::model::{EvidenceItem, EvidenceKind};
 use crate::text::{content_words, entity_key, words};
 
@@ -255,9 +256,8 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                     .checked_sub(1)
                     .and_then(|p| toks.get(p))
                     .is_some_and(|p| THAT_TAKERS.contains(&p.as_str()));
-                // "I think the estimates are accurate": the clause opens without its "that"; so
-                // does one whose subject is a gerund ("I think gifting her a subscription
-                // [sounds like a great idea]").
+                // "I think the estimates are accurate", "I think gifting her a subscription
+                // [sounds great]": the clause opens without its "that".
                 let gerund = t.chars().count() > 4 && t.ends_with("ing");
                 SUBORDINATORS.contains(&t) || (taker && (t == "that" || gerund || NOUN_DETERMINERS.contains(&t)))
             };
@@ -339,10 +339,8 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                         .to_lowercase(),
                 )
             });
-        // Such a noun phrase right after a verb is that verb's object ("increasing our
-        // household income by $1,200/month", "which will increase our household income"): what
-        // the sentence says is the verb's, and "talked about our household income by
-        // $1,200/month" is not English.
+        // Right after a verb it is that verb's object ("will increase our household income by
+        // $1,500"): "talked about our household income by $1,500" is not English.
         let after_verb = start.checked_sub(1).and_then(|i| toks.get(i)).is_some_and(|w| {
             let base = w.strip_suffix('s').unwrap_or(w);
             (w.chars().count() > 4 && w.ends_with("ing")) || verb_like(w) || AMOUNT_CHANGERS.contains(&base)
@@ -377,17 +375,6 @@ fn verb_like(t: &str) -> bool {
         || VERBS.contains(&t)
         || VERBS.contains(&base)
         || (t.chars().count() > 4 && t.ends_with("ed"))
-}
-
-/// Whether a sentence asks something: it ends on a question mark, or (a quote cut before its
-/// end lost the mark) it opens the way a question does ("What should I do when Scott wants…",
-/// "Is it a good idea to…"). "When I moved, I…" opens a statement as often as a question, so
-/// "when" and "where" do not count.
-fn asks(sentence: &str) -> bool {
-    const OPENERS: &[&str] = &[
-        "what", "how", "which", "why", "who", "should", "can", "could", "would", "is", "are", "do", "does", "did",
-    ];
-    sentence.trim_end().ends_with('?') || words(sentence).next().is_some_and(|w| OPENERS.contains(&w.as_str()))
 }
 
 /// Whether the speaker at `at` opens a relative clause: the word before is a noun (a content

@@ -569,6 +569,7 @@ fn join_names(names: &[&str]) -> String {
     }
 }
 
+mod asks;
 mod case;
 mod gather;
 mod law;
