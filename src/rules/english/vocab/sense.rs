@@ -47,9 +47,9 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     // In a sentence (or a passage) about code the technical sense is the near one: only a word of the match's
     // own sub-concept speaks for the filed sense there ("a run and a swim before I pushed my
     // code"); one of its base does not ("reading the Instagram API docs" is no book).
-    // In a passage about code that sense is near for the words of running a program alone
-    // ("hooks that only run on certain files", "during actual operation"): a career changer who
-    // learns to code still starts a new job.
+    // In a passage about code that sense is near for the words of running a program and of
+    // what it handles alone ("hooks that only run on certain files", "using the library"): a
+    // career changer who learns to code still starts a new job.
     let executes =
         setting.about_code() && (EXECUTION.contains(&word.as_str()) || PROGRAM_THINGS.contains(&word.as_str()));
     if found.entry.polysemous && (super::machine::code_sentence(toks) || executes) && !vouched_closely(toks, found) {
