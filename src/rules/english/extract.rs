@@ -381,7 +381,7 @@ mod tests {
         assert_eq!(name("I started bouldering 3 times a week"), Some("Bouldering".into()));
         // Speaking with someone is how a thing gets done.
         assert_eq!(name("I think I'll start by talking to my parents about it."), None);
-        assert_eq!(name("I've started reaching out to old friends"), None);
+        assert_eq!(name("I've started chatting with my neighbours more"), None);
     }
 
     #[test]

@@ -50,9 +50,10 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     // In a passage about code that sense is near for the words of running a program and of
     // what it handles alone ("hooks that only run on certain files", "using the library"): a
     // career changer who learns to code still starts a new job.
-    let executes =
+    let near_in_code =
         setting.about_code() && (EXECUTION.contains(&word.as_str()) || PROGRAM_THINGS.contains(&word.as_str()));
-    if found.entry.polysemous && (super::machine::code_sentence(toks) || executes) && !vouched_closely(toks, found) {
+    if found.entry.polysemous && (super::machine::code_sentence(toks) || near_in_code) && !vouched_closely(toks, found)
+    {
         return false;
     }
     // A word with a common second sense is always read with its neighbours ("run the unit

@@ -477,6 +477,16 @@ fn breathing_exercises_calm_rather_than_train() {
     );
     assert!(found.contains(&"Breathing Exercises".to_string()), "{found:?}");
     assert!(!found.contains(&"Workouts".to_string()), "{found:?}");
+    for s in [
+        "I'll practice deep breathing exercises when I feel anxious.",
+        "What specific mindfulness exercises do you recommend for managing work stress?",
+    ] {
+        let found = senses_in(s, GYM);
+        assert!(
+            !found.is_empty() && !found.contains(&"Workouts".to_string()),
+            "{s}: {found:?}"
+        );
+    }
     assert!(senses_in("I did my exercises this morning.", GYM).contains(&"Workouts".to_string()));
 }
 
