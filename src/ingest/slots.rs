@@ -209,8 +209,8 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
                 k += 1;
             }
             if RELATIONS.contains(&low(k))
-                && !at(k).is_some_and(|t| t.ends)
                 && let Some(name) = proper_name(&toks, i + k + 1)
+                && (!at(k).is_some_and(|t| t.ends) || closed_apposition(&toks, i + k + 1, &name))
             {
                 let relation = match (&qualifier, low(k)) {
                     (Some(q), r) if matches!(q.as_str(), "older" | "younger" | "little" | "big" | "best" | "twin") => {
@@ -355,6 +355,23 @@ fn age_said(toks: &[Token], at: usize) -> Option<String> {
     let n = age(&tok.low)?;
     let next = toks.get(at + 1);
     (tok.ends || next.is_none_or(|t| AFTER_AGE.contains(&t.low.as_str()))).then_some(n)
+}
+
+/// Whether `name`, from `at`, is an apposition closed by a comma that does not go on to a list:
+/// "my mom, Katherine, who's 65, lives nearby" names her; "my sister, Anna, and I" (two people
+/// or one) and "my mom, Dad and I" do not.
+fn closed_apposition(toks: &[Token], at: usize, name: &str) -> bool {
+    let words = name.split_whitespace().count();
+    let Some(last) = toks.get(at + words - 1) else {
+        return false;
+    };
+    let next = toks.get(at + words).map_or("", |t| t.low.as_str());
+    last.ends
+        && !last.stops
+        && !matches!(next, "and" | "or" | "")
+        && !name
+            .split_whitespace()
+            .any(|w| RELATIONS.contains(&w.to_lowercase().as_str()))
 }
 
 /// Capitalised words from `at` ("Scott", "Scott Sr.", "New York"), up to three, not a pronoun.
@@ -553,6 +570,12 @@ mod tests {
             said("What's the best way to help my 12-year-old brother Scott?"),
             ["Scott is Pat's brother", "Scott is 12"]
         );
+        assert_eq!(
+            said("My mom, Katherine, who's 65, lives 12 miles away and visits us twice a month"),
+            ["Katherine is Pat's mom", "Katherine is 65"]
+        );
+        assert!(said("My sister, Anna, and I went to Porto").is_empty());
+        assert!(said("My mom, Dad, and I cooked").is_empty());
         assert_eq!(
             said("like my best friend Anthony suggested"),
             ["Anthony is Pat's best friend"]

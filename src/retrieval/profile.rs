@@ -13,6 +13,7 @@ use super::context::{Item, Layer, Provenance, Scores};
 use crate::ids::{ConceptId, RelationId};
 use crate::memory::Memory;
 use crate::model::{Note, Profile, ProfileBullet, Shows, Told};
+use crate::text::stem::stem;
 use crate::text::{entity_key, words};
 
 mod instances;
@@ -104,6 +105,24 @@ fn activity(m: &Memory, r: RelationId) -> bool {
             .is_some_and(|base| NOT_ACTIVITIES.contains(base))
 }
 
+/// The stems of the question's own words among the plan's keywords (which leave out the
+/// people's names, held by every mention about them).
+fn asked_stems(question: &str, keywords: &[String]) -> Vec<String> {
+    let planned: Vec<String> = keywords.iter().flat_map(|k| words(k)).map(|w| stem(&w)).collect();
+    crate::text::content_words(question)
+        .iter()
+        .map(|w| stem(w))
+        .filter(|s| planned.contains(s))
+        .collect()
+}
+
+/// Whether a gathered mention holds a word of the question itself: one that holds only a word
+/// the plan added ("care", of "foster care", for a question about adopting a dog) is not what
+/// was asked about.
+fn holds_asked(asked: &[String], mention: &str) -> bool {
+    words(mention).any(|w| asked.contains(&stem(&w)))
+}
+
 /// The person's gathered mentions that hold a keyword, across concepts and relation summaries,
 /// and the person's own activities for a question that asks for a list or that no gathered
 /// mention answers.
@@ -127,7 +146,11 @@ pub(super) fn person_items(
         .map(|c| Gathered::Sigma(&m.concept(*c).sigma))
         .chain(relations.iter().map(|r| Gathered::Summary(&m.relation(*r).summary)))
         .collect();
-    let found = super::concept_text::gathered_unseen(&texts, keywords, GATHERED, seen);
+    let asked = asked_stems(question, keywords);
+    let found: Vec<(String, Told)> = super::concept_text::gathered_unseen(&texts, keywords, GATHERED, seen)
+        .into_iter()
+        .filter(|(text, _)| holds_asked(&asked, text))
+        .collect();
     let who = root.map(|r| m.concept(r).name.clone());
     let prov = Provenance {
         concepts: concepts.to_vec(),
@@ -428,5 +451,18 @@ mod tests {
             "user mentions adoption (\"Adoption sounds awesome.\") on 2023-10-22"
         ));
         assert!(!own_label("user mentions adoption"));
+    }
+
+    #[test]
+    fn a_mention_must_hold_a_word_of_the_question_not_only_of_the_plan() {
+        let keywords: Vec<String> = ["adopt", "dogs", "foster care", "puppy"].map(String::from).to_vec();
+        let asked = asked_stems("When did Lena adopt her dogs?", &keywords);
+        assert!(!holds_asked(
+            &asked,
+            "Lena makes sure to do one self-care activity each day"
+        ));
+        assert!(!holds_asked(&asked, "Lena talked with Lena's neighbour"));
+        assert!(holds_asked(&asked, "Lena's dogs ran around the park"));
+        assert!(holds_asked(&asked, "Lena adopted a rescue"));
     }
 }

@@ -171,8 +171,11 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));
             let (dated, _) = resolve(&original, anchor);
             let referent = referent.map(str::to_string);
+            // "My mom visits us": the one this sentence names beside "us", unless paired with
+            // the speaker ("my mom and I"), is not one of "us".
+            let beside = !found.is_empty() && !pairs_with_speaker(&original);
             seen.extend(found);
-            let with = companion(&seen, person);
+            let with = companion(&seen, person).filter(|_| !beside);
             let plural = first_plural(&dated, person, with.as_deref());
             let third = ends_sentence(&compact(&third_person(&plural, person, referent.as_deref())));
             let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
@@ -394,6 +397,18 @@ pub fn untagged(conclusion: &str) -> &str {
 
 /// Whether a sentence is about someone else: a third-person pronoun or one of the person's
 /// people ("my sister"), and no "I" or "me".
+/// "my husband and I", "me and Anna", "Anna and me": the speaker and someone named as one
+/// subject, who are then the "we" and "us" that follow.
+fn pairs_with_speaker(sentence: &str) -> bool {
+    let words: Vec<String> = crate::text::words(sentence).collect();
+    words.windows(2).any(|w| {
+        matches!(
+            (w[0].as_str(), w[1].as_str()),
+            ("and", "i" | "me") | ("i" | "me", "and")
+        )
+    })
+}
+
 fn is_about_other(sentence: &str, person: &str) -> bool {
     let mut other = !mentions(sentence, person, true).is_empty();
     for w in crate::text::words(sentence) {

@@ -125,3 +125,22 @@ fn pasted_code_and_a_line_that_opens_a_list_state_nothing() {
     assert!(!out.contains("jsonify") && !out.contains("forbidden_error"), "{out}");
     assert!(!out.contains("handler:"), "{out}");
 }
+
+#[test]
+fn whoever_a_sentence_names_beside_us_is_not_one_of_us() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("My mom, Katherine, who's 65, lives 12 miles away and visits us twice a month."),
+    );
+    assert!(out.contains("visits Alex and others twice a month"), "{out}");
+    assert!(!out.contains("Alex and their mom"), "{out}");
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("My husband and I went camping, and we loved it."),
+    );
+    assert!(out.contains("Alex and their husband loved it"), "{out}");
+}
