@@ -1,10 +1,16 @@
 //! The Porter stemmer (M. F. Porter, 1980): LoCoMo's official F1 stems every answer token with
-//! it, and the offline answerer matches question words with it. Words with anything but ASCII
-//! letters are returned unchanged.
+//! it, and the offline answerer matches question words with it. A possessive is the stem of its
+//! noun ("family's" is "famili", as "family" is); other words with anything but ASCII letters
+//! are returned unchanged.
 
 /// The stem of one lowercase word.
 #[must_use]
 pub fn stem(word: &str) -> String {
+    let word = word
+        .strip_suffix("'s")
+        .or_else(|| word.strip_suffix("’s"))
+        .filter(|w| !w.is_empty())
+        .unwrap_or(word);
     if word.len() <= 2 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
         return word.to_string();
     }
@@ -230,5 +236,13 @@ mod tests {
         ] {
             assert_eq!(stem(word), want, "{word}");
         }
+    }
+
+    #[test]
+    fn a_possessive_is_its_noun() {
+        assert_eq!(stem("family's"), stem("family"));
+        assert_eq!(stem("mom’s"), "mom");
+        assert_eq!(stem("'s"), "'s");
+        assert_eq!(stem("don't"), "don't");
     }
 }
