@@ -123,6 +123,22 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
     let glued = suffix >= 2 && first.low.chars().any(|c| c.is_ascii_digit());
     while !ended && parts.len() < 5 {
         let Some(x) = t.get(i) else { break };
+        // "1 error in 15 problems", "9 out of 10 days": a count out of a total is one value.
+        let out_of = usize::from(x.low == "out" && t.get(i + 1).is_some_and(|n| n.low == "of"));
+        // "in" only after a unit: "100 in 2024" is a value and its year.
+        if ((x.low == "in" && parts.len() > 1) || out_of == 1)
+            && !x.ends
+            && t.get(i + 1 + out_of).is_some_and(|n| is_number(&n.low))
+        {
+            for k in i..=i + 1 + out_of {
+                if let Some(w) = t.get(k) {
+                    parts.push(&w.raw);
+                    ended = w.ends;
+                }
+            }
+            i += 2 + out_of;
+            continue;
+        }
         let joins = UNIT_JOINS.contains(&x.low.as_str());
         let next_ok = t.get(i + 1).is_some_and(|n| !crate::text::is_stopword(&n.low));
         if (glued && parts.len() == 1 && !joins)

@@ -45,6 +45,18 @@ fn a_change_verb_sets_the_new_value() {
         vec![setting("monthly budget", "$400 a month")]
     );
     assert_eq!(
+        got("I've reduced my error rate from 3 errors in 10 problems to 1 error in 15 problems."),
+        vec![setting("error rate", "1 error in 15 problems")]
+    );
+    assert_eq!(
+        got("I raised my hit rate to 9 out of 10 shots this week."),
+        vec![setting("hit rate", "9 out of 10 shots")]
+    );
+    assert_eq!(
+        got("I raised the upload limit to 100 in 2024."),
+        vec![setting("upload limit", "100")]
+    );
+    assert_eq!(
         got("I increased my monthly savings to $1,000 starting in October."),
         vec![setting("monthly savings", "$1,000")]
     );
