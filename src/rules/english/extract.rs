@@ -164,6 +164,13 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
     // What each sentence names in the sense it was filed under, read once when a target first
     // asks (every target asked every sentence's clauses again).
     let in_sense: Vec<OnceCell<Vec<String>>> = sents.iter().map(|_| OnceCell::new()).collect();
+    // The sentences as said, maths written plainly: what a mention quotes where the prose read
+    // for meaning left a formula out.
+    let spoken = if source_text.contains("\\(") || source_text.contains("\\[") {
+        sentences(&crate::rules::format::latex::plain_math(source_text))
+    } else {
+        Vec::new()
+    };
     let mut out = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for path in paths {
@@ -183,7 +190,10 @@ pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time
                 };
                 (label.to_string(), "classification")
             } else {
-                (snapshot(lex, &t.name, &sents, &in_sense, &setting, time), "event")
+                (
+                    snapshot(lex, &t.name, &sents, &in_sense, &setting, &spoken, time),
+                    "event",
+                )
             };
             out.push(json!({"source": s.name, "target": t.name, "relationship": label, "relationship_type": kind}));
         }
@@ -200,6 +210,7 @@ fn snapshot(
     sents: &[String],
     in_sense: &[OnceCell<Vec<String>>],
     setting: &Setting,
+    spoken: &[String],
     time: Option<Timestamp>,
 ) -> String {
     let key = entity_key(target);
@@ -220,12 +231,27 @@ fn snapshot(
         .or_else(|| sents.first());
     let mut label = format!("user mentions {}", target.to_lowercase());
     if let Some(s) = own {
-        label.push_str(&format!(" (\"{}\")", clip(s, 160)));
+        let quoted = with_maths(s, spoken).unwrap_or(s);
+        label.push_str(&format!(" (\"{}\")", clip(quoted, 160)));
     }
     if let Some(t) = time {
         label.push_str(&format!(" on {}", t.date()));
     }
     label
+}
+
+/// The sentence of `spoken` that `sentence` (read without its maths) was cut from: the one that
+/// opens with the same words. "I've been studying how to express and symbolically" is said as
+/// "… how to express a_n and S_n symbolically".
+fn with_maths<'a>(sentence: &str, spoken: &'a [String]) -> Option<&'a str> {
+    let opening: Vec<String> = words(sentence).take(4).collect();
+    if opening.is_empty() {
+        return None;
+    }
+    spoken
+        .iter()
+        .find(|s| words(s).take(opening.len()).eq(opening.iter().cloned()))
+        .map(String::as_str)
 }
 
 /// The keys of the general events a sentence's clauses name in the sense they were filed under.
@@ -395,5 +421,15 @@ mod tests {
                 .any(|p| p.last().is_some_and(|n| n.name == "Kintsugi" && n.is_concrete())),
             "{paths:?}"
         );
+    }
+
+    #[test]
+    fn a_mention_quotes_the_maths_it_was_read_without() {
+        let text = r"I've been studying how to express \( a_n \) and \( S_n \) symbolically for my exam.";
+        let lex = Lexicon::builtin();
+        let paths = crate::model::parse::parse_paths(&entities(lex, text)).unwrap();
+        let reply = relations(lex, &paths, text, None);
+        assert!(reply.contains("express a_n and S_n symbolically"), "{reply}");
+        assert!(!reply.contains("express and"), "{reply}");
     }
 }
