@@ -29,6 +29,9 @@ const NOT_YET: &[&str] = &[
     "going to",
     "i'd like",
     "hoping to",
+    "need to",
+    "trying to",
+    "how to",
 ];
 
 /// A text's content words, stemmed, each once.
@@ -56,6 +59,37 @@ fn contains_ignoring_case(hay: &str, needle: &str) -> bool {
     n.is_empty() || h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
 }
 
+/// The stem of a claim's verb: its first content word that is no adverb ("actually completed
+/// any …" is "complet").
+fn claim_verb(claim: &str) -> Option<String> {
+    content_words(claim)
+        .into_iter()
+        .find(|w| !w.ends_with("ly"))
+        .map(|w| stem(&w))
+}
+
+/// The share of the claim's stems `sentence` holds where it says the thing was done: it holds
+/// the claim's verb ("I've been trying to understand geometric sequence problems" says nothing
+/// of completing any), negates nothing, asks nothing, and says it before any request or plan
+/// ("I just completed 6 geometric sequence problems, can you check them?" tells it first; "can
+/// you help me complete one" does not).
+fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64> {
+    let low = sentence.to_lowercase();
+    let told = NOT_YET
+        .iter()
+        .filter_map(|p| low.find(p))
+        .min()
+        .map_or(sentence, |at| sentence.get(..at).unwrap_or(""));
+    let said = stems(told);
+    let negated = crate::text::words(told).any(|w| NEGATIONS.contains(&w.as_str()));
+    let held = share(claim, &said);
+    (!negated
+        && !told.trim_end().ends_with('?')
+        && held >= SAID_SHARE
+        && verb.is_none_or(|v| said.iter().any(|s| s == v)))
+    .then_some(held)
+}
+
 impl Memory {
     /// The person's own sentence that says they did what `claim` says was never done, with its
     /// turn: the one that holds most of the claim, of equals the latest, other than the claim's
@@ -70,6 +104,7 @@ impl Memory {
             .max_by_key(String::len)
             .map(|w| w.chars().take(5).collect())
             .unwrap_or_default();
+        let verb = claim_verb(&claim.value);
         let mut found: Option<(f64, TurnId, String)> = None;
         for turn in self.turns.iter().filter(|t| t.id != claim.turn) {
             if !contains_ignoring_case(&turn.text, &key) || self.person_for(turn.speaker.label()) != Some(claim.person)
@@ -77,17 +112,7 @@ impl Memory {
                 continue;
             }
             for s in sentences(&turn.text) {
-                let low = s.to_lowercase();
-                // A request or a plan ("can you help me log errors", "I'm planning to …") says
-                // what is not done yet.
-                if NOT_YET.iter().any(|p| low.contains(p)) {
-                    continue;
-                }
-                let negated = crate::text::words(&s).any(|w| NEGATIONS.contains(&w.as_str()));
-                let held = share(&c, &stems(&s));
-                if !negated
-                    && !s.trim_end().ends_with('?')
-                    && held >= SAID_SHARE
+                if let Some(held) = says_done(&c, verb.as_deref(), &s)
                     && found.as_ref().is_none_or(|(best, _, _)| held >= *best)
                 {
                     found = Some((held, turn.id, s));
@@ -95,5 +120,45 @@ impl Memory {
             }
         }
         found.map(|(_, t, s)| (t, s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sentence_says_it_was_done_with_the_claim_s_verb_before_any_request() {
+        let claim = "actually completed any geometric sequence problems";
+        let (c, verb) = (stems(claim), claim_verb(claim));
+        let done = |s: &str| says_done(&c, verb.as_deref(), s).is_some();
+        assert!(done(
+            "I just completed 6 geometric sequence problems, can you check my answers?"
+        ));
+        assert!(!done(
+            "I'm trying to understand how to apply geometric sequence formulas to problems at work"
+        ));
+        assert!(!done("Can you help me complete some geometric sequence problems?"));
+        let claim = "actually calculated the total hours worked over any period";
+        let (c, verb) = (stems(claim), claim_verb(claim));
+        assert!(
+            !says_done(
+                &c,
+                verb.as_deref(),
+                "I need to calculate the total hours worked over a period"
+            )
+            .is_some()
+        );
+        assert!(
+            says_done(
+                &c,
+                verb.as_deref(),
+                "I calculated the total hours worked over the period"
+            )
+            .is_some()
+        );
+        assert!(!done(
+            "Could you check, I completed no geometric sequence problems yet."
+        ));
     }
 }
