@@ -338,9 +338,29 @@ fn unknown_activity(sentence: &str) -> Option<(String, String, String)> {
         }
         let (base, sub) =
             place(candidate, sentence, "", false).unwrap_or(("Interests and Entertainment", "Activities"));
-        return Some((title_case(candidate), base.into(), sub.into()));
+        return Some((compound_of(sentence, candidate), base.into(), sub.into()));
     }
     None
+}
+
+/// The activity's name with the hyphenated modifier said before it: "dollar-cost averaging" is
+/// "Dollar-Cost Averaging", not "Averaging"; "I started bouldering" is "Bouldering".
+fn compound_of(sentence: &str, word: &str) -> String {
+    let raw: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '-')))
+        .collect();
+    let modifier = raw
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case(word))
+        .and_then(|i| i.checked_sub(1).and_then(|p| raw.get(p)))
+        .filter(|m| {
+            m.contains('-')
+                && m.split('-')
+                    .all(|p| !p.is_empty() && p.chars().all(char::is_alphabetic))
+        });
+    let name = modifier.map_or_else(|| word.to_string(), |m| format!("{} {word}", m.to_lowercase()));
+    title_case(&name.replace('-', "- ")).replace("- ", "-")
 }
 
 /// "my ceramics class" → "Ceramics"; one or two words between the determiner and the setting.
@@ -405,6 +425,10 @@ mod tests {
         assert_eq!(name("I tried substituting these values into the formula"), None);
         assert_eq!(name("I've started researching 2-bedroom condos downtown"), None);
         assert_eq!(name("I started bouldering 3 times a week"), Some("Bouldering".into()));
+        assert_eq!(
+            name("I've decided to start dollar-cost averaging with $100 biweekly"),
+            Some("Dollar-Cost Averaging".into())
+        );
         // Speaking with someone is how a thing gets done.
         assert_eq!(name("I think I'll start by talking to my parents about it."), None);
         assert_eq!(name("I've started chatting with my neighbours more"), None);

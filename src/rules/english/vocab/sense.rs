@@ -32,6 +32,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     if phrasal(word, toks.get(after..).unwrap_or_default())
         || in_idiom(toks, found.at)
         || in_ratio(toks, found.at, found.len)
+        || done_by_another(toks, found.at, found.len)
         || super::doer::thing_subject(toks, found.at)
         || super::role::someone_elses(toks, found)
         || super::frame::framed_as_material(toks, found.at, found.len)
@@ -174,6 +175,16 @@ pub(super) fn bare(w: &str) -> bool {
         && !is_stopword(w)
         && !crate::rules::words::nouns::ly_adverb(w)
         && !super::super::extract::is_calendar_or_count(w)
+}
+
+/// "a webinar hosted by Fidelity", "a mural painted by my niece": a past participle with its
+/// doer after "by" is someone else's doing, not the speaker's pastime.
+fn done_by_another(toks: &[String], at: usize, len: usize) -> bool {
+    let last = at.saturating_add(len).saturating_sub(1);
+    let participle = toks
+        .get(last)
+        .is_some_and(|w| w.len() > 4 && (w.ends_with("ed") || matches!(w.as_str(), "drawn" | "written" | "sung")));
+    participle && toks.get(last.saturating_add(1)).is_some_and(|w| w == "by")
 }
 
 /// Whether the word at `at` is part of one of [`IDIOMS`] ("up and running").

@@ -83,6 +83,14 @@ fn activity_senses_still_count() {
 }
 
 #[test]
+fn what_someone_else_did_by_a_passive_is_not_the_speaker_s_pastime() {
+    let s = "I joined a webinar on index funds hosted by Vanguard last week.";
+    assert!(!senses_in(s, s).iter().any(|g| g == "Parties"), "{s}");
+    let s = "I hosted a dinner party for my friends last week.";
+    assert!(senses_in(s, s).iter().any(|g| g == "Parties"), "{s}");
+}
+
+#[test]
 fn a_word_between_a_number_and_a_share_counts_occurrences() {
     for s in [
         "Our nightly export fails about one run in four.",
