@@ -45,7 +45,15 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
                 }
                 let word = t.trim_end_matches([',', '.', ';', ':', '!', ')', '"', '”']);
                 if !word.is_empty() {
-                    claim.push(word);
+                    // A quoted title opened in the claim is closed in it: 'read "The Intelligent
+                    // Investor" or any other book'.
+                    let quotes = |w: &str| w.matches(['"', '“', '”']).count();
+                    let open = (claim.iter().map(|w| quotes(w)).sum::<usize>() + quotes(word)) % 2 == 1;
+                    let closing = t
+                        .get(word.len()..)
+                        .and_then(|rest| rest.chars().next())
+                        .filter(|c| open && matches!(c, '"' | '”'));
+                    claim.push(closing.and_then(|c| t.get(..word.len() + c.len_utf8())).unwrap_or(word));
                 }
                 if t.ends_with([',', '.', ';', ':', '!', '?', ')']) {
                     break;
@@ -158,6 +166,21 @@ mod tests {
                 (Holder::Person, "baked bread".to_string()),
                 (Holder::Person, "used Flask and Django".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_quoted_title_in_a_claim_stays_closed() {
+        assert_eq!(
+            stated("I've never read \"The Intelligent Investor\" or any other investment book."),
+            vec![(
+                Holder::Person,
+                "read \"The Intelligent Investor\" or any other investment book".to_string()
+            )]
+        );
+        assert_eq!(
+            stated("I've never read “Dune”, so go easy."),
+            vec![(Holder::Person, "read “Dune”".to_string())]
         );
     }
 

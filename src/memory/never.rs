@@ -12,6 +12,22 @@ const NEGATIONS: &[&str] = &[
     "never", "not", "no", "don't", "didn't", "haven't", "hasn't", "won't", "can't", "nor",
 ];
 
+/// Subjects that make the speaker the doer.
+const SPEAKER: &[&str] = &["i", "i've", "i'd", "i'm", "we", "we've", "we'd"];
+
+/// Words that may open a clause of a subjectless gerund: "especially after completing".
+const GERUND_LEADS: &[&str] = &[
+    "especially",
+    "after",
+    "since",
+    "by",
+    "while",
+    "just",
+    "also",
+    "and",
+    "even",
+];
+
 /// Phrases of a request or a plan, whose sentence says what is not done yet.
 const NOT_YET: &[&str] = &[
     "can you",
@@ -82,12 +98,31 @@ fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64
         .map_or(sentence, |at| sentence.get(..at).unwrap_or(""));
     let said = stems(told);
     let negated = crate::text::words(told).any(|w| NEGATIONS.contains(&w.as_str()));
+    // The speaker did it: "I" or "we" comes before the verb in its clause ("I just completed",
+    // "I added rules and customized the pipeline"). "My sister attended a workshop, I'm proud of
+    // her" is hers, and "when analyzing a report, what should I watch for?" cut before its
+    // request tells nothing.
+    // A gerund with no subject of its own ("…, especially after completing 8 problems") has the
+    // one of the clause before it.
+    let mut speaker_before = false;
+    let done_by_speaker = told.split([',', ';']).any(|clause| {
+        let toks: Vec<String> = crate::text::words(clause).collect();
+        let first_verb = match verb {
+            Some(v) => toks.iter().position(|w| stem(w) == v),
+            None => Some(toks.len()),
+        };
+        let said = first_verb.is_some_and(|at| {
+            let before = &toks[..at];
+            before.iter().any(|w| SPEAKER.contains(&w.as_str()))
+                || (speaker_before
+                    && toks[at].ends_with("ing")
+                    && before.iter().all(|w| GERUND_LEADS.contains(&w.as_str())))
+        });
+        speaker_before |= toks.iter().any(|w| SPEAKER.contains(&w.as_str()));
+        said
+    });
     let held = share(claim, &said);
-    (!negated
-        && !told.trim_end().ends_with('?')
-        && held >= SAID_SHARE
-        && verb.is_none_or(|v| said.iter().any(|s| s == v)))
-    .then_some(held)
+    (done_by_speaker && !negated && !told.trim_end().ends_with('?') && held >= SAID_SHARE).then_some(held)
 }
 
 impl Memory {
@@ -139,6 +174,18 @@ mod tests {
             "I'm trying to understand how to apply geometric sequence formulas to problems at work"
         ));
         assert!(!done("Can you help me complete some geometric sequence problems?"));
+        assert!(!done("My sister just completed 6 geometric sequence problems."));
+        assert!(!done(
+            "My sister completed 6 geometric sequence problems, I'm proud of her."
+        ));
+        assert!(done("I've completed 7 geometric sequence problems and scored 6/7."));
+        assert!(done(
+            "I'm stuck on ratios, especially after completing 8 geometric sequence problems with full marks."
+        ));
+        let claim = "analyzed any company earnings reports";
+        let (c, verb) = (stems(claim), claim_verb(claim));
+        let asked = "hmm, so when analyzing an earnings report, what red flags should I watch for?";
+        assert!(says_done(&c, verb.as_deref(), asked).is_none());
         let claim = "actually calculated the total hours worked over any period";
         let (c, verb) = (stems(claim), claim_verb(claim));
         assert!(

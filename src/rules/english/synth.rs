@@ -173,7 +173,8 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             let referent = referent.map(str::to_string);
             // "My mom visits us": the one this sentence names beside "us", unless paired with
             // the speaker ("my mom and I"), is not one of "us".
-            let beside = !found.is_empty() && !pairs_with_speaker(&original);
+            let beside =
+                found.iter().any(|m| named_before_us(&original, &m.text, person)) && !pairs_with_speaker(&original);
             seen.extend(found);
             let with = companion(&seen, person).filter(|_| !beside);
             let plural = first_plural(&dated, person, with.as_deref());
@@ -397,6 +398,31 @@ pub fn untagged(conclusion: &str) -> &str {
 
 /// Whether a sentence is about someone else: a third-person pronoun or one of the person's
 /// people ("my sister"), and no "I" or "me".
+/// Whether `mention` ("Alex's mom", "Katherine") is said in `sentence` before its first "we",
+/// "us" or "our": "My mom visits us" names the one "us" leaves out; "We hiked with my brother"
+/// adds him to "we".
+fn named_before_us(sentence: &str, mention: &str, person: &str) -> bool {
+    let words: Vec<String> = crate::text::words(sentence).collect();
+    let own = format!("{}'s ", person.to_lowercase());
+    let mention = mention.to_lowercase();
+    let key: Vec<String> = match mention.strip_prefix(&own) {
+        Some(role) => std::iter::once("my".to_string())
+            .chain(crate::text::words(role))
+            .collect(),
+        None => crate::text::words(&mention).collect(),
+    };
+    let named = (!key.is_empty())
+        .then(|| words.windows(key.len()).position(|w| w == key.as_slice()))
+        .flatten();
+    let us = words.iter().position(|w| {
+        matches!(
+            w.as_str(),
+            "we" | "we're" | "we've" | "we'll" | "we'd" | "us" | "our" | "ours"
+        )
+    });
+    matches!((named, us), (Some(n), Some(u)) if n < u)
+}
+
 /// "my husband and I", "me and Anna", "Anna and me": the speaker and someone named as one
 /// subject, who are then the "we" and "us" that follow.
 fn pairs_with_speaker(sentence: &str) -> bool {
