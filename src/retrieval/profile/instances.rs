@@ -17,6 +17,12 @@ use crate::lexicon::Lexicon;
 use crate::memory::Memory;
 use crate::text::{entity_key, is_stopword, sentences, words};
 
+/// Weekdays and months as written short ("see you Fri", "back on Sept 3"): a date, not a thing.
+const DATE_ABBREVIATIONS: &[&str] = &[
+    "Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul",
+    "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
+];
+
 /// Most instance words one relation's item lists.
 const MAX_WORDS: usize = 16;
 /// Most candidates gathered before the rarest are chosen.
@@ -187,6 +193,7 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
             && !lower.starts_with("i'")
             && !is_person(&lower)
             && !crate::time::is_month_or_weekday(&lower)
+            && !DATE_ABBREVIATIONS.contains(&core)
             && !is_stopword(&lower);
         if name {
             run.push(core.to_string());
@@ -209,7 +216,9 @@ fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &st
         }
     }
     for w in words(sentence) {
+        // "we celebrated", "I felt loved": a verb said in the past names no thing.
         if w.chars().count() > 2
+            && !w.ends_with("ed")
             && !is_stopword(&w)
             && !is_person(&w)
             && lex.matches(&w).next().is_some_and(|x| entity_key(&x.general) != key)
@@ -332,6 +341,22 @@ mod tests {
         for not in ["May", "Jolene", "Last", "I", "trip"] {
             assert!(!got.iter().any(|g| g == not), "{not} in {got:?}");
         }
+    }
+
+    #[test]
+    fn a_date_written_short_or_a_past_verb_is_no_instance() {
+        let lex = Lexicon::builtin();
+        let people = vec!["melanie".to_string()];
+        let got = sentence_instances(
+            lex,
+            "We celebrated at the pottery workshop on Fri and went swimming.",
+            &people,
+            "parenting",
+        );
+        for not in ["Fri", "celebrated"] {
+            assert!(!got.iter().any(|g| g == not), "{not} in {got:?}");
+        }
+        assert!(got.iter().any(|g| g == "swimming"), "{got:?}");
     }
 
     #[test]
