@@ -188,14 +188,8 @@ mod tests {
         assert!(says_done(&c, verb.as_deref(), asked).is_none());
         let claim = "actually calculated the total hours worked over any period";
         let (c, verb) = (stems(claim), claim_verb(claim));
-        assert!(
-            !says_done(
-                &c,
-                verb.as_deref(),
-                "I need to calculate the total hours worked over a period"
-            )
-            .is_some()
-        );
+        let wanted = "I need to calculate the total hours worked over a period";
+        assert!(says_done(&c, verb.as_deref(), wanted).is_none());
         assert!(
             says_done(
                 &c,
