@@ -110,6 +110,14 @@ fn same_setting(a: Option<&str>, b: Option<&str>) -> bool {
     ma.iter().all(|m| mb.contains(m)) || mb.iter().all(|m| ma.contains(m))
 }
 
+/// Whether two values of a setting can be one quantity over time: a value with a unit ("120MB")
+/// and a bare number ("30") are two things ("size" and "pool size"), whatever their names share.
+fn same_measure(a: &SlotEntry, b: &SlotEntry) -> bool {
+    let unit = |v: &str| v.chars().any(char::is_alphabetic);
+    let bare = |v: &str| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ' '));
+    a.slot != Slot::Setting || !((unit(&a.value) && bare(&b.value)) || (bare(&a.value) && unit(&b.value)))
+}
+
 /// The values a slot had before `cur`, oldest first: a tool retired on the way is said by the
 /// value before it, not again as its own; under a retired tool a version names its tool
 /// ("MongoDB 6.0", not "6.0").
@@ -124,6 +132,16 @@ pub fn values_of<'a>(
             (Some(tool), Slot::Version) if cur.slot == Slot::Stopped => format!("{tool} {}", e.value).into(),
             _ => e.value.as_str().into(),
         })
+}
+
+/// A slot's value as compared with another said for the same slot: a version is the same
+/// written with or without its "v" ("v4.12.1" is "4.12.1").
+fn value_key(e: &SlotEntry) -> String {
+    let key = entity_key(&e.value);
+    match key.strip_prefix('v') {
+        Some(rest) if e.slot == Slot::Version && rest.starts_with(|c: char| c.is_ascii_digit()) => rest.to_string(),
+        _ => key,
+    }
 }
 
 /// Whether a current setting or version names the tool `tool`: a version of it ("MongoDB":
@@ -178,8 +196,9 @@ impl Memory {
             let key = slot_key(e);
             let group = at.get(&key).and_then(|groups| {
                 groups.iter().copied().find(|&i| {
-                    out.get(i)
-                        .is_some_and(|(cur, earlier)| same_setting(fullest_what(cur, earlier), e.what.as_deref()))
+                    out.get(i).is_some_and(|(cur, earlier)| {
+                        same_setting(fullest_what(cur, earlier), e.what.as_deref()) && same_measure(cur, e)
+                    })
                 })
             });
             match group.and_then(|i| out.get_mut(i)) {
@@ -187,7 +206,7 @@ impl Memory {
                 // "my sister Brittney" adds no news, so the first stays.
                 Some(_) if e.slot == Slot::Relation => {}
                 Some((cur, earlier)) => {
-                    if entity_key(&cur.value) != entity_key(&e.value) {
+                    if value_key(cur) != value_key(e) {
                         earlier.push(cur);
                         *cur = e;
                     } else if matches!(e.slot, Slot::Setting | Slot::Version) {

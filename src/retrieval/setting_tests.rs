@@ -270,3 +270,37 @@ fn a_tool_no_longer_used_retires_its_setting_and_its_version() {
     );
     assert!(!lines.iter().any(|l| l.contains("database is MongoDB")), "{lines:?}");
 }
+
+#[test]
+fn a_version_said_again_without_its_v_is_no_update() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [
+        said("I've decided to use Tweepy v4.12.1 for the posting script.", 1, 1),
+        said("The scheduler runs every hour and posts the queue.", 2, 1),
+        said("I'm still using Tweepy 4.12.1 and the rate limits hold.", 3, 1),
+    ];
+    let engine = memory_of(&dir, &turns);
+    let lines = slot_lines(&engine);
+    let tweepy: Vec<&String> = lines.iter().filter(|l| l.contains("Tweepy")).collect();
+    assert_eq!(tweepy.len(), 1, "{lines:?}");
+    assert!(!tweepy[0].contains("was"), "{lines:?}");
+}
+
+#[test]
+fn a_value_with_a_unit_and_a_bare_number_are_two_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [
+        said("I set the size to 120MB for the uploads.", 1, 1),
+        said("The scheduler runs every hour and posts the queue.", 2, 1),
+        said("I've increased the pool size from 10 to 30 for Redis.", 3, 1),
+    ];
+    let engine = memory_of(&dir, &turns);
+    let lines = slot_lines(&engine);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("pool size is 30") && !l.contains("was")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("120MB")), "{lines:?}");
+}
