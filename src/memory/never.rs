@@ -95,7 +95,7 @@ fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64
         .iter()
         .filter_map(|p| low.find(p))
         .min()
-        .map_or(sentence, |at| sentence.get(..at).unwrap_or(""));
+        .map_or(low.as_str(), |at| low.get(..at).unwrap_or(""));
     let said = stems(told);
     let negated = crate::text::words(told).any(|w| NEGATIONS.contains(&w.as_str()));
     // The speaker did it: "I" or "we" comes before the verb in its clause ("I just completed",
@@ -112,10 +112,10 @@ fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64
             None => Some(toks.len()),
         };
         let said = first_verb.is_some_and(|at| {
-            let before = &toks[..at];
+            let before = toks.get(..at).unwrap_or_default();
             before.iter().any(|w| SPEAKER.contains(&w.as_str()))
                 || (speaker_before
-                    && toks[at].ends_with("ing")
+                    && toks.get(at).is_some_and(|v| v.ends_with("ing"))
                     && before.iter().all(|w| GERUND_LEADS.contains(&w.as_str())))
         });
         speaker_before |= toks.iter().any(|w| SPEAKER.contains(&w.as_str()));
@@ -201,5 +201,10 @@ mod tests {
         assert!(!done(
             "Could you check, I completed no geometric sequence problems yet."
         ));
+        // A claim with no verb to find is read without a panic, whatever the sentence.
+        for hostile in ["", "İ, I, ing", "日本, completing; ?", "I,,,, ;;", "İİİ can you"] {
+            let _ = says_done(&stems("actually"), None, hostile);
+            let _ = says_done(&c, verb.as_deref(), hostile);
+        }
     }
 }
