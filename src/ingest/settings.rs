@@ -139,6 +139,13 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
             i += 2 + out_of;
             continue;
         }
+        // "9 AM-5 PM", "10 pm": a time of day, or a span of two.
+        if clock_part(&x.low) {
+            parts.push(&x.raw);
+            ended = x.ends;
+            i += 1;
+            continue;
+        }
         let joins = UNIT_JOINS.contains(&x.low.as_str());
         let next_ok = t.get(i + 1).is_some_and(|n| !crate::text::is_stopword(&n.low));
         if (glued && parts.len() == 1 && !joins)
@@ -164,6 +171,16 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
         parts.pop();
     }
     Some(parts.join(" "))
+}
+
+/// "am", "pm", or one of them joined to the hour a span ends at ("am-5" of "9 AM-5 PM").
+fn clock_part(low: &str) -> bool {
+    let low = low.trim_end_matches(['.', ',']);
+    matches!(low, "am" | "pm" | "a.m" | "p.m")
+        || low
+            .strip_prefix("am-")
+            .or_else(|| low.strip_prefix("pm-"))
+            .is_some_and(|hour| !hour.is_empty() && hour.chars().all(|c| c.is_ascii_digit() || c == ':'))
 }
 
 /// The noun phrase from `from` (after a determiner) up to `to`: one to four words, none a

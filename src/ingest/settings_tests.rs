@@ -53,6 +53,14 @@ fn a_change_verb_sets_the_new_value() {
         vec![setting("hit rate", "9 out of 10 shots")]
     );
     assert_eq!(
+        got("I've adjusted my work hours to 9 AM-5 PM and added evening walks."),
+        vec![setting("work hours", "9 AM-5 PM")]
+    );
+    assert_eq!(
+        got("I moved the daily backup to 11 pm, after the batch jobs."),
+        vec![setting("daily backup", "11 pm")]
+    );
+    assert_eq!(
         got("I raised the upload limit to 100 in 2024."),
         vec![setting("upload limit", "100")]
     );
