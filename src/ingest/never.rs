@@ -13,9 +13,6 @@ use crate::rules::words::negation::THOUGHTS;
 
 use crate::event::Holder;
 
-/// Titles written short before a name.
-const TITLES: &[&str] = &["dr", "mr", "mrs", "ms", "prof", "st"];
-
 /// Longest claim kept, in words: a clause, not a paragraph.
 const MOST_WORDS: usize = 14;
 
@@ -47,6 +44,14 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
                     break;
                 }
                 let word = t.trim_end_matches([',', '.', ';', ':', '!', ')', '"', '”']);
+                // "with Dr. Elena Mbeki": a title's full stop ends no clause.
+                let title = t.len() == word.len() + 1
+                    && t.ends_with('.')
+                    && crate::text::ABBREVIATIONS.contains(&word.to_lowercase().as_str());
+                if title {
+                    claim.push(t);
+                    continue;
+                }
                 if !word.is_empty() {
                     // A quoted title opened in the claim is closed in it: 'read "The Intelligent
                     // Investor" or any other book'.
@@ -58,25 +63,9 @@ pub fn stated(text: &str) -> Vec<(Holder, String)> {
                         .filter(|c| open && matches!(c, '"' | '”'));
                     claim.push(closing.and_then(|c| t.get(..word.len() + c.len_utf8())).unwrap_or(word));
                 }
-                // "with Dr. Elena Mbeki": a title's full stop ends no clause.
-                let title = TITLES.contains(&word.to_lowercase().as_str()) && t.len() == word.len() + 1;
-                if title && t.ends_with('.') {
-                    if let Some(last) = claim.last_mut() {
-                        *last = t;
-                    }
-                    continue;
-                }
                 if t.ends_with([',', '.', ';', ':', '!', '?', ')']) {
                     break;
                 }
-            }
-            // A claim the sentence split cut at a title ("… sessions with Dr.") ends before it.
-            if claim.len() > 1
-                && claim
-                    .last()
-                    .is_some_and(|w| TITLES.contains(&w.trim_end_matches('.').to_lowercase().as_str()))
-            {
-                claim.pop();
             }
             // "never tried it before" claims what "never tried it" does.
             while claim.len() > 1

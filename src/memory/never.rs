@@ -12,7 +12,8 @@ const NEGATIONS: &[&str] = &[
     "never", "not", "no", "don't", "didn't", "haven't", "hasn't", "won't", "can't", "nor",
 ];
 
-/// Subjects that make the speaker the doer.
+/// Subjects that make the speaker the doer (the memory reads no rule module, so they are
+/// listed here).
 const SPEAKER: &[&str] = &["i", "i've", "i'd", "i'm", "we", "we've", "we'd"];
 
 /// Words that may open a clause of a subjectless gerund: "especially after completing".
@@ -99,11 +100,11 @@ fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64
     let said = stems(told);
     let negated = crate::text::words(told).any(|w| NEGATIONS.contains(&w.as_str()));
     // The speaker did it: "I" or "we" comes before the verb in its clause ("I just completed",
-    // "I added rules and customized the pipeline"). "My sister attended a workshop, I'm proud of
-    // her" is hers, and "when analyzing a report, what should I watch for?" cut before its
-    // request tells nothing.
-    // A gerund with no subject of its own ("…, especially after completing 8 problems") has the
-    // one of the clause before it.
+    // "I added rules and customized the pipeline"), or the verb is a gerund with no subject of
+    // its own after a clause of theirs ("…, especially after completing 8 problems"). "My
+    // sister attended a workshop, I'm proud of her" is hers, and "when analyzing a report, what
+    // should I watch for?" cut before its request tells nothing.
+    let speaker = |w: &String| SPEAKER.contains(&w.as_str());
     let mut speaker_before = false;
     let done_by_speaker = told.split([',', ';']).any(|clause| {
         let toks: Vec<String> = crate::text::words(clause).collect();
@@ -113,12 +114,12 @@ fn says_done(claim: &[String], verb: Option<&str>, sentence: &str) -> Option<f64
         };
         let said = first_verb.is_some_and(|at| {
             let before = toks.get(..at).unwrap_or_default();
-            before.iter().any(|w| SPEAKER.contains(&w.as_str()))
+            before.iter().any(speaker)
                 || (speaker_before
                     && toks.get(at).is_some_and(|v| v.ends_with("ing"))
                     && before.iter().all(|w| GERUND_LEADS.contains(&w.as_str())))
         });
-        speaker_before |= toks.iter().any(|w| SPEAKER.contains(&w.as_str()));
+        speaker_before |= toks.iter().any(speaker);
         said
     });
     let held = share(claim, &said);

@@ -175,7 +175,7 @@ pub fn sentences(text: &str) -> Vec<String> {
 }
 
 /// Titles and abbreviations whose full stop ends no sentence ("Dr. Lee", "St. Ives", "e.g.").
-const ABBREVIATIONS: &[&str] = &[
+pub(crate) const ABBREVIATIONS: &[&str] = &[
     "mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "mt", "vs", "e.g", "i.e", "approx",
 ];
 
