@@ -10,7 +10,7 @@ use crate::rules::words::clauses::UNRESOLVED;
 use crate::rules::words::clauses::{CONTRACTED, INFINITIVE_TAKERS, SUBORDINATORS, THAT_TAKERS};
 use crate::rules::words::function::{AUXILIARIES, PREPOSITIONS};
 use crate::rules::words::people::LISTENERS_LIFE;
-use crate::rules::words::verbs::{AMOUNT_CHANGERS, VERBS};
+use crate::rules::words::verbs::{AMOUNT_CHANGERS, PURPOSE_VERBS, VERBS};
 
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
@@ -20,6 +20,8 @@ use crate::model::{EvidenceItem, EvidenceKind};
 use crate::text::{content_words, entity_key, words};
 
 use crate::event::profile_text::MENTIONS as MARK;
+/// Words that ask what an infinitive after them does ("how to invest").
+const QUESTION_WORDS: &[&str] = &["how", "what", "where", "when", "whether", "which", "who", "why"];
 /// Most gathered clauses per bullet; over it, the oldest go.
 const MAX_CLAUSES: usize = 6;
 /// Most words of one gathered clause.
@@ -309,12 +311,26 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
             // Nor, cut short, on a verb in -ing whose object went ("worried about my portfolio
             // after seeing [that report]"): the preposition before it goes with it.
             // Nor on "starting" whose date went ("savings to $1,000 starting [in October]").
+            // Nor, cut short, on the verb of a purpose whose object went ("meditated on
+            // September 19 to deal [with stress]"), unless a question word asks it ("how to
+            // invest"); nor on "due" whose cause went ("dipped 3% due [to inflation]").
+            let purpose = || {
+                (VERBS.contains(&core.as_str()) || PURPOSE_VERBS.contains(&core.as_str()))
+                    && kept.last().is_some_and(|p| p.eq_ignore_ascii_case("to"))
+                    && kept
+                        .len()
+                        .checked_sub(2)
+                        .and_then(|i| kept.get(i))
+                        .is_some_and(|w| !QUESTION_WORDS.contains(&w.to_lowercase().as_str()))
+            };
             let dangling = !whole
-                && core.ends_with("ing")
-                && (core == "starting"
-                    || kept
-                        .last()
-                        .is_some_and(|p| PHRASE_OPENERS.contains(&p.to_lowercase().as_str())));
+                && ((core.ends_with("ing")
+                    && (core == "starting"
+                        || kept
+                            .last()
+                            .is_some_and(|p| PHRASE_OPENERS.contains(&p.to_lowercase().as_str()))))
+                    || core == "due"
+                    || purpose());
             if !(open || dangling || TRAILING.contains(&core.as_str())) {
                 kept.push(word);
                 break;

@@ -453,3 +453,39 @@ fn a_noun_phrase_a_verb_takes_is_not_what_the_person_talked_about() {
     let merged = merge(lex, "Salary", "Michael", Vec::new(), &[&salary]);
     assert!(merged.iter().any(|m| m.contains("talked about")), "{merged:?}");
 }
+
+#[test]
+fn a_clause_cut_short_ends_before_a_purpose_or_a_cause_it_lost() {
+    let lex = Lexicon::builtin();
+    let cause = mention(
+        "Stress",
+        "user mentions stress (\"I'm kinda stressed about my portfolio dipping 3% on November 18 due to inflation data, but I held my positions and didn't do any panic selling.\") on 2025-11-28",
+        "2025-11-28",
+    );
+    let got = merge(lex, "Stress", "Ana", Vec::new(), &[&cause]);
+    assert!(got.iter().all(|c| !c.contains(" due (")), "{got:?}");
+    assert!(
+        got.iter().any(|c| c.starts_with("Ana is kinda stressed about")),
+        "{got:?}"
+    );
+    let purpose = mention(
+        "Meditation",
+        "user mentions meditation (\"I practiced 20-minute mindfulness meditation on September 19 to deal with financial stress, and I'm considering making it a regular habit to help me stay calm …\") on 2024-09-22",
+        "2024-09-22",
+    );
+    let got = merge(lex, "Meditation", "Ana", Vec::new(), &[&purpose]);
+    assert!(got.iter().all(|c| !c.contains(" to deal (")), "{got:?}");
+    assert!(
+        got.iter()
+            .any(|c| c.starts_with("Ana practiced 20-minute mindfulness meditation")),
+        "{got:?}"
+    );
+    // Whole, a purpose stays: nothing of it was cut.
+    let whole = mention(
+        "Baking",
+        "user mentions baking (\"I baked bread to relax.\") on 2024-09-22",
+        "2024-09-22",
+    );
+    let got = merge(lex, "Baking", "Ana", Vec::new(), &[&whole]);
+    assert!(got.iter().any(|c| c.starts_with("Ana baked bread to relax")), "{got:?}");
+}

@@ -506,3 +506,57 @@ fn a_memorial_service_is_mourning_not_sightseeing() {
         "{found:?}"
     );
 }
+
+/// A personal-finance chat: the setting the sentences of the test below are said in.
+const FINANCE: &str = "I'm investing in ETFs and index funds, rebalancing my portfolio, preparing my estimated tax \
+                       payments, raising my Roth IRA contributions and buying dividend stocks with my savings.";
+
+#[test]
+fn words_of_pastimes_and_places_in_a_finance_chat_keep_their_other_sense() {
+    let mut wrong = Vec::new();
+    for (s, not) in [
+        (
+            "Any tips on drawing trend lines and using alerts effectively?",
+            "Drawing",
+        ),
+        (
+            "I'd like to know how my creative spark can help me craft compelling pitches.",
+            "Crafts",
+        ),
+        (
+            "I'm considering investing in more tech stocks after the US-China trade talks.",
+            "Asia",
+        ),
+        (
+            "What specific renewable energy companies in Europe would you recommend?",
+            "Europe",
+        ),
+        (
+            "I've been following the US-China trade negotiations since February.",
+            "Asia",
+        ),
+        ("I'm going to buy more stocks of companies in Europe.", "Europe"),
+        (
+            "Christopher and I just co-hosted a virtual seminar on dividend reinvestment with 40 attendees.",
+            "Parties",
+        ),
+    ] {
+        let found = senses_in(s, FINANCE);
+        if found.iter().any(|g| g == not) {
+            wrong.push(format!("{s}: {found:?}"));
+        }
+    }
+    for (s, setting, want) in [
+        ("We went on a trip to Thailand last spring.", FINANCE, "Asia"),
+        ("I've been to Japan twice.", FINANCE, "Japan"),
+        ("I spent two weeks in Paris with my sister.", GYM, "Europe"),
+        ("We're hosting a party for her birthday.", GYM, "Parties"),
+        ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
+    ] {
+        let found = senses_in(s, setting);
+        if !found.iter().any(|g| g == want) {
+            wrong.push(format!("{s}: {found:?} without {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
