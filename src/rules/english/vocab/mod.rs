@@ -17,6 +17,7 @@ pub(crate) mod place;
 mod role;
 pub(crate) mod sense;
 mod solution;
+mod travel;
 
 #[cfg(test)]
 mod code_tests;

@@ -232,7 +232,21 @@ pub(crate) struct Setting {
     words: usize,
     /// Whether it speaks of code (see [`Setting::about_code`]).
     code: bool,
+    /// Whether it speaks of moving house (see [`Setting::about_moving`]).
+    moving: bool,
 }
+
+/// Words of moving house.
+const MOVING_HOUSE: &[&str] = &[
+    "move",
+    "moving",
+    "movers",
+    "boxes",
+    "relocation",
+    "relocating",
+    "lease",
+    "apartment",
+];
 
 /// Different words of software that make a passage one about code: one may be said in passing
 /// ("the app", "a package"); three are a conversation about software.
@@ -290,7 +304,14 @@ impl Setting {
             votes,
             words,
             code: speaks_of_code(text),
+            moving: crate::text::words(text).any(|w| MOVING_HOUSE.contains(&w.as_str())),
         }
+    }
+
+    /// Whether the passage speaks of moving house ("the move on June 28", "the movers", "a new
+    /// apartment"): packing there fills boxes, not a suitcase.
+    pub(crate) fn about_moving(&self) -> bool {
+        self.moving
     }
 
     /// Whether the passage speaks of code: it names [`CODE_SETTING`] different words of

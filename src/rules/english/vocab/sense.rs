@@ -13,7 +13,7 @@ pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::NOUN_OPENERS;
 use crate::rules::words::nouns::SETTINGS_HEADS;
 use crate::rules::words::numbers::NUMBERS;
-use crate::rules::words::verbs::{BEING_THERE, EXECUTION, IDIOMS, PHRASAL, PROGRAM_THINGS};
+use crate::rules::words::verbs::{EXECUTION, IDIOMS, PHRASAL, PROGRAM_THINGS};
 
 use super::place::{Setting, lead_of};
 use super::{ACTIVITY_SETTINGS, ADVERBS, MEASURES, QUALIFIERS};
@@ -39,7 +39,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         || super::machine::machine_job(toks, found.at, found.len)
         || super::machine::software_library(toks, found.at, found.len)
         || super::solution::solution_work(toks, found.at, found.len)
-        || unvisited_place(toks, found)
+        || super::travel::not_travel(toks, found, setting, |kin| kin_in(toks, found, kin))
     {
         return false;
     }
@@ -127,19 +127,6 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         None => true,
     }
 }
-
-/// A destination named where nobody goes there: the sentence has no verb or noun of being or
-/// going somewhere ([`BEING_THERE`], "been to") and no other word of travel ("the US-China trade talks",
-/// "renewable energy companies in Europe"; not "we went on a trip to Thailand").
-fn unvisited_place(toks: &[String], found: &Located<'_>) -> bool {
-    found.entry.sub == DESTINATIONS
-        && !toks.iter().any(|w| BEING_THERE.contains(&w.as_str()))
-        && !toks.windows(2).any(|w| w[0] == "been" && w[1] == "to")
-        && !kin_in(toks, found, |e| e.base == found.entry.base && e.sub != DESTINATIONS)
-}
-
-/// The sub-concept of the places people travel to.
-const DESTINATIONS: &str = "Destinations";
 
 /// Whether the clause speaks for the filed sense: another word of the match's base concept, one
 /// without a second sense ("a walk after the gym"), or a preposition right before the word, with

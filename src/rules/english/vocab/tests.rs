@@ -507,41 +507,65 @@ fn a_memorial_service_is_mourning_not_sightseeing() {
     );
 }
 
-/// A personal-finance chat: the setting the sentences of the test below are said in.
+/// A personal-finance chat and a family's move: the settings the sentences of the test below are
+/// said in.
 const FINANCE: &str = "I'm investing in ETFs and index funds, rebalancing my portfolio, preparing my estimated tax \
                        payments, raising my Roth IRA contributions and buying dividend stocks with my savings.";
+const MOVING: &str = "We're moving to a new apartment on June 28 and the movers come at nine.";
 
 #[test]
-fn words_of_pastimes_and_places_in_a_finance_chat_keep_their_other_sense() {
+fn words_of_pastimes_and_places_keep_their_other_sense() {
     let mut wrong = Vec::new();
-    for (s, not) in [
+    for (s, setting, not) in [
         (
             "Any tips on drawing trend lines and using alerts effectively?",
+            FINANCE,
             "Drawing",
         ),
         (
             "I'd like to know how my creative spark can help me craft compelling pitches.",
+            FINANCE,
             "Crafts",
         ),
         (
             "I'm considering investing in more tech stocks after the US-China trade talks.",
+            FINANCE,
             "Asia",
         ),
         (
             "What specific renewable energy companies in Europe would you recommend?",
+            FINANCE,
             "Europe",
         ),
         (
             "I've been following the US-China trade negotiations since February.",
+            FINANCE,
             "Asia",
         ),
-        ("I'm going to buy more stocks of companies in Europe.", "Europe"),
         (
-            "Christopher and I just co-hosted a virtual seminar on dividend reinvestment with 40 attendees.",
+            "I'm going to buy more stocks of companies in Europe.",
+            FINANCE,
+            "Europe",
+        ),
+        (
+            "Can you remind me how to use coupons during our shopping trips?",
+            FINANCE,
+            "Trip Planning",
+        ),
+        ("I order flour online to reduce store trips.", FINANCE, "Trip Planning"),
+        (
+            "I made a quick trip to the pharmacy for her inhaler.",
+            FINANCE,
+            "Trip Planning",
+        ),
+        (
+            "Christopher and I co-hosted a virtual seminar on dividend reinvestment.",
+            FINANCE,
             "Parties",
         ),
+        ("James offered to help with packing on June 28.", MOVING, "Packing"),
     ] {
-        let found = senses_in(s, FINANCE);
+        let found = senses_in(s, setting);
         if found.iter().any(|g| g == not) {
             wrong.push(format!("{s}: {found:?}"));
         }
@@ -549,6 +573,8 @@ fn words_of_pastimes_and_places_in_a_finance_chat_keep_their_other_sense() {
     for (s, setting, want) in [
         ("We went on a trip to Thailand last spring.", FINANCE, "Asia"),
         ("I've been to Japan twice.", FINANCE, "Japan"),
+        ("We're planning a trip to Lisbon in May.", FINANCE, "Trip Planning"),
+        ("I'm packing my suitcase for the flight tomorrow.", GYM, "Packing"),
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),
         ("We're hosting a party for her birthday.", GYM, "Parties"),
         ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
