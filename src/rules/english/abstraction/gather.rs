@@ -347,14 +347,21 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         }
         // A clause a possessive opens ("my first month as a manager", "my current salary at
         // $1,200") is a noun phrase until a verb says something of it ("my daughter loves
-        // swimming"); without one it is what the person talked about.
+        // swimming"); without one it is what the person talked about. A verb inside a clause
+        // the phrase holds says nothing of it ("my competitive streak and the fact that it's
+        // already March").
         let talked = !speaker(&start)
-            && !kept.iter().skip(1).any(|w| {
-                verb_like(
-                    &w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                        .to_lowercase(),
-                )
-            });
+            && !kept
+                .iter()
+                .skip(1)
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                        .to_lowercase()
+                })
+                .take_while(|w| {
+                    !matches!(w.as_str(), "that" | "which" | "who" | "whose") && !SUBORDINATORS.contains(&w.as_str())
+                })
+                .any(|w| verb_like(&w));
         // Right after a verb it is that verb's object ("will increase our household income by
         // $1,500"): "talked about our household income by $1,500" is not English.
         let after_verb = start.checked_sub(1).and_then(|i| toks.get(i)).is_some_and(|w| {
@@ -385,11 +392,12 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
 /// Whether a lowercase word can be a clause's verb: an auxiliary, a pronoun's contraction, a
 /// common verb or its -s form, or a past form in -ed ("booked").
 fn verb_like(t: &str) -> bool {
-    let base = t.strip_suffix("es").or_else(|| t.strip_suffix('s')).unwrap_or(t);
+    // "watches" → "watch", "loves" → "love": either ending may be the -s form's.
+    let bases = [t.strip_suffix("es"), t.strip_suffix('s')];
     AUXILIARIES.contains(&t)
         || CONTRACTED.contains(&t)
         || VERBS.contains(&t)
-        || VERBS.contains(&base)
+        || bases.iter().flatten().any(|b| VERBS.contains(b))
         || (t.chars().count() > 4 && t.ends_with("ed"))
 }
 

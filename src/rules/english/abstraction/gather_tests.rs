@@ -489,3 +489,29 @@ fn a_clause_cut_short_ends_before_a_purpose_or_a_cause_it_lost() {
     let got = merge(lex, "Baking", "Ana", Vec::new(), &[&whole]);
     assert!(got.iter().any(|c| c.starts_with("Ana baked bread to relax")), "{got:?}");
 }
+
+#[test]
+fn a_verb_inside_a_clause_of_a_noun_phrase_does_not_make_it_a_statement() {
+    let lex = Lexicon::builtin();
+    let given = mention(
+        "Habit Building",
+        "user mentions habit building (\"Given my competitive streak and the fact that it's already March 3, 2024, what are some key factors I should consider?\") on 2024-03-03",
+        "2024-03-03",
+    );
+    let got = merge(lex, "Habit Building", "Ana", Vec::new(), &[&given]);
+    assert!(
+        got.iter().all(|c| !c.starts_with("Ana's competitive streak")),
+        "{got:?}"
+    );
+    // A verb of the phrase's own still makes it one.
+    let loves = mention(
+        "Swimming",
+        "user mentions swimming (\"My daughter loves swimming at the lake that we found.\") on 2024-03-03",
+        "2024-03-03",
+    );
+    let got = merge(lex, "Swimming", "Ana", Vec::new(), &[&loves]);
+    assert!(
+        got.iter().any(|c| c.starts_with("Ana's daughter loves swimming")),
+        "{got:?}"
+    );
+}
