@@ -60,8 +60,22 @@ fn toks(sentence: &str) -> Vec<Tok> {
     )
 }
 
-/// A number as a value: "100", "1,000", "$85,000", "92%", "2.5", "30s", "10k".
+/// A number as a value: "100", "1,000", "$85,000", "92%", "2.5", "30s", "10k", "8:30".
 fn is_number(low: &str) -> bool {
+    is_amount(low) || is_clock(low)
+}
+
+/// A time of day written with its minutes: "8:30", "16:45" (hours of one or two digits, then
+/// two of minutes).
+fn is_clock(low: &str) -> bool {
+    low.split_once(':').is_some_and(|(h, m)| {
+        (1..=2).contains(&h.len()) && m.len() == 2 && h.chars().chain(m.chars()).all(|c| c.is_ascii_digit())
+    })
+}
+
+/// An amount: digits with their separators, a currency before and a short unit after ("$1,500",
+/// "120MB", "6%").
+fn is_amount(low: &str) -> bool {
     let body = low.trim_start_matches(['$', '€', '£']);
     let digits = body.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
     !digits.is_empty()
@@ -144,6 +158,11 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
             parts.push(&x.raw);
             ended = x.ends;
             i += 1;
+            // "AM" or "PM" alone closes the time: a word after it is the sentence going on
+            // ("9 AM-5 PM since the project started").
+            if matches!(x.low.trim_end_matches(['.', ',']), "am" | "pm" | "a.m" | "p.m") {
+                break;
+            }
             continue;
         }
         let joins = UNIT_JOINS.contains(&x.low.as_str());
@@ -173,13 +192,14 @@ fn value_at(t: &[Tok], at: usize) -> Option<String> {
     Some(parts.join(" "))
 }
 
-/// "am", "pm", or one of them joined to the hour a span ends at ("am-5" of "9 AM-5 PM").
+/// "am", "pm", or one of them joined by a hyphen or an en dash to the hour a span ends at
+/// ("am-5" of "9 AM-5 PM", "am–4:30" of "8:30 AM–4:30 PM").
 fn clock_part(low: &str) -> bool {
     let low = low.trim_end_matches(['.', ',']);
     matches!(low, "am" | "pm" | "a.m" | "p.m")
-        || low
-            .strip_prefix("am-")
-            .or_else(|| low.strip_prefix("pm-"))
+        || ["am-", "pm-", "am\u{2013}", "pm\u{2013}"]
+            .iter()
+            .find_map(|p| low.strip_prefix(p))
             .is_some_and(|hour| !hour.is_empty() && hour.chars().all(|c| c.is_ascii_digit() || c == ':'))
 }
 

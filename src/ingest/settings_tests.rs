@@ -57,6 +57,14 @@ fn a_change_verb_sets_the_new_value() {
         vec![setting("work hours", "9 AM-5 PM")]
     );
     assert_eq!(
+        got("So I've changed my work hours to 8:30 AM\u{2013}4:30 PM, but I'm not sure yet."),
+        vec![setting("work hours", "8:30 AM\u{2013}4:30 PM")]
+    );
+    assert_eq!(
+        got("I moved the standup to 9:15 tomorrow."),
+        vec![setting("standup", "9:15")]
+    );
+    assert_eq!(
         got("I moved the daily backup to 11 pm, after the batch jobs."),
         vec![setting("daily backup", "11 pm")]
     );

@@ -67,10 +67,23 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
             }
             // A rate's unit ("requests per minute") names the setting by itself: "the limiter
             // allows 100" and "the new rate limit of 120" are one setting.
+            // The numbers inside a unit are more of the value: a span of times of day ("9 AM-5
+            // PM", "8:30 AM–4:30 PM") has the unit "AM PM" whatever its hours.
+            let unit_key = entity_key(
+                &unit
+                    .iter()
+                    .map(|w| {
+                        w.chars()
+                            .filter(|c| !c.is_ascii_digit() && *c != ':')
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
             if unit.contains(&"per") {
-                format!("{holder}||{}", entity_key(&unit.join(" ")))
+                format!("{holder}||{unit_key}")
             } else {
-                format!("{holder}|{}|{}", entity_key(head), entity_key(&unit.join(" ")))
+                format!("{holder}|{}|{unit_key}", entity_key(head))
             }
         }
         Slot::Version => format!("{holder}|{}", entity_key(what)),

@@ -304,3 +304,29 @@ fn a_value_with_a_unit_and_a_bare_number_are_two_settings() {
     );
     assert!(lines.iter().any(|l| l.contains("120MB")), "{lines:?}");
 }
+
+#[test]
+fn new_hours_of_the_day_update_the_old_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [
+        said(
+            "I've changed my work hours to 8:30 AM\u{2013}4:30 PM to fit in morning walks.",
+            1,
+            1,
+        ),
+        said("The walks are helping a lot with my sleep, honestly.", 2, 1),
+        said(
+            "I've adjusted my work hours to 9 AM-5 PM since the new project started.",
+            3,
+            1,
+        ),
+    ];
+    let engine = memory_of(&dir, &turns);
+    let slots = slot_lines(&engine);
+    let hours: Vec<&String> = slots.iter().filter(|l| l.contains("work hours")).collect();
+    assert_eq!(hours.len(), 1, "{slots:?}");
+    assert!(
+        hours[0].contains("work hours are 9 AM-5 PM") && hours[0].contains("was 8:30 AM\u{2013}4:30 PM"),
+        "{slots:?}"
+    );
+}
