@@ -3,6 +3,7 @@
 //! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
 //! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
 
+use crate::rules::words::clauses::THAT_TAKERS;
 use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::verbs::LY_VERBS;
 use crate::rules::words::verbs::SAME_PAST;
@@ -183,6 +184,18 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
     // Words left as they are are borrowed: most of a sentence is.
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut subject_named = false;
+    // Set once the person is a subject in the current sentence: a second "I" there that opens
+    // what they think or say is "they" ("Ana thinks they will start with a fund", not "Ana
+    // thinks Ana will start"). A coordinated clause keeps the name ("…, so Alex is resting").
+    let mut named_here = false;
+    let reported = |i: usize| {
+        let word = |k: usize| toks.get(k).map(|t| lower_word(split(t).1)).unwrap_or_default();
+        let Some(before) = i.checked_sub(1) else {
+            return false;
+        };
+        let taker = |k: usize| !toks[k].ends_with(',') && THAT_TAKERS.contains(&word(k).as_str());
+        taker(before) || (word(before) == "that" && before.checked_sub(1).is_some_and(taker))
+    };
     // Set after a subject was written: the next verb must agree with it.
     let mut pending_verb = false;
     // The person alone is the subject in force: a verb coordinated by "and" agrees with them too
@@ -287,7 +300,16 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         {
             person_subject = false;
         }
+        let again = |plain: &str| Some(name_cap(plain.to_string()));
         let third = match lower.as_str() {
+            "i" if named_here && reported(i) && !compound_subject(&toks, i) => {
+                person_subject = false;
+                again("they")
+            }
+            "i'm" if named_here && reported(i) => again("they are"),
+            "i've" if named_here && reported(i) && !compound_subject(&toks, i) => again("they have"),
+            "i'll" if named_here && reported(i) => again("they will"),
+            "i'd" if named_here && reported(i) => again("they would"),
             // "My partner and I often play": a plural subject, whose verb stays as it is.
             "i" if compound_subject(&toks, i) => {
                 subject_named = true;
@@ -366,6 +388,12 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
             }
             _ => None,
         };
+        if third.is_some() && matches!(lower.as_str(), "i" | "i'm" | "i've" | "i'll" | "i'd") {
+            named_here = true;
+        }
+        if raw.ends_with(['.', '!', '?', ';']) {
+            named_here = false;
+        }
         match third {
             Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
             None => out.push(Cow::Borrowed(raw)),
@@ -505,7 +533,7 @@ mod tests {
         // An auxiliary before "I" has agreed already: the verb after stays bare.
         assert_eq!(
             third_person("How can I ensure I stick to it every day?", "Dana", None),
-            "How can Dana ensure Dana sticks to it every day?"
+            "How can Dana ensure they stick to it every day?"
         );
         assert_eq!(
             third_person("Should I tell my boss?", "Dana", None),
@@ -541,6 +569,23 @@ mod tests {
         assert_eq!(
             third_person("She's been cooking lentils.", "Sam", Some("Sam's wife")),
             "Sam's wife has been cooking lentils."
+        );
+    }
+
+    #[test]
+    fn a_second_i_in_what_the_person_thinks_or_says_is_they() {
+        assert_eq!(
+            third_person("I think I will start with a broad-market fund.", "Ana", None),
+            "Ana thinks they will start with a broad-market fund."
+        );
+        assert_eq!(
+            third_person("I'm sure that I'm ready, and I passed the test.", "Ana", None),
+            "Ana is sure that they are ready, and Ana passed the test."
+        );
+        // A new sentence names the person again.
+        assert_eq!(
+            third_person("I said it. I think so.", "Ana", None),
+            "Ana said it. Ana thinks so."
         );
     }
 }
