@@ -308,6 +308,12 @@ impl Setting {
         }
     }
 
+    /// How many of the passage's lexicon words are of `base` and of a general event `general`
+    /// accepts.
+    pub(crate) fn votes_for(&self, base: &str, general: impl Fn(&str) -> bool) -> usize {
+        self.votes.iter().filter(|(b, g)| b == base && general(g)).count()
+    }
+
     /// Whether the passage speaks of moving house ("the move on June 28", "the movers", "a new
     /// apartment"): packing there fills boxes, not a suitcase.
     pub(crate) fn about_moving(&self) -> bool {

@@ -507,10 +507,11 @@ fn a_memorial_service_is_mourning_not_sightseeing() {
     );
 }
 
-/// A personal-finance chat and a family's move: the settings the sentences of the test below are
+/// A personal-finance chat, a trip being planned and a family's move: the settings the sentences of the test below are
 /// said in.
 const FINANCE: &str = "I'm investing in ETFs and index funds, rebalancing my portfolio, preparing my estimated tax \
                        payments, raising my Roth IRA contributions and buying dividend stocks with my savings.";
+const TRAVEL: &str = "We found direct flights and booked a hotel for the first five nights.";
 const MOVING: &str = "We're moving to a new apartment on June 28 and the movers come at nine.";
 
 #[test]
@@ -573,6 +574,12 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
     for (s, setting, want) in [
         ("We went on a trip to Thailand last spring.", FINANCE, "Asia"),
         ("I've been to Japan twice.", FINANCE, "Japan"),
+        ("We want to do Tokyo, Kyoto and Osaka.", TRAVEL, "Japan"),
+        (
+            "We're already talking about going back next year, maybe to Hokkaido.",
+            FINANCE,
+            "Japan",
+        ),
         ("We're planning a trip to Lisbon in May.", FINANCE, "Trip Planning"),
         ("I'm packing my suitcase for the flight tomorrow.", GYM, "Packing"),
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),

@@ -8,9 +8,15 @@ use crate::rules::words::verbs::BEING_THERE;
 
 /// The sub-concept of the places people travel to.
 const DESTINATIONS: &str = "Destinations";
-/// The general events of going on a trip and of packing for one.
+/// The general events of going on a trip and of packing for one (a trip said in the clause
+/// makes packing the traveller's: "packing for our trip").
 const TRIP: &str = "Trip Planning";
 const PACKING: &str = "Packing";
+
+/// Forms of going somewhere that also make futures and phrasal verbs ("going to", "get back").
+const GOING: &[&str] = &[
+    "go", "goes", "going", "gone", "get", "getting", "head", "heading", "back",
+];
 
 /// What a trip is for when it is an errand, said right before it ("shopping trips", "a grocery
 /// trip", "two store trips a week", "a quick trip to the pharmacy").
@@ -44,9 +50,27 @@ pub(super) fn not_travel(
     let entry = found.entry;
     if entry.sub == DESTINATIONS {
         // "We went on a trip to Thailand", "I've been to Japan twice": someone goes or is there.
-        return !toks.iter().any(|w| BEING_THERE.contains(&w.as_str()))
+        // In a passage about a trip ("flights", "the hotel") any place named is one of it: "We
+        // want to do Tokyo, Kyoto and Osaka".
+        let lex = crate::lexicon::Lexicon::builtin();
+        let a_place = |g: &str| lex.entries().iter().any(|e| e.general == g && e.sub == DESTINATIONS);
+        // "Go" is as often an auxiliary ("going to invest"): it moves the speaker only to a
+        // place it leads to ("going back next year, maybe to Hokkaido").
+        let gone_to = found
+            .at
+            .checked_sub(1)
+            .and_then(|i| toks.get(i))
+            .is_some_and(|w| w == "to")
+            && toks
+                .get(..found.at)
+                .unwrap_or_default()
+                .iter()
+                .any(|w| GOING.contains(&w.as_str()));
+        return !gone_to
+            && !toks.iter().any(|w| BEING_THERE.contains(&w.as_str()))
             && !toks.windows(2).any(|w| w[0] == "been" && w[1] == "to")
-            && !kin(&|e: &LexEntry| e.base == entry.base && e.sub != DESTINATIONS);
+            && !kin(&|e: &LexEntry| e.base == entry.base && e.sub != DESTINATIONS)
+            && setting.votes_for(&entry.base, |g| !a_place(g)) == 0;
     }
     if entry.general == TRIP {
         let before = found.at.checked_sub(1).and_then(|i| toks.get(i));
@@ -56,8 +80,7 @@ pub(super) fn not_travel(
         return before.is_some_and(|w| ERRANDS.contains(&w.as_str())) || to_errand;
     }
     if entry.general == PACKING {
-        return setting.about_moving()
-            && !kin(&|e: &LexEntry| e.base == entry.base && e.general != PACKING && e.general != TRIP);
+        return setting.about_moving() && !kin(&|e: &LexEntry| e.base == entry.base);
     }
     false
 }
