@@ -580,6 +580,8 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
             FINANCE,
             "Japan",
         ),
+        // The clause the extractor reads of it.
+        ("maybe to Hokkaido.", FINANCE, "Japan"),
         ("We're planning a trip to Lisbon in May.", FINANCE, "Trip Planning"),
         ("I'm packing my suitcase for the flight tomorrow.", GYM, "Packing"),
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),

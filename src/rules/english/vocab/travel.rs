@@ -18,6 +18,20 @@ const GOING: &[&str] = &[
     "go", "goes", "going", "gone", "get", "getting", "head", "heading", "back",
 ];
 
+/// Words that may open a clause of only "to PLACE" ("maybe to Hokkaido", "and then to Rome").
+const HEDGES: &[&str] = &[
+    "maybe",
+    "probably",
+    "perhaps",
+    "possibly",
+    "hopefully",
+    "then",
+    "also",
+    "and",
+    "or",
+    "next",
+];
+
 /// What a trip is for when it is an errand, said right before it ("shopping trips", "a grocery
 /// trip", "two store trips a week", "a quick trip to the pharmacy").
 const ERRANDS: &[&str] = &[
@@ -56,16 +70,12 @@ pub(super) fn not_travel(
         let a_place = |g: &str| lex.entries().iter().any(|e| e.general == g && e.sub == DESTINATIONS);
         // "Go" is as often an auxiliary ("going to invest"): it moves the speaker only to a
         // place it leads to ("going back next year, maybe to Hokkaido").
-        let gone_to = found
-            .at
-            .checked_sub(1)
-            .and_then(|i| toks.get(i))
-            .is_some_and(|w| w == "to")
-            && toks
-                .get(..found.at)
-                .unwrap_or_default()
-                .iter()
-                .any(|w| GOING.contains(&w.as_str()));
+        // A clause that is only "to PLACE" goes on from the verb before it ("…, maybe to
+        // Hokkaido").
+        let before = toks.get(..found.at).unwrap_or_default();
+        let gone_to = before.last().is_some_and(|w| w == "to")
+            && (before.iter().any(|w| GOING.contains(&w.as_str()))
+                || before.iter().rev().skip(1).all(|w| HEDGES.contains(&w.as_str())));
         return !gone_to
             && !toks.iter().any(|w| BEING_THERE.contains(&w.as_str()))
             && !toks.windows(2).any(|w| w[0] == "been" && w[1] == "to")
