@@ -193,7 +193,8 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         let Some(before) = i.checked_sub(1) else {
             return false;
         };
-        let taker = |k: usize| !toks[k].ends_with(',') && THAT_TAKERS.contains(&word(k).as_str());
+        let taker =
+            |k: usize| toks.get(k).is_some_and(|t| !t.ends_with(',')) && THAT_TAKERS.contains(&word(k).as_str());
         taker(before) || (word(before) == "that" && before.checked_sub(1).is_some_and(taker))
     };
     // Set after a subject was written: the next verb must agree with it.
@@ -300,16 +301,21 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         {
             person_subject = false;
         }
+        // "They" is plural in form: no verb after it agrees with the person's name.
+        let they = named_here
+            && matches!(lower.as_str(), "i" | "i'm" | "i've" | "i'll" | "i'd")
+            && reported(i)
+            && !compound_subject(&toks, i);
+        if they {
+            person_subject = false;
+        }
         let again = |plain: &str| Some(name_cap(plain.to_string()));
         let third = match lower.as_str() {
-            "i" if named_here && reported(i) && !compound_subject(&toks, i) => {
-                person_subject = false;
-                again("they")
-            }
-            "i'm" if named_here && reported(i) => again("they are"),
-            "i've" if named_here && reported(i) && !compound_subject(&toks, i) => again("they have"),
-            "i'll" if named_here && reported(i) => again("they will"),
-            "i'd" if named_here && reported(i) => again("they would"),
+            "i" if they => again("they"),
+            "i'm" if they => again("they are"),
+            "i've" if they => again("they have"),
+            "i'll" if they => again("they will"),
+            "i'd" if they => again("they would"),
             // "My partner and I often play": a plural subject, whose verb stays as it is.
             "i" if compound_subject(&toks, i) => {
                 subject_named = true;
