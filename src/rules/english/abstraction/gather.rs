@@ -16,6 +16,7 @@ use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
 use super::super::synth::without_filler;
 use super::asks::asks;
+use super::clause_ends::{ends_of_clauses, without_brackets};
 use crate::model::{EvidenceItem, EvidenceKind};
 use crate::text::{content_words, entity_key, words};
 
@@ -444,72 +445,6 @@ const TIME_NOUNS: &[&str] = &[
     "moment",
     "point",
 ];
-
-/// A sentence cut where a clause ends: at `!`, `;`, a dash, brackets and quotes, and at a full
-/// stop that ends a word ("1.22.0", "v2.6", "app.py" keep theirs). Parts inside quotation marks
-/// are left out: they are a title or someone's words ("a post titled "How I Used Tax-Loss
-/// Harvesting""), not what the speaker says they did.
-fn ends_of_clauses(s: &str) -> impl Iterator<Item = &str> {
-    let mut quoted = false;
-    clause_parts(s).filter_map(move |(part, mark)| {
-        let inside = quoted;
-        match mark {
-            Some('"') => quoted = !quoted,
-            Some('“') => quoted = true,
-            Some('”') => quoted = false,
-            _ => {}
-        }
-        (!inside).then_some(part)
-    })
-}
-
-/// The parts of [`ends_of_clauses`], each with the mark that ended it (`None` for the last).
-fn clause_parts(s: &str) -> impl Iterator<Item = (&str, Option<char>)> {
-    let mut chars = s.char_indices().peekable();
-    let mut start = 0;
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        while let Some((i, c)) = chars.next() {
-            let stop = match c {
-                // "Ms. Harper" and "e.g. this" go on: a title's full stop ends nothing.
-                '.' => {
-                    chars.peek().is_none_or(|(_, n)| !n.is_alphanumeric())
-                        && !crate::text::abbreviation(s.get(start..i))
-                }
-                '!' | ';' | '—' | '(' | ')' | '"' | '“' | '”' => true,
-                _ => false,
-            };
-            if stop {
-                let part = s.get(start..i).unwrap_or("");
-                start = i + c.len_utf8();
-                return Some((part, Some(c)));
-            }
-        }
-        done = true;
-        Some((s.get(start..).unwrap_or(""), None))
-    })
-}
-
-/// The text without its bracketed asides ("[shares a photo: a photo of a beach]"), which are
-/// not the speaker's words; an aside the quote's cut left open runs to the end.
-fn without_brackets(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for ch in text.chars() {
-        match ch {
-            '[' => depth = depth.saturating_add(1),
-            ']' if depth > 0 => depth -= 1,
-            // A closing bracket whose opening the cut removed: what came before was the aside.
-            ']' => out.clear(),
-            _ if depth == 0 => out.push(ch),
-            _ => {}
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
 
 /// "we" as the person and others, so the clause has a subject a reader can place.
 fn we_as(text: &str, person: &str) -> String {

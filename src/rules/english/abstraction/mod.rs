@@ -571,6 +571,7 @@ fn join_names(names: &[&str]) -> String {
 
 mod asks;
 mod case;
+mod clause_ends;
 mod gather;
 mod law;
 mod status;
