@@ -256,16 +256,29 @@ fn with_maths<'a>(sentence: &str, spoken: &'a [String]) -> Option<&'a str> {
 
 /// The keys of the general events a sentence's clauses name in the sense they were filed under.
 fn in_sense_keys(lex: &Lexicon, sentence: &str, setting: &Setting) -> Vec<String> {
-    let mut keys = Vec::new();
+    in_sense_entries(lex, sentence, setting)
+        .into_iter()
+        .map(|e| entity_key(&e.general))
+        .collect()
+}
+
+/// The lexicon entries a sentence's clauses name in the sense they are filed under, in the
+/// order said: "I'm walking through the proof" names no walk, "I walk every morning" does.
+pub(crate) fn in_sense_entries<'l>(
+    lex: &'l Lexicon,
+    sentence: &str,
+    setting: &Setting,
+) -> Vec<&'l crate::lexicon::LexEntry> {
+    let mut found = Vec::new();
     for clause in clauses(sentence) {
         let toks: Vec<String> = words(clause).collect();
         for f in lex.located(clause) {
             if in_sense(&toks, &f, setting) {
-                keys.push(entity_key(&f.entry.general));
+                found.push(f.entry);
             }
         }
     }
-    keys
+    found
 }
 
 /// A sentence's clauses, split where a comma, semicolon or dash is followed by a space (not

@@ -245,6 +245,14 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         format!("{date}{}", clip(&text.join(" "), 400))
     };
     let in_fact: Vec<usize> = chosen.iter().map(|s| s.at).collect();
+    // The setting the person's words make, read as entity extraction reads the same words next
+    // (so its per-thread memo serves both).
+    let own_words: Vec<&str> = lines
+        .iter()
+        .filter(|(speaker, _)| speaker == person)
+        .map(|(_, text)| text.as_str())
+        .collect();
+    let setting = super::vocab::place::Setting::of(&super::vocab::phrases::without_code(&own_words.join("\n")));
     let mut base = Vec::new();
     let mut salient = Vec::new();
     for s in &own {
@@ -263,9 +271,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         if !primary.is_some_and(Cue::is_salient) && is_about_other(&s.original, person) {
             continue;
         }
-        // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up.
-        let topic = lex
-            .matches(&s.original)
+        // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up, and a
+        // word in another sense is no topic: "I'll be walking through the proof" plans no walk.
+        let topic = super::extract::in_sense_entries(lex, &s.original, &setting)
+            .into_iter()
             .find(|e| !e.is_condition())
             // Lowercase: a capital here would be a name the sentence never said ("Japan" for
             // "Tokyo"), which the grounding check rightly refuses. An acronym the sentence

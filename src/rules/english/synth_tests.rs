@@ -144,3 +144,25 @@ fn whoever_a_sentence_names_beside_us_is_not_one_of_us() {
     );
     assert!(out.contains("Alex and their husband loved it"), "{out}");
 }
+
+#[test]
+fn what_a_sentence_means_names_its_topic_only_in_the_sense_it_is_filed_under() {
+    // "walking through" is explaining, "working on a problem" is solving it: neither is a
+    // pastime or a job the person plans.
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I'm planning on walking through the induction proof again tomorrow with my tutor."),
+    );
+    assert!(out.contains("induction proof"), "{out}");
+    assert!(!out.contains("involve walking"), "{out}");
+    // The same cue with a walk in its own sense still says what it means.
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I'm planning on walking along the river trail tomorrow with my sister."),
+    );
+    assert!(out.contains("involve walking"), "{out}");
+}
