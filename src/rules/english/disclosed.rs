@@ -18,7 +18,8 @@ const SUPPOSING: &[&str] = &["if", "assuming", "assume", "suppose", "supposing",
 #[must_use]
 pub fn statement_in_question(sentence: &str) -> Option<String> {
     let s = sentence.trim();
-    if !s.ends_with('?') {
+    let marked = s.ends_with('?');
+    if !marked && !unmarked_question(s) {
         return None;
     }
     let opens_asking = |w: &str| OPENERS.contains(&w);
@@ -36,7 +37,13 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
             .unwrap_or(&rest)
             .to_string();
         let first = crate::text::words(&rest).next().unwrap_or_default();
-        if !opens_asking(&first) && !WONDERING.iter().any(|w| rest.starts_with(w)) {
+        let wondering = WONDERING.iter().any(|w| rest.starts_with(w));
+        if !opens_asking(&first) && !wondering {
+            continue;
+        }
+        // Without its mark, only a clause in a question's word order turns to asking:
+        // "…, how can I…" does, "…, how I did it" does not.
+        if !marked && !wondering && !inverted(&rest) {
             continue;
         }
         // "…on nuts, which has gone up to $220, and I was wondering…": a "which" or "who" clause
@@ -62,6 +69,56 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
         return None;
     }
     None
+}
+
+/// Auxiliaries and modals that come before their subject in a question.
+const AUXILIARIES: &[&str] = &[
+    "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "is", "are", "am",
+    "was", "were", "have", "has",
+];
+
+/// Subjects an auxiliary is put before in a question ("can you", "should I", "is it").
+const SUBJECTS: &[&str] = &["i", "you", "we", "it", "they", "he", "she", "this", "that", "there", "my", "your"];
+
+/// Question words that open a question before its auxiliary ("how can", "what are").
+const WH: &[&str] = &["what", "how", "which", "where", "when", "why", "who", "whom"];
+
+/// Whether a clause (lowercase) opens in a question's word order, its verb before its subject:
+/// "how can I keep it", "what are some ideas", "can you help", "should I wait". "How I did it",
+/// "what I need" and "can't wait" keep a statement's order.
+fn inverted(clause: &str) -> bool {
+    let mut words = crate::text::words(clause);
+    let (Some(first), Some(second)) = (words.next(), words.next()) else {
+        return false;
+    };
+    (WH.contains(&first.as_str()) && AUXILIARIES.contains(&second.as_str()))
+        || (AUXILIARIES.contains(&first.as_str()) && SUBJECTS.contains(&second.as_str()))
+}
+
+/// A question typed without its mark, as people often type the last sentence of a chat
+/// message: no closing punctuation, and the sentence, or a clause after one of its commas,
+/// opens in a question's word order. "I have a plumber coming on July 27, how can I prepare"
+/// asks; "Did it." and "that's how I did it" do not.
+#[must_use]
+pub fn unmarked_question(sentence: &str) -> bool {
+    let s = sentence.trim_end();
+    if s.is_empty() || s.ends_with(['.', '!', '?', '…', ':', ';', ')', ']', '"', '”']) {
+        return false;
+    }
+    let low = crate::text::head_chars(s, 2000).to_lowercase().replace('’', "'");
+    inverted(&low) || low.split(", ").skip(1).any(|clause| {
+        let clause = ["and ", "so ", "but ", "or "]
+            .iter()
+            .find_map(|c| clause.strip_prefix(c))
+            .unwrap_or(clause);
+        inverted(clause)
+    })
+}
+
+/// Whether a sentence asks: it ends with a question mark, or it is an [`unmarked_question`].
+#[must_use]
+pub fn asks(sentence: &str) -> bool {
+    sentence.trim_end().ends_with('?') || unmarked_question(sentence)
 }
 
 /// Conjunctions after which a question takes something as given: "…, considering I've already
@@ -90,7 +147,7 @@ const CLAUSE_CHARS: usize = 400;
 #[must_use]
 pub fn statements_in_question(sentence: &str) -> Vec<String> {
     let s = sentence.trim();
-    if !s.ends_with('?') {
+    if !asks(s) {
         return Vec::new();
     }
     let mut out: Vec<String> = statement_in_question(s).into_iter().collect();
@@ -143,7 +200,7 @@ pub fn told_sentences(prose: &str) -> Vec<String> {
     crate::text::sentences(prose)
         .into_iter()
         .flat_map(|s| {
-            if s.trim_end().ends_with('?') {
+            if asks(&s) {
                 statements_in_question(&s)
             } else {
                 vec![s]
@@ -227,5 +284,35 @@ mod tests {
         ] {
             assert_eq!(lead(s), None, "{s}");
         }
+    }
+
+    #[test]
+    fn a_question_typed_without_its_mark_is_still_a_question() {
+        use super::{told_sentences, unmarked_question};
+        assert!(unmarked_question("How can I prepare for the visit"));
+        assert!(unmarked_question(
+            "I have a plumber visit scheduled for July 27, how can I prepare for it"
+        ));
+        assert!(unmarked_question("I'm not sure about the fee, can you help me figure it out"));
+        for s in [
+            "That's how I did it",
+            "What I need is a plan",
+            "Can't wait to see you",
+            "Did it.",
+            "How can I prepare for the visit?",
+            "I moved, and it went well",
+        ] {
+            assert!(!unmarked_question(s), "{s}");
+        }
+        assert_eq!(
+            lead("I've started 20-minute morning meditation sessions to manage work stress, how can I stick to it every day")
+                .as_deref(),
+            Some("I've started 20-minute morning meditation sessions to manage work stress.")
+        );
+        assert_eq!(lead("I tried the vinegar method, that's how I did it"), None);
+        assert_eq!(
+            told_sentences("My rent is $2,400. What are some ways to cut costs"),
+            vec!["My rent is $2,400.".to_string()]
+        );
     }
 }

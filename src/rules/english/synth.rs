@@ -181,7 +181,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
             let third = ends_sentence(&compact(&third_person(&plural, person, referent.as_deref())));
             let to_listener = crate::text::words(&original).any(|w| SECOND_PERSON.contains(&w.as_str()));
             // "Here's my plan for phase 2:" opens a list or a block; it states nothing itself.
-            let question = original.trim_end().ends_with(['?', ':']);
+            let question = original.trim_end().ends_with(['?', ':']) || super::disclosed::unmarked_question(&original);
             // "That's my new routine": what "that" is was said before; so in "Hopefully,
             // this will help", past a one-word lead-in.
             let opener = original
