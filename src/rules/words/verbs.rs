@@ -403,3 +403,14 @@ pub const PURPOSE_VERBS: &[&str] = &[
     "deal", "cope", "relax", "unwind", "clear", "calm", "celebrate", "improve", "reduce", "save", "boost", "avoid",
     "prepare", "handle", "recover", "focus", "protect", "cover", "reach", "afford", "fund", "pay", "stay", "keep",
 ];
+
+// From `src/rules/english/abstraction/gather.rs`.
+/// Verbs that say nothing without their object or complement after a subject pronoun: "where
+/// I need", "that we want", "since I've had".
+#[rustfmt::skip]
+pub const OBJECT_TAKERS: &[&str] = &[
+    "need", "needed", "want", "wanted", "have", "had", "get", "got", "use", "used", "make", "made", "try", "tried",
+    "plan", "planned", "hope", "hoped", "like", "liked", "love", "loved", "decide", "decided", "start", "started",
+    "begin", "began", "keep", "kept", "find", "found", "mean", "meant", "wish", "expect", "expected", "intend",
+    "intended", "prefer", "preferred", "take", "took", "give", "gave", "put", "bring", "brought",
+];

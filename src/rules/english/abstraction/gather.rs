@@ -10,7 +10,7 @@ use crate::rules::words::clauses::UNRESOLVED;
 use crate::rules::words::clauses::{CONTRACTED, INFINITIVE_TAKERS, SUBORDINATORS, THAT_TAKERS};
 use crate::rules::words::function::{AUXILIARIES, PREPOSITIONS};
 use crate::rules::words::people::LISTENERS_LIFE;
-use crate::rules::words::verbs::{AMOUNT_CHANGERS, PURPOSE_VERBS, VERBS};
+use crate::rules::words::verbs::{AMOUNT_CHANGERS, OBJECT_TAKERS, PURPOSE_VERBS, VERBS};
 
 use super::super::lexicon::Lexicon;
 use super::super::person::third_person;
@@ -212,6 +212,16 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         if speaker(&start) && relative_clause_at(&raw, &toks, start) {
             continue;
         }
+        // "that's what I've been using for this project": "what" is the verb's object, so
+        // from the "I" on the clause has lost it ("User has been using for this project").
+        if speaker(&start)
+            && start
+                .checked_sub(1)
+                .and_then(|p| toks.get(p))
+                .is_some_and(|p| matches!(p.as_str(), "what" | "whatever"))
+        {
+            continue;
+        }
         // A comma before a new subject ends what was said about the activity ("…, it was lovely").
         let cut = (at..raw.len())
             .find(|&i| raw[i].ends_with(',') && toks.get(i + 1).is_some_and(|n| CLAUSE_OPENERS.contains(&n.as_str())))
@@ -337,6 +347,21 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
                 break;
             }
         }
+        // A clause cut short that ends on a pronoun and its verb ("a project where I need [to
+        // show tooltips]") lost the verb's object: the relative clause goes, and without one
+        // to go, the clause does.
+        if !whole && ends_on_bare_verb(&kept) {
+            let opener = kept.iter().rposition(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "where" | "that" | "which" | "who" | "when" | "because" | "since" | "so"
+                )
+            });
+            match opener {
+                Some(at) if at >= 3 => kept.truncate(at),
+                _ => continue,
+            }
+        }
         // A clause that ends on its verb's auxiliary ("my work so far is") lost what it said.
         if kept.last().is_some_and(|w| {
             matches!(
@@ -388,6 +413,23 @@ fn clause(lex: &Lexicon, branch: &str, quoted: &str, person: &str) -> Option<Str
         return Some(text.trim_end_matches([',', ' ', ':', '-', '.']).to_string());
     }
     None
+}
+
+/// Whether a clause ends on a subject pronoun and its verb, which says nothing without what
+/// followed it: "where I need", "that we want" ("I ran" and "she smiled" take no object and end
+/// a clause well).
+fn ends_on_bare_verb(kept: &[&str]) -> bool {
+    let [.., subject, verb] = kept else {
+        return false;
+    };
+    let subject = subject.to_lowercase();
+    let verb = verb.trim_end_matches(',').to_lowercase();
+    let verb = verb.trim_end_matches(|c: char| !c.is_alphanumeric());
+    matches!(
+        subject.replace('’', "'").as_str(),
+        "i" | "we" | "you" | "they" | "he" | "she" | "i've" | "we've" | "they've" | "i'd" | "we'd"
+    )
+        && OBJECT_TAKERS.contains(&verb.strip_suffix('s').filter(|_| subject == "he" || subject == "she").unwrap_or(verb))
 }
 
 /// Whether a lowercase word can be a clause's verb: an auxiliary, a pronoun's contraction, a

@@ -515,3 +515,25 @@ fn a_verb_inside_a_clause_of_a_noun_phrase_does_not_make_it_a_statement() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_clause_that_lost_its_verb_s_object_is_not_gathered_as_it_stands() {
+    let lex = Lexicon::builtin();
+    // Cut after "I need": the relative clause goes, the project stays.
+    let cut = mention(
+        "Projects",
+        "user mentions projects (\"I'm working on a project where I need to show semantic match explanation tooltips when asking about scoring details and the hover states\") on 2024-06-18",
+        "2024-06-18",
+    );
+    let got = merge(lex, "Projects", "Ana", Vec::new(), &[&cut]);
+    assert!(got.iter().all(|c| !c.contains("where Ana needs")), "{got:?}");
+    assert!(got.iter().any(|c| c.starts_with("Ana is working on a project")), "{got:?}");
+    // "what" is the object of "using": from the "I" on the clause has none.
+    let free = mention(
+        "Projects",
+        "user mentions projects (\"I'll use pytest since that's what I've been using for this project.\") on 2024-04-12",
+        "2024-04-12",
+    );
+    let got = merge(lex, "Projects", "Ana", Vec::new(), &[&free]);
+    assert!(got.iter().all(|c| !c.contains("been using for this project")), "{got:?}");
+}
