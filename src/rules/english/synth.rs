@@ -188,10 +188,15 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 .split_once(", ")
                 .filter(|(lead, _)| !lead.contains(' '))
                 .map_or(original.as_str(), |(_, rest)| rest);
+            let opening: Vec<String> = crate::text::words(opener).take(2).collect();
+            let (first, second) = (opening.first(), opening.get(1));
+            // So does "the other" or "the latter": which one was said before ("The other is
+            // finding ways to supply clean water").
             let demonstrative = matches!(
-                crate::text::words(opener).next().as_deref(),
+                first.map(String::as_str),
                 Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
-            );
+            ) || (first.is_some_and(|w| w == "the")
+                && matches!(second.map(String::as_str), Some("other" | "others" | "latter" | "former" | "rest")));
             let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
             // Only a Δ item stands alone; a fact keeps such a sentence, since the sentence
             // before it in the fact may say what "this" is.

@@ -166,3 +166,17 @@ fn what_a_sentence_means_names_its_topic_only_in_the_sense_it_is_filed_under() {
     );
     assert!(out.contains("involve walking"), "{out}");
 }
+
+#[test]
+fn a_sentence_that_opens_on_the_other_one_stands_for_no_conclusion() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines(
+            "I am working on two engineering projects this semester. The other is finding ways to supply clean water to those with limited access.",
+        ),
+    );
+    assert!(!out.contains("The other is"), "{out}");
+    assert!(out.contains("two engineering projects"), "{out}");
+}

@@ -243,6 +243,7 @@ pub const BARE_AFTER: &[&str] = &[
 /// and love theme").
 pub const COORDINATED: &[&str] = &[
     "have", "do", "don't", "am", "want", "need", "miss", "enjoy", "feel", "think", "know", "spend", "try",
+    "forget", "get", "go", "keep", "remember", "realize", "wonder", "struggle", "tend", "prefer", "take", "make",
 ];
 
 // From `src/rules/english/person/agreement.rs`.

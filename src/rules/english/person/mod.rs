@@ -515,6 +515,15 @@ mod tests {
             third_person("I study and I try and I go and I watch TV.", "Kim", None),
             "Kim studies and Kim tries and Kim goes and Kim watches TV."
         );
+        // A verb coordinated without its own "I" is the person's too.
+        assert_eq!(
+            third_person(
+                "I get too caught up in my studies and forget to prioritize self-care.",
+                "Jo",
+                None
+            ),
+            "Jo gets too caught up in their studies and forgets to prioritize self-care."
+        );
         assert_eq!(
             third_person("I've been lifting and I went home.", "Alex", None),
             "Alex has been lifting and Alex went home."
