@@ -55,9 +55,21 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Home => format!("{who} lives in {value}"),
         // A field named by what is done in it ("science writing") is worked in, not as.
         Slot::Occupation if value.ends_with("ing") => format!("{who} works in {value}"),
+        // One who studies or trains is one, and works as nothing yet ("an engineering student").
+        Slot::Occupation if is_learner(value) => format!("{who} is {} {value}", super::article(value)),
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
     }
+}
+
+/// Whether an occupation names a learner: its last word is "student", "trainee", "intern",
+/// "apprentice" or "undergraduate".
+fn is_learner(value: &str) -> bool {
+    let last = value.rsplit(' ').next().unwrap_or(value).to_lowercase();
+    matches!(
+        last.as_str(),
+        "student" | "trainee" | "intern" | "apprentice" | "undergraduate" | "pupil"
+    )
 }
 
 /// The verb a setting's name takes: "contributions are", "savings are"; "status is",
@@ -103,6 +115,18 @@ impl Holder {
 #[cfg(test)]
 mod tests {
     use super::{Holder, Slot, sentence};
+
+    #[test]
+    fn a_learner_is_one_and_works_as_nothing_yet() {
+        assert_eq!(
+            sentence("Jo", &Holder::Person, Slot::Occupation, None, "engineering student"),
+            "Jo is an engineering student"
+        );
+        assert_eq!(
+            sentence("Jo", &Holder::Person, Slot::Occupation, None, "paramedic"),
+            "Jo works as a paramedic"
+        );
+    }
 
     #[test]
     fn a_settings_sentence_writes_month_names_as_english_does() {

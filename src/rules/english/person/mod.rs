@@ -402,7 +402,7 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         }
         match third {
             Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
-            None => out.push(Cow::Borrowed(raw)),
+            None => out.push(Cow::Borrowed(*raw)),
         }
     }
     out.join(" ")
@@ -426,7 +426,15 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
     let group = companion.map_or_else(|| format!("{name} and others"), |c| format!("{name} and {c}"));
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut said_we = false;
-    for (i, raw) in sentence.split_whitespace().enumerate() {
+    let toks: Vec<&str> = sentence.split_whitespace().collect();
+    // "our time together" is the group's, not the person's alone: it stays plural.
+    let together = |i: usize| {
+        toks.iter()
+            .skip(i.saturating_add(1))
+            .take(3)
+            .any(|t| lower_word(split(t).1) == "together")
+    };
+    for (i, raw) in toks.iter().enumerate() {
         let (lead, core, tail) = split(raw);
         let lower = lower_word(core);
         let cap = i == 0 || out.last().is_some_and(|p| p.ends_with(['.', '!', '?', ':']));
@@ -437,7 +445,7 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
             "we've" => Some(format!("{group} have")),
             "we'll" => Some(format!("{group} will")),
             "we'd" => Some(format!("{group} would")),
-            "our" if said_we => Some(head("their")),
+            "our" if said_we || together(i) => Some(head("their")),
             "ours" if said_we => Some("theirs".into()),
             "our" | "ours" => Some(format!("{name}'s")),
             "us" if said_we => Some("them".into()),
@@ -450,7 +458,7 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
         }
         match rewritten {
             Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
-            None => out.push(Cow::Borrowed(raw)),
+            None => out.push(Cow::Borrowed(*raw)),
         }
     }
     out.join(" ")
@@ -565,6 +573,11 @@ mod tests {
         assert_eq!(
             first_plural("Our dog loves it, we're thrilled.", "Mel", Some("their husband")),
             "Mel's dog loves it, Mel and their husband are thrilled."
+        );
+        // What "we" share "together" is the group's, not the person's alone.
+        assert_eq!(
+            first_plural("My snakes can't chat, but our time together is valuable.", "Jo", None),
+            "My snakes can't chat, but their time together is valuable."
         );
         let seen = mentions("My wife cooked.", "Sam", true);
         assert_eq!(companion(&seen, "Sam").as_deref(), Some("their wife"));
