@@ -47,6 +47,11 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
     let who = holder.name(person);
     let what = what.unwrap_or("setting");
     match slot {
+        // A bare count of a plural is had: "Meghan has 4 weekly plant-based dinners", not
+        // "Meghan's weekly plant-based dinners are 4".
+        Slot::Setting if copula(what) == "are" && is_count(value) => {
+            format!("{who} has {value} {}", with_month_names(what))
+        }
         Slot::Setting => format!("{who}'s {} {} {value}", with_month_names(what), copula(what)),
         Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Never => format!("{who} has never {value}"),
@@ -60,6 +65,11 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
     }
+}
+
+/// Whether a value is a bare count: digits (and thousands commas) alone.
+fn is_count(value: &str) -> bool {
+    value.starts_with(|c: char| c.is_ascii_digit()) && value.chars().all(|c| c.is_ascii_digit() || c == ',')
 }
 
 /// Whether an occupation names a learner: its last word is "student", "trainee", "intern",
@@ -115,6 +125,17 @@ impl Holder {
 #[cfg(test)]
 mod tests {
     use super::{Holder, Slot, sentence};
+
+    #[test]
+    fn a_bare_count_of_a_plural_is_had() {
+        let had = |what: &str, value: &str| sentence("Meg", &Holder::Person, Slot::Setting, Some(what), value);
+        assert_eq!(
+            had("weekly plant-based dinners", "4"),
+            "Meg has 4 weekly plant-based dinners"
+        );
+        assert_eq!(had("monthly savings", "$500"), "Meg's monthly savings are $500");
+        assert_eq!(had("rate limit", "120"), "Meg's rate limit is 120");
+    }
 
     #[test]
     fn a_learner_is_one_and_works_as_nothing_yet() {
