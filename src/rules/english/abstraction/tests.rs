@@ -367,7 +367,7 @@ fn a_whole_clause_keeps_the_object_that_completes_it() {
     assert!(
         clauses
             .iter()
-            .any(|c| c.contains("another painting like Melanie's last one")),
+            .any(|c| c.contains("another painting like their last one")),
         "{clauses:?}"
     );
     assert!(

@@ -426,6 +426,7 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
     let group = companion.map_or_else(|| format!("{name} and others"), |c| format!("{name} and {c}"));
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut said_we = false;
+    let mut said_i = false;
     let toks: Vec<&str> = sentence.split_whitespace().collect();
     // "our time together" is the group's, not the person's alone: it stays plural.
     let together = |i: usize| {
@@ -445,7 +446,9 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
             "we've" => Some(format!("{group} have")),
             "we'll" => Some(format!("{group} will")),
             "we'd" => Some(format!("{group} would")),
-            "our" if said_we || together(i) => Some(head("their")),
+            // After the person's own "I" the sentence has its subject, whose "our" is "their":
+            // "I'm worried about our planning" → "Alex is worried about their planning".
+            "our" if said_we || said_i || together(i) => Some(head("their")),
             "ours" if said_we => Some("theirs".into()),
             "our" | "ours" => Some(format!("{name}'s")),
             "us" if said_we => Some("them".into()),
@@ -455,6 +458,9 @@ pub fn first_plural(sentence: &str, name: &str, companion: Option<&str>) -> Stri
         };
         if matches!(lower.as_str(), "we" | "we're" | "we've" | "we'll" | "we'd") {
             said_we = true;
+        }
+        if matches!(lower.as_str(), "i" | "i'm" | "i've" | "i'll" | "i'd") {
+            said_i = true;
         }
         match rewritten {
             Some(r) => out.push(Cow::Owned(format!("{lead}{r}{tail}"))),
@@ -578,6 +584,10 @@ mod tests {
         assert_eq!(
             first_plural("My snakes can't chat, but our time together is valuable.", "Jo", None),
             "My snakes can't chat, but their time together is valuable."
+        );
+        assert_eq!(
+            first_plural("I'm kinda worried about our financial planning.", "Mike", None),
+            "I'm kinda worried about their financial planning."
         );
         let seen = mentions("My wife cooked.", "Sam", true);
         assert_eq!(companion(&seen, "Sam").as_deref(), Some("their wife"));
