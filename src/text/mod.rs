@@ -268,6 +268,26 @@ pub fn clip(s: &str, max: usize) -> String {
     out
 }
 
+/// [`clip`] at the last whole word that fits, so what a reader sees ends on a word ("…or
+/// donate it…", not "…or donate it i…"). A single word longer than `max` is cut as `clip`
+/// cuts it.
+#[must_use]
+pub fn clip_words(s: &str, max: usize) -> String {
+    let clipped = clip(s, max);
+    let Some(body) = clipped.strip_suffix('…') else {
+        return clipped;
+    };
+    // The clipped text ends inside a word when the original goes on with a letter or digit.
+    let body_chars = body.chars().count();
+    let cut_in_word = s.chars().nth(body_chars).is_some_and(char::is_alphanumeric)
+        && body.chars().last().is_some_and(char::is_alphanumeric);
+    let body = match body.rsplit_once(char::is_whitespace) {
+        Some((head, _)) if cut_in_word && !head.trim().is_empty() => head,
+        _ => body,
+    };
+    format!("{}…", body.trim_end().trim_end_matches([',', ';', ':', '-', '–', '—']))
+}
+
 /// Common English function words, ignored when judging topic overlap and when keying queries.
 pub static STOPWORDS: WordSet = WordSet::new(&[
     "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before",
@@ -447,6 +467,16 @@ mod tests {
         assert_eq!(entity_key("Books"), entity_key("book"));
         assert_eq!(entity_key("Fitness"), "fitness");
         assert_eq!(entity_key("Hobbies"), entity_key("hobby"));
+    }
+
+    #[test]
+    fn clip_words_ends_on_a_whole_word() {
+        assert_eq!(clip_words("or just donate it instead", 17), "or just donate…");
+        assert_eq!(clip_words("short", 17), "short");
+        assert_eq!(clip_words("one, two three", 6), "one…");
+        // One long word is cut as it must be; accents count as one character each.
+        assert_eq!(clip_words("supercalifragilistic", 6), "super…");
+        assert_eq!(clip_words("café crème brûlée", 12), "café crème…");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::synth::{cue_of, untagged};
 use crate::event::profile_text::{render_bullet, render_mention};
 use crate::event::{Delta, DeltaStatus, RelationSummary, Sigma, SigmaBullet};
 use crate::model::{ChildSummary, EvidenceItem, EvidenceKind};
-use crate::text::{clip, entity_key};
+use crate::text::{clip, clip_words, entity_key};
 
 use case::{inline_case, topic_case};
 use std::collections::BTreeMap;
@@ -145,7 +145,7 @@ pub fn rk1(
         .map(|t| {
             format!(
                 " Most recently, {}",
-                after_comma(&clip(&whose::without_recently(&t), 200))
+                after_comma(&clip_words(&whose::without_recently(&t), 200))
             )
         })
         .unwrap_or_default();
@@ -174,7 +174,7 @@ pub fn rk1(
         if whose::to_listener(&text) {
             continue;
         }
-        let text = clip(&text, 140);
+        let text = clip_words(&text, 140);
         for cue in cues_of(lex, &c.text) {
             match cue {
                 // Nobody enjoys, keeps up or plans around stress or a knee injury.
@@ -373,7 +373,7 @@ pub fn rk2(
             .or_else(|| cues_of(lex, &c.text).first().copied())
             .map(|k| super::synth::label(k).trim_matches(['[', ']']).to_string());
         let said = whose::without_lead_in(untagged(&c.text));
-        let item = status::new_item(&named, tag, clip(&said, 200), date);
+        let item = status::new_item(&named, tag, clip_words(&said, 200), date);
         if !fresh.contains(&entity_key(&named)) {
             fresh.push(entity_key(&named));
         }
@@ -500,7 +500,7 @@ fn trait_of(
                         .matches(&e.text)
                         .any(|m| entity_key(&m.general) == entity_key(branch))
             })
-            .map(|e| clip(&whose::without_lead_in(untagged(&e.text)), 160))
+            .map(|e| clip_words(&whose::without_lead_in(untagged(&e.text)), 160))
     })
 }
 
