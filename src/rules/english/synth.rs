@@ -317,7 +317,9 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         // to its turn. So does a shared photo's caption, which no one said ("[a photo of a
         // woman in a wheelchair]" is no injury of the person's).
         let said_aloud = s.told.chars().any(char::is_alphanumeric);
-        let list = if primary.is_some_and(Cue::is_salient) && !s.leans && said_aloud {
+        // Nor does a sentence that names no one: "The priority queue can be used to store the
+        // posts" tells how a thing works, not what changed or binds the person.
+        let list = if primary.is_some_and(Cue::is_salient) && !s.leans && said_aloud && s.subject {
             &mut salient
         } else {
             &mut base

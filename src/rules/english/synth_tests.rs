@@ -180,3 +180,17 @@ fn a_sentence_that_opens_on_the_other_one_stands_for_no_conclusion() {
     assert!(!out.contains("The other is"), "{out}");
     assert!(out.contains("two engineering projects"), "{out}");
 }
+
+#[test]
+fn a_sentence_that_names_no_one_is_no_salient_conclusion() {
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines(
+            "I switched the scheduler to a priority queue last week. The priority queue can no longer be used to store the old posts.",
+        ),
+    );
+    let salient = out.split("Salient Conclusions:").nth(1).unwrap_or_default();
+    assert!(!salient.contains("The priority queue"), "{out}");
+}
