@@ -78,7 +78,9 @@ const AUXILIARIES: &[&str] = &[
 ];
 
 /// Subjects an auxiliary is put before in a question ("can you", "should I", "is it").
-const SUBJECTS: &[&str] = &["i", "you", "we", "it", "they", "he", "she", "this", "that", "there", "my", "your"];
+const SUBJECTS: &[&str] = &[
+    "i", "you", "we", "it", "they", "he", "she", "this", "that", "there", "my", "your",
+];
 
 /// Question words that open a question before its auxiliary ("how can", "what are").
 const WH: &[&str] = &["what", "how", "which", "where", "when", "why", "who", "whom"];
@@ -106,13 +108,14 @@ pub fn unmarked_question(sentence: &str) -> bool {
         return false;
     }
     let low = crate::text::head_chars(s, 2000).to_lowercase().replace('’', "'");
-    inverted(&low) || low.split(", ").skip(1).any(|clause| {
-        let clause = ["and ", "so ", "but ", "or "]
-            .iter()
-            .find_map(|c| clause.strip_prefix(c))
-            .unwrap_or(clause);
-        inverted(clause)
-    })
+    inverted(&low)
+        || low.split(", ").skip(1).any(|clause| {
+            let clause = ["and ", "so ", "but ", "or "]
+                .iter()
+                .find_map(|c| clause.strip_prefix(c))
+                .unwrap_or(clause);
+            inverted(clause)
+        })
 }
 
 /// Whether a sentence asks: it ends with a question mark, or it is an [`unmarked_question`].
@@ -199,13 +202,7 @@ pub fn statements_in_question(sentence: &str) -> Vec<String> {
 pub fn told_sentences(prose: &str) -> Vec<String> {
     crate::text::sentences(prose)
         .into_iter()
-        .flat_map(|s| {
-            if asks(&s) {
-                statements_in_question(&s)
-            } else {
-                vec![s]
-            }
-        })
+        .flat_map(|s| if asks(&s) { statements_in_question(&s) } else { vec![s] })
         .collect()
 }
 
@@ -293,7 +290,9 @@ mod tests {
         assert!(unmarked_question(
             "I have a plumber visit scheduled for July 27, how can I prepare for it"
         ));
-        assert!(unmarked_question("I'm not sure about the fee, can you help me figure it out"));
+        assert!(unmarked_question(
+            "I'm not sure about the fee, can you help me figure it out"
+        ));
         for s in [
             "That's how I did it",
             "What I need is a plan",

@@ -196,7 +196,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 first.map(String::as_str),
                 Some("that" | "that's" | "this" | "it" | "it's" | "these" | "those")
             ) || (first.is_some_and(|w| w == "the")
-                && matches!(second.map(String::as_str), Some("other" | "others" | "latter" | "former" | "rest")));
+                && matches!(
+                    second.map(String::as_str),
+                    Some("other" | "others" | "latter" | "former" | "rest")
+                ));
             let unresolved = (pronoun.is_some() && referent.is_none()) || demonstrative;
             // Only a Δ item stands alone; a fact keeps such a sentence, since the sentence
             // before it in the fact may say what "this" is.

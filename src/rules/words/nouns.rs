@@ -479,3 +479,30 @@ pub const LY_NOUNS: &[&str] = &[
 pub fn ly_adverb(w: &str) -> bool {
     w.ends_with("ly") && !LY_NOUNS.contains(&w)
 }
+
+// From `src/rules/english/vocab/occasion.rs`.
+/// Words that say an anniversary marks something other than a wedding.
+pub const MARKS_OTHER_THAN_WEDDING: &[&str] = &[
+    "death",
+    "passing",
+    "loss",
+    "funeral",
+    "memorial",
+    "remembrance",
+    "work",
+    "job",
+    "company",
+    "business",
+    "founding",
+    "sobriety",
+    "sober",
+    "service",
+    "launch",
+    "store",
+    "shop",
+    "graduation",
+];
+
+// From `src/rules/english/vocab/occasion.rs`.
+/// Possessors whose anniversary is the person's own wedding's.
+pub const ANNIVERSARY_PARTNERS: &[&str] = &["my", "our", "wife's", "husband's", "partner's", "spouse's", "wedding"];

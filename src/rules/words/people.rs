@@ -242,8 +242,8 @@ pub const BARE_AFTER: &[&str] = &[
 /// new noun or clause, and "love", "hope" or "plan" there are as often nouns ("self-acceptance
 /// and love theme").
 pub const COORDINATED: &[&str] = &[
-    "have", "do", "don't", "am", "want", "need", "miss", "enjoy", "feel", "think", "know", "spend", "try",
-    "forget", "get", "go", "keep", "remember", "realize", "wonder", "struggle", "tend", "prefer", "take", "make",
+    "have", "do", "don't", "am", "want", "need", "miss", "enjoy", "feel", "think", "know", "spend", "try", "forget",
+    "get", "go", "keep", "remember", "realize", "wonder", "struggle", "tend", "prefer", "take", "make",
 ];
 
 // From `src/rules/english/person/agreement.rs`.

@@ -428,8 +428,12 @@ fn ends_on_bare_verb(kept: &[&str]) -> bool {
     matches!(
         subject.replace('’', "'").as_str(),
         "i" | "we" | "you" | "they" | "he" | "she" | "i've" | "we've" | "they've" | "i'd" | "we'd"
+    ) && OBJECT_TAKERS.contains(
+        &verb
+            .strip_suffix('s')
+            .filter(|_| subject == "he" || subject == "she")
+            .unwrap_or(verb),
     )
-        && OBJECT_TAKERS.contains(&verb.strip_suffix('s').filter(|_| subject == "he" || subject == "she").unwrap_or(verb))
 }
 
 /// Whether a lowercase word can be a clause's verb: an auxiliary, a pronoun's contraction, a

@@ -527,7 +527,10 @@ fn a_clause_that_lost_its_verb_s_object_is_not_gathered_as_it_stands() {
     );
     let got = merge(lex, "Projects", "Ana", Vec::new(), &[&cut]);
     assert!(got.iter().all(|c| !c.contains("where Ana needs")), "{got:?}");
-    assert!(got.iter().any(|c| c.starts_with("Ana is working on a project")), "{got:?}");
+    assert!(
+        got.iter().any(|c| c.starts_with("Ana is working on a project")),
+        "{got:?}"
+    );
     // "what" is the object of "using": from the "I" on the clause has none.
     let free = mention(
         "Projects",
@@ -535,5 +538,8 @@ fn a_clause_that_lost_its_verb_s_object_is_not_gathered_as_it_stands() {
         "2024-04-12",
     );
     let got = merge(lex, "Projects", "Ana", Vec::new(), &[&free]);
-    assert!(got.iter().all(|c| !c.contains("been using for this project")), "{got:?}");
+    assert!(
+        got.iter().all(|c| !c.contains("been using for this project")),
+        "{got:?}"
+    );
 }

@@ -565,6 +565,14 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
             "Parties",
         ),
         ("James offered to help with packing on June 28.", MOVING, "Packing"),
+        (
+            "I'm preparing for my uncle's death anniversary next week.",
+            GYM,
+            "Marriage",
+        ),
+        ("It's the anniversary of his passing on Friday.", GYM, "Marriage"),
+        ("My parents' anniversary dinner is on Saturday.", GYM, "Marriage"),
+        ("My work anniversary is in May.", GYM, "Marriage"),
     ] {
         let found = senses_in(s, setting);
         if found.iter().any(|g| g == not) {
@@ -587,6 +595,8 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),
         ("We're hosting a party for her birthday.", GYM, "Parties"),
         ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
+        ("Our anniversary is next Friday, ten years married.", GYM, "Marriage"),
+        ("I booked a table for my wife's and my anniversary.", GYM, "Marriage"),
     ] {
         let found = senses_in(s, setting);
         if !found.iter().any(|g| g == want) {
