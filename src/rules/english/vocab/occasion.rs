@@ -2,15 +2,25 @@
 //! my tenth anniversary"); a death, a job, a company or sobriety marks one too ("my uncle's
 //! death anniversary", "the anniversary of his passing", "my work anniversary"), and so does
 //! someone else's marriage ("my parents' anniversary"): none of those is the person's marriage.
+//! Nor, in a passage of grief, is one the clause does not tie to a wedding ("the anniversary
+//! coping plan" after "since my uncle passed away").
 
+use super::place::Setting;
 use crate::lexicon::Located;
 use crate::rules::words::nouns::{ANNIVERSARY_PARTNERS as PARTNERS, MARKS_OTHER_THAN_WEDDING as MARKS_OTHER};
+
+/// Where the lexicon files grief, which a passage's votes tell.
+const GRIEF_BASE: &str = "Health and Wellness";
+const GRIEF: &str = "Grief";
+
+/// Words that tie an anniversary to a wedding.
+const WEDDED: &[&str] = &["wedding", "married", "marriage", "wife", "husband", "spouse", "honeymoon"];
 
 /// The general event an anniversary is filed under.
 const MARRIAGE: &str = "Marriage";
 
 /// Whether `found`, an anniversary filed under marriage, marks something else (see the module).
-pub(super) fn not_wedding(toks: &[String], found: &Located<'_>) -> bool {
+pub(super) fn not_wedding(toks: &[String], found: &Located<'_>, setting: &Setting) -> bool {
     let Some(word) = toks.get(found.at) else {
         return false;
     };
@@ -35,5 +45,9 @@ pub(super) fn not_wedding(toks: &[String], found: &Located<'_>) -> bool {
     let someone_else = before
         .last()
         .is_some_and(|w| (w.ends_with("'s") || w.ends_with("s'")) && !PARTNERS.contains(w));
-    marks_other || someone_else
+    // In a passage of grief ("since my uncle passed away"), an anniversary the clause does
+    // not tie to a wedding is the death's.
+    let wedded = toks.iter().any(|w| WEDDED.contains(&w.as_str()));
+    let grieving = setting.votes_for(GRIEF_BASE, |g| g == GRIEF) > 0;
+    marks_other || someone_else || (grieving && !wedded)
 }

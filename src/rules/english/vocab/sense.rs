@@ -40,7 +40,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         || super::machine::software_library(toks, found.at, found.len)
         || super::solution::solution_work(toks, found.at, found.len)
         || super::travel::not_travel(toks, found, setting, |kin| kin_in(toks, found, kin))
-        || super::occasion::not_wedding(toks, found)
+        || super::occasion::not_wedding(toks, found, setting)
     {
         return false;
     }

@@ -573,6 +573,11 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("It's the anniversary of his passing on Friday.", GYM, "Marriage"),
         ("My parents' anniversary dinner is on Saturday.", GYM, "Marriage"),
         ("My work anniversary is in May.", GYM, "Marriage"),
+        (
+            "I posted my anniversary coping plan.",
+            "My uncle passed away last year and the grief still comes in waves.",
+            "Marriage",
+        ),
     ] {
         let found = senses_in(s, setting);
         if found.iter().any(|g| g == not) {
@@ -597,6 +602,11 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
         ("Our anniversary is next Friday, ten years married.", GYM, "Marriage"),
         ("I booked a table for my wife's and my anniversary.", GYM, "Marriage"),
+        (
+            "Our wedding anniversary is on Friday.",
+            "My uncle passed away last year and the grief still comes in waves.",
+            "Marriage",
+        ),
     ] {
         let found = senses_in(s, setting);
         if !found.iter().any(|g| g == want) {
