@@ -281,9 +281,19 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         }
         // Conditions ("Knee Injury", "Stress") are not activities one enjoys or keeps up, and a
         // word in another sense is no topic: "I'll be walking through the proof" plans no walk.
-        let topic = super::extract::in_sense_entries(lex, &s.original, &setting)
+        let entry = super::extract::in_sense_entries(lex, &s.original, &setting)
             .into_iter()
-            .find(|e| !e.is_condition())
+            .find(|e| !e.is_condition());
+        // A routine is of something one does: a pastime, a practice of health, cooking, or an
+        // activity the lexicon names by its verb ("budgeting", "studying"). "Keeps a regular
+        // marriage routine" or "taxes routine" is not English.
+        let done = entry.is_some_and(|e| {
+            matches!(
+                e.base.as_str(),
+                "Interests and Entertainment" | "Health and Wellness" | "Dining"
+            ) || e.general.ends_with("ing")
+        });
+        let topic = entry
             // Lowercase: a capital here would be a name the sentence never said ("Japan" for
             // "Tokyo"), which the grounding check rightly refuses. An acronym the sentence
             // writes so keeps its capitals ("LGBTQ identity").
@@ -304,6 +314,7 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
         // A sentence the fact already states gives a conclusion that says what it means;
         // salient ones keep their words, which Δ needs (an end date, what is restricted).
         let text = if in_fact.contains(&s.at) && !primary.is_some_and(Cue::is_salient) {
+            let primary = primary.filter(|c| *c != Cue::Habit || done);
             match meaning(primary, topic.as_deref(), person) {
                 Some(m) => m,
                 None => continue,
