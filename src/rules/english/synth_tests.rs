@@ -197,9 +197,19 @@ fn a_sentence_that_names_no_one_is_no_salient_conclusion() {
 
 #[test]
 fn a_routine_is_of_something_one_does() {
-    let out = synthesize(Lexicon::builtin(), "Alex", None, &lines("I go to my support group every week."));
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I go to my support group every week."),
+    );
     assert!(!out.contains("support groups routine"), "{out}");
     assert!(out.contains("support group every week"), "{out}");
-    let out = synthesize(Lexicon::builtin(), "Alex", None, &lines("I meditate every morning before work."));
+    let out = synthesize(
+        Lexicon::builtin(),
+        "Alex",
+        None,
+        &lines("I meditate every morning before work."),
+    );
     assert!(out.contains("keeps a regular meditation routine"), "{out}");
 }

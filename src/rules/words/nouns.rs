@@ -506,3 +506,15 @@ pub const MARKS_OTHER_THAN_WEDDING: &[&str] = &[
 // From `src/rules/english/vocab/occasion.rs`.
 /// Possessors whose anniversary is the person's own wedding's.
 pub const ANNIVERSARY_PARTNERS: &[&str] = &["my", "our", "wife's", "husband's", "partner's", "spouse's", "wedding"];
+
+// From `src/rules/english/vocab/occasion.rs`.
+/// Words that tie an anniversary to a wedding.
+pub const WEDDED: &[&str] = &[
+    "wedding",
+    "married",
+    "marriage",
+    "wife",
+    "husband",
+    "spouse",
+    "honeymoon",
+];

@@ -7,14 +7,11 @@
 
 use super::place::Setting;
 use crate::lexicon::Located;
-use crate::rules::words::nouns::{ANNIVERSARY_PARTNERS as PARTNERS, MARKS_OTHER_THAN_WEDDING as MARKS_OTHER};
+use crate::rules::words::nouns::{ANNIVERSARY_PARTNERS as PARTNERS, MARKS_OTHER_THAN_WEDDING as MARKS_OTHER, WEDDED};
 
 /// Where the lexicon files grief, which a passage's votes tell.
 const GRIEF_BASE: &str = "Health and Wellness";
 const GRIEF: &str = "Grief";
-
-/// Words that tie an anniversary to a wedding.
-const WEDDED: &[&str] = &["wedding", "married", "marriage", "wife", "husband", "spouse", "honeymoon"];
 
 /// The general event an anniversary is filed under.
 const MARRIAGE: &str = "Marriage";
