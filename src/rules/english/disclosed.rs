@@ -5,8 +5,10 @@
 // Input reaches this module: no unchecked index or overflow.
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::questions::OPENERS;
 use crate::rules::words::questions::WONDERING;
+use crate::rules::words::questions::{INVERTED_SUBJECTS as SUBJECTS, WH_WORDS as WH};
 
 /// Words that make a clause a supposition, not a statement: "if I'm using Flask 2.2",
 /// "assuming my budget is $500", "suppose I move to Porto".
@@ -70,20 +72,6 @@ pub fn statement_in_question(sentence: &str) -> Option<String> {
     }
     None
 }
-
-/// Auxiliaries and modals that come before their subject in a question.
-const AUXILIARIES: &[&str] = &[
-    "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "is", "are", "am",
-    "was", "were", "have", "has",
-];
-
-/// Subjects an auxiliary is put before in a question ("can you", "should I", "is it").
-const SUBJECTS: &[&str] = &[
-    "i", "you", "we", "it", "they", "he", "she", "this", "that", "there", "my", "your",
-];
-
-/// Question words that open a question before its auxiliary ("how can", "what are").
-const WH: &[&str] = &["what", "how", "which", "where", "when", "why", "who", "whom"];
 
 /// Whether a clause (lowercase) opens in a question's word order, its verb before its subject:
 /// "how can I keep it", "what are some ideas", "can you help", "should I wait". "How I did it",

@@ -129,3 +129,13 @@ pub const ASKING_OPENERS: &[&str] = &[
     "what", "when", "where", "who", "whom", "whose", "which", "why", "how", "do", "does", "did", "is", "are", "was",
     "were", "can", "could", "should", "would", "will", "have", "has", "tell", "remind", "list",
 ];
+
+// From `src/rules/english/disclosed.rs`.
+/// Subjects an auxiliary is put before in a question ("can you", "should I", "is it").
+pub const INVERTED_SUBJECTS: &[&str] = &[
+    "i", "you", "we", "it", "they", "he", "she", "this", "that", "there", "my", "your",
+];
+
+// From `src/rules/english/disclosed.rs`.
+/// Question words that open a question before its auxiliary ("how can", "what are").
+pub const WH_WORDS: &[&str] = &["what", "how", "which", "where", "when", "why", "who", "whom"];

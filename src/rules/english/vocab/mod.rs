@@ -23,4 +23,6 @@ mod travel;
 #[cfg(test)]
 mod code_tests;
 #[cfg(test)]
+mod place_tests;
+#[cfg(test)]
 mod tests;
