@@ -116,33 +116,48 @@ pub fn run(
         .iter()
         .map(|d| (d.chat.messages.len() + d.probes.len()) as u64)
         .sum();
-    let mut done = 0u64;
-    let mut out = Run::default();
-    for d in data {
-        let mut tick = || {
-            done += 1;
-            if done.is_multiple_of(16) {
-                progress(Progress {
-                    done,
-                    total,
-                    conversation: &d.name,
-                });
+    let models = data.iter().map(|_| make_model()).collect::<Result<Vec<_>>>()?;
+    let done = std::cell::Cell::new(0u64);
+    let progress = std::cell::RefCell::new(progress);
+    let report = |i: usize| {
+        if let Some(d) = data.get(i) {
+            (*progress.borrow_mut())(Progress {
+                done: done.get(),
+                total,
+                conversation: &d.name,
+            });
+        }
+    };
+    let per_chat = super::parallel::map(
+        data,
+        models,
+        |d, model, tick| {
+            let path = opts
+                .work_dir
+                .join(super::benchmark::memory_file(&format!("beam-{}", d.name)));
+            let started = Instant::now();
+            let mut engine = ingest(&d.chat, &path, model, opts.thresholds, &mut || tick())?;
+            let ingest_secs = started.elapsed().as_secs_f64();
+            let mut systems = BTreeMap::new();
+            let probes = evaluate(d, &mut engine, opts, &mut systems, &mut || tick())?;
+            Ok((ingest_secs, probes, systems))
+        },
+        &mut |i| {
+            done.set(done.get().saturating_add(1));
+            if done.get().is_multiple_of(16) {
+                report(i);
             }
-        };
-        let path = opts
-            .work_dir
-            .join(super::benchmark::memory_file(&format!("beam-{}", d.name)));
-        let started = Instant::now();
-        let mut engine = ingest(&d.chat, &path, make_model()?, opts.thresholds, &mut tick)?;
-        out.timings.ingest += started.elapsed().as_secs_f64();
+        },
+        &mut |i| report(i),
+    )?;
+    let mut out = Run::default();
+    for ((ingest_secs, probes, systems), d) in per_chat.into_iter().zip(data) {
+        out.timings.ingest += ingest_secs;
         out.timings.messages += d.chat.messages.len();
-        out.probes
-            .extend(evaluate(d, &mut engine, opts, &mut out.timings.systems, &mut tick)?);
-        progress(Progress {
-            done,
-            total,
-            conversation: &d.name,
-        });
+        for (name, secs) in systems {
+            *out.timings.systems.entry(name).or_insert(0.0) += secs;
+        }
+        out.probes.extend(probes);
     }
     Ok(out)
 }

@@ -7,6 +7,7 @@ pub mod beam_report;
 pub mod benchmark;
 pub mod coverage;
 pub mod metrics;
+pub mod parallel;
 pub mod report;
 pub mod sweep;
 pub mod truth;

@@ -1,0 +1,168 @@
+//! Runs the conversations of an evaluation side by side: each has its own memory file, engine
+//! and model, so nothing is shared but the read-only inputs. Results come back in input order,
+//! so a report is the same whatever the number of cores.
+
+use crate::Result;
+use crate::model::Model;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
+
+/// What a worker tells the caller's thread.
+enum Message<T> {
+    /// One unit of work of item `usize` is done (a turn ingested, a question scored).
+    Tick(usize),
+    /// Item `usize` finished.
+    Done(usize, Result<T>),
+}
+
+/// Threads for `jobs` jobs with these models. A model whose calls block on a server (one with a
+/// [`Model::canceller`]) keeps the run sequential: its server, rate limits and a recorded
+/// call order stay what a one-conversation-at-a-time run gives them.
+fn workers(jobs: usize, models: &[Box<dyn Model>]) -> usize {
+    if models.iter().any(|m| m.canceller().is_some()) {
+        return 1;
+    }
+    std::thread::available_parallelism()
+        .map_or(1, NonZeroUsize::get)
+        .min(jobs)
+        .max(1)
+}
+
+/// Runs `job` over every item with the model made for it, on up to one thread per core, and
+/// returns the results in the items' order; the first failure (in that order) is the error, and
+/// no item starts after a failure. `tick(i)` is called on the caller's thread once for each unit
+/// of work item `i`'s job reports, and `done(i)` once when it finishes.
+pub fn map<I, T>(
+    items: &[I],
+    models: Vec<Box<dyn Model>>,
+    job: impl Fn(&I, Box<dyn Model>, &dyn Fn()) -> Result<T> + Sync,
+    tick: &mut dyn FnMut(usize),
+    done: &mut dyn FnMut(usize),
+) -> Result<Vec<T>>
+where
+    I: Sync,
+    T: Send,
+{
+    let threads = workers(items.len(), &models);
+    let models: Vec<Mutex<Option<Box<dyn Model>>>> = models.into_iter().map(|m| Mutex::new(Some(m))).collect();
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let mut results: Vec<Option<Result<T>>> = items.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<Message<T>>();
+        for _ in 0..threads {
+            let send = send.clone();
+            let (job, models, next, failed) = (&job, &models, &next, &failed);
+            scope.spawn(move || {
+                while !failed.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let model = models
+                        .get(i)
+                        .and_then(|m| m.lock().ok().and_then(|mut m| m.take()))
+                        .ok_or_else(|| crate::Error::ModelSetup(format!("no model was made for item {i}")));
+                    let result = model.and_then(|model| {
+                        let tick = || {
+                            let _ = send.send(Message::Tick(i));
+                        };
+                        job(item, model, &tick)
+                    });
+                    if result.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    if send.send(Message::Done(i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // Only the workers hold senders now: the loop ends when the last one finishes.
+        drop(send);
+        for message in receive {
+            match message {
+                Message::Tick(i) => tick(i),
+                Message::Done(i, result) => {
+                    done(i);
+                    if let Some(slot) = results.get_mut(i) {
+                        *slot = Some(result);
+                    }
+                }
+            }
+        }
+    });
+    // In input order, the first failure wins; an item never run can only follow a failure,
+    // since workers stop taking items after one.
+    if let Some(i) = results.iter().position(|r| matches!(r, Some(Err(_)))) {
+        if let Some(Some(Err(e))) = results.into_iter().nth(i) {
+            return Err(e);
+        }
+        return Err(crate::Error::ModelSetup("an evaluation job failed".into()));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for result in results {
+        match result {
+            Some(Ok(t)) => out.push(t),
+            _ => {
+                return Err(crate::Error::ModelSetup(
+                    "an evaluation job stopped without a result".into(),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::OfflineModel;
+
+    fn models(n: usize) -> Vec<Box<dyn Model>> {
+        (0..n).map(|_| Box::new(OfflineModel) as Box<dyn Model>).collect()
+    }
+
+    #[test]
+    fn results_come_back_in_input_order_with_every_tick() {
+        let items: Vec<u32> = (0..9).collect();
+        let mut ticks = vec![0u32; items.len()];
+        let mut finished = Vec::new();
+        let out = map(
+            &items,
+            models(items.len()),
+            |n, _model, tick| {
+                for _ in 0..*n {
+                    tick();
+                }
+                Ok(n * 10)
+            },
+            &mut |i| ticks[i] += 1,
+            &mut |i| finished.push(i),
+        )
+        .unwrap();
+        assert_eq!(out, items.iter().map(|n| n * 10).collect::<Vec<_>>());
+        assert_eq!(ticks, items);
+        finished.sort_unstable();
+        assert_eq!(finished, (0..items.len()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_first_failure_in_input_order_is_the_error() {
+        let items = [1u32, 2, 3];
+        let err = map(
+            &items,
+            models(items.len()),
+            |n, _model, _tick| {
+                if *n >= 2 {
+                    Err(crate::Error::UnknownConversation(format!("c{n}")))
+                } else {
+                    Ok(*n)
+                }
+            },
+            &mut |_| {},
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("c2"), "{err}");
+    }
+}
