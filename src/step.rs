@@ -225,6 +225,17 @@ impl<'a> Step<'a> {
         }
     }
 
+    /// A copy of the step's model for another thread, when its replies depend on the request
+    /// alone (see [`Model::fork`]); never for replies a driver recorded, which are handed out in
+    /// order.
+    #[must_use]
+    pub fn fork_model(&self) -> Option<Box<dyn Model>> {
+        match &self.answers {
+            Answers::Inline(model, _) => model.fork(),
+            Answers::Recorded(_) => None,
+        }
+    }
+
     fn model_name(&self) -> String {
         match &self.answers {
             Answers::Inline(model, _) => model.name(),

@@ -3,6 +3,7 @@
 
 mod canon;
 mod graph;
+mod helper;
 pub mod import;
 pub mod name;
 pub mod never;
@@ -14,15 +15,14 @@ pub mod slots;
 mod tests;
 pub mod tools;
 mod turn;
+mod unit;
 
 pub use turn::turn_ingested;
 
 use crate::event::{CutReason, Event, Speaker};
 use crate::ids::{ConceptId, EpisodeId, TurnId, saturating_u32};
 use crate::lexicon::Lexicon;
-use crate::model::Task;
-use crate::model::parse::{self, PathNode, RelationTriple, SynthReply};
-use crate::step::{CallFailure, Step};
+use crate::step::Step;
 
 /// The name a person goes by until they say theirs.
 pub const DEFAULT_USER: &str = "User";
@@ -56,13 +56,6 @@ pub fn close_open_segment(step: &mut Step<'_>) -> bool {
     close_segment(step, turns, CutReason::EndOfInput)
 }
 
-struct Unit {
-    person: ConceptId,
-    synth: SynthReply,
-    paths: Vec<Vec<PathNode>>,
-    relations: Vec<RelationTriple>,
-}
-
 /// Synthesises one episode per person who spoke in the segment, then extracts their paths.
 /// Nothing but model-call records is emitted unless every call succeeded.
 fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> bool {
@@ -85,91 +78,14 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
             persons.push((speaker.clone(), root));
         }
     }
-    let mut units = Vec::new();
-    for (speaker, root) in persons {
-        let person = step.memory.concept(root).name.clone();
-        let own_words: Vec<&str> = lines
-            .iter()
-            .zip(&turns)
-            .filter(|(_, t)| step.memory.turns[t.index()].speaker == speaker)
-            .map(|((_, text), _)| text.as_str())
-            .collect();
-        let source_text = own_words.join("\n");
-        let task = Task::Synth {
-            person: person.clone(),
-            speaker: speaker.to_string(),
-            time,
-            lines: lines.clone(),
-        };
-        // A rejected reply (and its repair) would be rejected again at the next step: the
-        // segment closes without this person's episode, so the turns after it still form.
-        let synth = match step.try_call(task, parse::parse_synth, NO_EPISODE) {
-            Ok(synth) => synth,
-            Err(CallFailure::Rejected) => continue,
-            Err(CallFailure::Unavailable) => return false,
-        };
-        // "Fact: none": nothing about this person here. The episode is still recorded with an
-        // empty fact, since it is what keeps the segment's turns retrievable and its topics
-        // counted; a conclusion is no fact ("[habit] Every other Saturday.") and does not stand
-        // in for one.
-        let conclusions: Vec<(String, bool)> = synth
-            .base
-            .iter()
-            .map(|c| (c.clone(), false))
-            .chain(synth.salient.iter().map(|c| (c.clone(), true)))
-            .collect();
-        let task = Task::Entities {
-            person: person.clone(),
-            fact: synth.fact.clone(),
-            conclusions: conclusions.clone(),
-            source_text: source_text.clone(),
-        };
-        let paths = match step.try_call(task, parse::parse_paths, NO_PATHS) {
-            Ok(paths) => paths,
-            Err(CallFailure::Rejected) => Vec::new(),
-            Err(CallFailure::Unavailable) => return false,
-        };
-        // A language model's paths: a base folder in an activity's place is a copy of the
-        // instructions' structure; names it varies fold onto the branches the person has.
-        let paths = if step.generative() {
-            let said = [
-                synth.fact.as_str(),
-                &synth.base.join("\n"),
-                &synth.salient.join("\n"),
-                &source_text,
-            ]
-            .join("\n");
-            let paths = crate::model::grounding::grounded_paths(&said, paths);
-            canon::fold(step.memory, root, &said, &source_text, !synth.salient.is_empty(), paths)
-        } else {
-            paths
-        };
-        let relations = if paths.is_empty() {
-            Vec::new()
-        } else {
-            let paths_json = serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into());
-            let task = Task::Relations {
-                person,
-                fact: synth.fact.clone(),
-                conclusions,
-                paths_json,
-                paths: paths.clone(),
-                source_text,
-                time,
-            };
-            match step.try_call(task, parse::parse_relations, NO_LABELS) {
-                Ok(relations) => relations,
-                Err(CallFailure::Rejected) => Vec::new(),
-                Err(CallFailure::Unavailable) => return false,
-            }
-        };
-        units.push(Unit {
-            person: root,
-            synth,
-            paths,
-            relations,
-        });
-    }
+    let segment = std::sync::Arc::new(unit::Segment {
+        turns: turns.clone(),
+        lines,
+        time,
+    });
+    let Some(units) = unit::make_all(step, &segment, &persons) else {
+        return false;
+    };
     step.emit(Event::SegmentClosed {
         turns: turns.clone(),
         reason,

@@ -188,6 +188,14 @@ pub trait Model: Send {
         None
     }
 
+    /// An independent copy for another thread, where every reply is a function of the request
+    /// alone (the offline rules): work that needs several independent calls, such as the units
+    /// of one segment, can then be made on several cores with the same result. `None` for a
+    /// model with state or a server, which is always asked in order.
+    fn fork(&self) -> Option<Box<dyn Model>> {
+        None
+    }
+
     /// Whether the model writes free text that may name things its input never said (a
     /// language model), so its entity paths are checked against the unit. The offline model
     /// maps the person's words to its lexicon's names by rule and is not.
@@ -227,6 +235,9 @@ impl<M: Model + ?Sized> Model for Box<M> {
     }
     fn canceller(&self) -> Option<Cancel> {
         (**self).canceller()
+    }
+    fn fork(&self) -> Option<Box<dyn Model>> {
+        (**self).fork()
     }
     fn generative(&self) -> bool {
         (**self).generative()

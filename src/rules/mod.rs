@@ -132,6 +132,10 @@ impl Model for OfflineModel {
         false
     }
 
+    fn fork(&self) -> Option<Box<dyn Model>> {
+        Some(Box::new(Self))
+    }
+
     fn complete(&mut self, request: &ModelRequest) -> Result<Completion, ModelError> {
         let reply = Self::reply(&request.task);
         Ok(Completion {
