@@ -10,6 +10,9 @@ const FINANCE: &str = "I'm investing in ETFs and index funds, rebalancing my por
                        payments, raising my Roth IRA contributions and buying dividend stocks with my savings.";
 const TRAVEL: &str = "We found direct flights and booked a hotel for the first five nights.";
 const MOVING: &str = "We're moving to a new apartment on June 28 and the movers come at nine.";
+/// A renter comparing places: leases, landlords, inspections.
+const RENTING: &str = "I'm comparing two rentals, the lease starts in May, the landlord wants a deposit of two months' \
+                       rent and the home inspection is on Friday.";
 
 #[test]
 fn words_of_pastimes_and_places_keep_their_other_sense() {
@@ -63,6 +66,11 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ),
         ("James offered to help with packing on June 28.", MOVING, "Packing"),
         (
+            "What does it mean for radon test results to show safe levels?",
+            RENTING,
+            "Blood Tests",
+        ),
+        (
             "I'm preparing for my uncle's death anniversary next week.",
             GYM,
             "Marriage",
@@ -96,6 +104,8 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("I'm packing my suitcase for the flight tomorrow.", GYM, "Packing"),
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),
         ("We're hosting a party for her birthday.", GYM, "Parties"),
+        ("My blood test results came back normal.", RENTING, "Blood Tests"),
+        ("The doctor went over my test results with me.", GYM, "Blood Tests"),
         ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
         ("Our anniversary is next Friday, ten years married.", GYM, "Marriage"),
         ("I booked a table for my wife's and my anniversary.", GYM, "Marriage"),

@@ -202,6 +202,16 @@ fn phrases_are_placed_by_meaning() {
         place("pottery", "I took up pottery on weekends.", "", false).map(|p| p.0),
         Some("Interests and Entertainment")
     );
+    // An inspection of a home is a matter of housing, not a medical examination.
+    assert_eq!(
+        place(
+            "mold inspection",
+            "The mold inspection I booked for Monday found no issues.",
+            "I'm comparing two rentals and the landlord wants a deposit.",
+            false
+        ),
+        Some(("Assets and Environment", "Housing"))
+    );
 }
 
 #[test]
