@@ -52,7 +52,12 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Setting if copula(what) == "are" && is_count(value) => {
             format!("{who} has {value} {}", with_month_names(what))
         }
-        Slot::Setting => format!("{who}'s {} {} {value}", with_month_names(what), copula(what)),
+        Slot::Setting => format!(
+            "{who}'s {} {} {}",
+            with_month_names(what),
+            copula(what),
+            without_repeated_period(what, value)
+        ),
         Slot::Version => format!("{who} uses {what} {value}"),
         Slot::Never => format!("{who} has never {value}"),
         Slot::Stopped => format!("{who} no longer uses {value}"),
@@ -64,6 +69,29 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Occupation if is_learner(value) => format!("{who} is {} {value}", super::article(value)),
         Slot::Occupation => format!("{who} works as {} {value}", super::article(value)),
         Slot::Relation => format!("{who} is {person}'s {value}"),
+    }
+}
+
+/// A value without a closing word of frequency its setting's name already says: "monthly
+/// contributions are $500", not "… are $500 monthly".
+fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str {
+    const PERIODS: [&str; 7] = [
+        "daily",
+        "weekly",
+        "biweekly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "annual",
+    ];
+    match value.rsplit_once(' ') {
+        Some((rest, last))
+            if PERIODS.contains(&last.to_lowercase().as_str())
+                && what.split(' ').any(|w| w.eq_ignore_ascii_case(last)) =>
+        {
+            rest.trim_end()
+        }
+        _ => value,
     }
 }
 
@@ -135,6 +163,20 @@ mod tests {
         );
         assert_eq!(had("monthly savings", "$500"), "Meg's monthly savings are $500");
         assert_eq!(had("rate limit", "120"), "Meg's rate limit is 120");
+    }
+
+    #[test]
+    fn a_frequency_the_setting_names_is_not_said_twice() {
+        let said = |what: &str, value: &str| sentence("Meg", &Holder::Person, Slot::Setting, Some(what), value);
+        assert_eq!(
+            said("monthly Roth IRA contributions", "$500 monthly"),
+            "Meg's monthly Roth IRA contributions are $500"
+        );
+        // A frequency the name does not say is kept.
+        assert_eq!(
+            said("Roth IRA contributions", "$500 monthly"),
+            "Meg's Roth IRA contributions are $500 monthly"
+        );
     }
 
     #[test]

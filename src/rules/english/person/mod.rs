@@ -311,7 +311,15 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         }
         let again = |plain: &str| Some(name_cap(plain.to_string()));
         let third = match lower.as_str() {
-            "i" if they => again("they"),
+            // "They" takes a plural verb: "they were able to", never "they was".
+            "i" if they => match toks.get(i + 1).map(|n| split(n)) {
+                Some(("", verb, rest)) if tail.is_empty() && plural_of(verb).is_some() => {
+                    skip = 1;
+                    let verb = plural_of(verb).unwrap_or_default();
+                    again(&format!("they {verb}{rest}"))
+                }
+                _ => again("they"),
+            },
             "i'm" if they => again("they are"),
             "i've" if they => again("they have"),
             "i'll" if they => again("they will"),
@@ -406,6 +414,16 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         }
     }
     out.join(" ")
+}
+
+/// The form a verb of "I" takes after "they" where the two differ ("was" → "were").
+fn plural_of(verb: &str) -> Option<&'static str> {
+    match lower_word(verb).as_str() {
+        "was" => Some("were"),
+        "wasn't" => Some("weren't"),
+        "am" => Some("are"),
+        _ => None,
+    }
 }
 
 /// `core.to_lowercase().replace('’', "'")`, in one allocation for an ASCII word (which holds

@@ -148,6 +148,15 @@ fn a_second_i_in_what_the_person_thinks_or_says_is_they() {
         third_person("I'm sure that I'm ready, and I passed the test.", "Ana", None),
         "Ana is sure that they are ready, and Ana passed the test."
     );
+    // "They" takes a plural verb.
+    assert_eq!(
+        third_person("I'm glad I was able to get an extension.", "Ana", None),
+        "Ana is glad they were able to get an extension."
+    );
+    assert_eq!(
+        third_person("I think I am ready, but I hope I wasn't too quick.", "Ana", None),
+        "Ana thinks they are ready, but Ana hopes they weren't too quick."
+    );
     // A new sentence names the person again.
     assert_eq!(
         third_person("I said it. I think so.", "Ana", None),

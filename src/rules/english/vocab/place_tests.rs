@@ -79,6 +79,12 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("My parents' anniversary dinner is on Saturday.", GYM, "Marriage"),
         ("My work anniversary is in May.", GYM, "Marriage"),
         (
+            "At the library talk I met Dana, a retired civil engineer.",
+            GYM,
+            "Retirement",
+        ),
+        ("My retired dad drives me to practice.", GYM, "Retirement"),
+        (
             "I posted my anniversary coping plan.",
             "My uncle passed away last year and the grief still comes in waves.",
             "Marriage",
@@ -105,6 +111,8 @@ fn words_of_pastimes_and_places_keep_their_other_sense() {
         ("I spent two weeks in Paris with my sister.", GYM, "Europe"),
         ("We're hosting a party for her birthday.", GYM, "Parties"),
         ("My blood test results came back normal.", RENTING, "Blood Tests"),
+        ("I'm a retired nurse and I volunteer on Tuesdays.", GYM, "Retirement"),
+        ("I retired last spring after thirty years.", GYM, "Retirement"),
         ("The doctor went over my test results with me.", GYM, "Blood Tests"),
         ("I've been drawing portraits of my cat every evening.", GYM, "Drawing"),
         ("Our anniversary is next Friday, ten years married.", GYM, "Marriage"),

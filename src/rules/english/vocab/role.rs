@@ -94,6 +94,22 @@ pub(super) fn someone_elses(toks: &[String], found: &Located<'_>) -> bool {
     title && !names_work && !said_of_speaker(toks, found.at)
 }
 
+/// Whether "retired" describes someone it stands before ("Mallory, a retired analyst", "my
+/// retired dad", "the retired couple next door"): an article or an owner before it and a noun
+/// after it, in a phrase not said of the speaker ("I'm a retired nurse" is the speaker's
+/// retirement).
+pub(super) fn someone_elses_retirement(toks: &[String], found: &Located<'_>) -> bool {
+    let word = |i: usize| toks.get(i).map_or("", String::as_str);
+    if found.entry.general != "Retirement" || word(found.at) != "retired" {
+        return false;
+    }
+    let before = found.at.checked_sub(1).map_or("", word);
+    let determined = matches!(before, "a" | "an" | "the") || OWNERS.contains(&before) || before.ends_with("'s");
+    let after = found.at.saturating_add(1);
+    let noun_after = toks.get(after).is_some_and(|w| !crate::text::is_stopword(w));
+    determined && noun_after && !said_of_speaker(toks, found.at)
+}
+
 /// Whether the title at `at` follows "a"/"an" (adjectives between) after a word that makes the
 /// speaker what it names ("I'm a", "I am an experienced", "as a", "I want to become a"), or
 /// opens the sentence with no one else's word before it ("Junior developer at a startup.", an
