@@ -117,20 +117,11 @@ pub fn run(
         .map(|d| (d.chat.messages.len() + d.probes.len()) as u64)
         .sum();
     let models = data.iter().map(|_| make_model()).collect::<Result<Vec<_>>>()?;
-    let done = std::cell::Cell::new(0u64);
-    let progress = std::cell::RefCell::new(progress);
-    let report = |i: usize| {
-        if let Some(d) = data.get(i) {
-            (*progress.borrow_mut())(Progress {
-                done: done.get(),
-                total,
-                conversation: &d.name,
-            });
-        }
-    };
     let per_chat = super::parallel::map(
         data,
         models,
+        |d| d.name.as_str(),
+        total,
         |d, model, tick| {
             let path = opts
                 .work_dir
@@ -142,13 +133,7 @@ pub fn run(
             let probes = evaluate(d, &mut engine, opts, &mut systems, &mut || tick())?;
             Ok((ingest_secs, probes, systems))
         },
-        &mut |i| {
-            done.set(done.get().saturating_add(1));
-            if done.get().is_multiple_of(16) {
-                report(i);
-            }
-        },
-        &mut |i| report(i),
+        progress,
     )?;
     let mut out = Run::default();
     for ((ingest_secs, probes, systems), d) in per_chat.into_iter().zip(data) {

@@ -97,32 +97,17 @@ pub fn run(
     })?;
     let total: u64 = convs.iter().map(|c| (c.turn_count() + c.questions.len()) as u64).sum();
     let models = convs.iter().map(|_| make_model()).collect::<Result<Vec<_>>>()?;
-    let done = std::cell::Cell::new(0u64);
-    let progress = std::cell::RefCell::new(progress);
-    let report = |done: u64, i: usize| {
-        if let Some(conv) = convs.get(i) {
-            (*progress.borrow_mut())(Progress {
-                done,
-                total,
-                conversation: &conv.id,
-            });
-        }
-    };
     let per_conversation = super::parallel::map(
         convs,
         models,
+        |conv| conv.id.as_str(),
+        total,
         |conv, model, tick| {
             let path = opts.work_dir.join(memory_file(&conv.id));
             let mut engine = ingest(conv, &path, model, opts.thresholds, &mut |_| tick())?;
             evaluate(conv, &mut engine, opts, &mut || tick())
         },
-        &mut |i| {
-            done.set(done.get().saturating_add(1));
-            if done.get().is_multiple_of(16) {
-                report(done.get(), i);
-            }
-        },
-        &mut |i| report(done.get(), i),
+        progress,
     )?;
     let results: Vec<QuestionResult> = per_conversation.into_iter().flatten().collect();
     Ok(results)

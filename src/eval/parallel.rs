@@ -2,6 +2,7 @@
 //! and model, so nothing is shared but the read-only inputs. Results come back in input order,
 //! so a report is the same whatever the number of cores.
 
+use super::benchmark::Progress;
 use crate::Result;
 use crate::model::Model;
 use std::num::NonZeroUsize;
@@ -31,14 +32,16 @@ fn workers(jobs: usize, models: &[Box<dyn Model>]) -> usize {
 
 /// Runs `job` over every item with the model made for it, on up to one thread per core, and
 /// returns the results in the items' order; the first failure (in that order) is the error, and
-/// no item starts after a failure. `tick(i)` is called on the caller's thread once for each unit
-/// of work item `i`'s job reports, and `done(i)` once when it finishes.
+/// no item starts after a failure. A job calls its `tick` once per unit of work (a turn
+/// ingested, a question scored); `progress` hears, on the caller's thread, every 16th unit of
+/// the `total` and the end of each item, named by `name`.
 pub fn map<I, T>(
     items: &[I],
     models: Vec<Box<dyn Model>>,
+    name: impl Fn(&I) -> &str,
+    total: u64,
     job: impl Fn(&I, Box<dyn Model>, &dyn Fn()) -> Result<T> + Sync,
-    tick: &mut dyn FnMut(usize),
-    done: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Vec<T>>
 where
     I: Sync,
@@ -79,11 +82,26 @@ where
         }
         // Only the workers hold senders now: the loop ends when the last one finishes.
         drop(send);
+        let mut done = 0u64;
+        let mut report = |done: u64, i: usize| {
+            if let Some(item) = items.get(i) {
+                progress(Progress {
+                    done,
+                    total,
+                    conversation: name(item),
+                });
+            }
+        };
         for message in receive {
             match message {
-                Message::Tick(i) => tick(i),
+                Message::Tick(i) => {
+                    done = done.saturating_add(1);
+                    if done.is_multiple_of(16) {
+                        report(done, i);
+                    }
+                }
                 Message::Done(i, result) => {
-                    done(i);
+                    report(done, i);
                     if let Some(slot) = results.get_mut(i) {
                         *slot = Some(result);
                     }
@@ -123,27 +141,31 @@ mod tests {
     }
 
     #[test]
-    fn results_come_back_in_input_order_with_every_tick() {
-        let items: Vec<u32> = (0..9).collect();
-        let mut ticks = vec![0u32; items.len()];
-        let mut finished = Vec::new();
+    fn results_come_back_in_input_order_and_progress_counts_every_tick() {
+        let items: Vec<(String, u32)> = (0..9).map(|n| (format!("c{n}"), n)).collect();
+        let total: u64 = items.iter().map(|(_, n)| u64::from(*n)).sum();
+        let mut heard: Vec<(u64, String)> = Vec::new();
         let out = map(
             &items,
             models(items.len()),
-            |n, _model, tick| {
+            |(name, _)| name.as_str(),
+            total,
+            |(_, n), _model, tick| {
                 for _ in 0..*n {
                     tick();
                 }
                 Ok(n * 10)
             },
-            &mut |i| ticks[i] += 1,
-            &mut |i| finished.push(i),
+            &mut |p| heard.push((p.done, p.conversation.to_string())),
         )
         .unwrap();
-        assert_eq!(out, items.iter().map(|n| n * 10).collect::<Vec<_>>());
-        assert_eq!(ticks, items);
-        finished.sort_unstable();
-        assert_eq!(finished, (0..items.len()).collect::<Vec<_>>());
+        assert_eq!(out, items.iter().map(|(_, n)| n * 10).collect::<Vec<_>>());
+        // Every item's end is heard, and the last report has counted every tick.
+        for (name, _) in &items {
+            assert!(heard.iter().any(|(_, c)| c == name), "{name}: {heard:?}");
+        }
+        assert_eq!(heard.iter().map(|(d, _)| *d).max(), Some(total));
+        assert!(heard.windows(2).all(|w| w[0].0 <= w[1].0), "{heard:?}");
     }
 
     #[test]
@@ -152,6 +174,8 @@ mod tests {
         let err = map(
             &items,
             models(items.len()),
+            |_| "c",
+            3,
             |n, _model, _tick| {
                 if *n >= 2 {
                     Err(crate::Error::UnknownConversation(format!("c{n}")))
@@ -159,7 +183,6 @@ mod tests {
                     Ok(*n)
                 }
             },
-            &mut |_| {},
             &mut |_| {},
         )
         .unwrap_err();
