@@ -351,6 +351,15 @@ pub const CHAT_NOUNS: &[&str] = &[
 /// Words that open a subordinate clause, whose verb a clause cut short loses.
 pub const SUBORDINATORS: &[&str] = &["if", "whether", "because", "although", "though", "while"];
 
+// From `src/rules/english/person/mod.rs`.
+/// Words that open an adverbial clause ("when I was young", "because I was tired", "like I was
+/// helped"): a second "I" right after one, in a sentence whose subject is already the person,
+/// is written "they".
+pub const ADVERBIAL_OPENERS: &[&str] = &[
+    "when", "whenever", "because", "since", "while", "until", "although", "though", "if", "before", "after", "once",
+    "like",
+];
+
 /// A pronoun and its verb in one word ("it's good", "they're late"); a name's "'s" is as often
 /// a possessive ("Scott's aim"), so it is not one.
 pub const CONTRACTED: &[&str] = &[

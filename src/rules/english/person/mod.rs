@@ -3,7 +3,7 @@
 //! agree with it, "my" is "Alex's" until the name has been the subject (then "their"), and a
 //! sentence-initial "she"/"he" is replaced by the one person the segment names that fits.
 
-use crate::rules::words::clauses::THAT_TAKERS;
+use crate::rules::words::clauses::{ADVERBIAL_OPENERS, THAT_TAKERS};
 use crate::rules::words::function::AUXILIARIES;
 use crate::rules::words::verbs::LY_VERBS;
 use crate::rules::words::verbs::SAME_PAST;
@@ -185,8 +185,9 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut subject_named = false;
     // Set once the person is a subject in the current sentence: a second "I" there that opens
-    // what they think or say is "they" ("Ana thinks they will start with a fund", not "Ana
-    // thinks Ana will start"). A coordinated clause keeps the name ("…, so Alex is resting").
+    // what they think or say, or an adverbial clause, is "they" ("Ana thinks they will start
+    // with a fund", "Ana started when they were young", not "Ana thinks Ana will start"). A
+    // coordinated clause keeps the name ("…, so Alex is resting").
     let mut named_here = false;
     let reported = |i: usize| {
         let word = |k: usize| toks.get(k).map(|t| lower_word(split(t).1)).unwrap_or_default();
@@ -195,7 +196,9 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
         };
         let taker =
             |k: usize| toks.get(k).is_some_and(|t| !t.ends_with(',')) && THAT_TAKERS.contains(&word(k).as_str());
-        taker(before) || (word(before) == "that" && before.checked_sub(1).is_some_and(taker))
+        taker(before)
+            || (word(before) == "that" && before.checked_sub(1).is_some_and(taker))
+            || ADVERBIAL_OPENERS.contains(&word(before).as_str())
     };
     // Set after a subject was written: the next verb must agree with it.
     let mut pending_verb = false;

@@ -157,6 +157,15 @@ fn a_second_i_in_what_the_person_thinks_or_says_is_they() {
         third_person("I think I am ready, but I hope I wasn't too quick.", "Ana", None),
         "Ana thinks they are ready, but Ana hopes they weren't too quick."
     );
+    // So is one that opens a clause of time, cause or manner.
+    assert_eq!(
+        third_person("I started when I was young and I still love it.", "Ana", None),
+        "Ana started when they were young and Ana still loves it."
+    );
+    assert_eq!(
+        third_person("I want to help others like I was helped.", "Ana", None),
+        "Ana wants to help others like they were helped."
+    );
     // A new sentence names the person again.
     assert_eq!(
         third_person("I said it. I think so.", "Ana", None),
