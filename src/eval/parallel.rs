@@ -109,26 +109,18 @@ where
             }
         }
     });
-    // In input order, the first failure wins; an item never run can only follow a failure,
-    // since workers stop taking items after one.
-    if let Some(i) = results.iter().position(|r| matches!(r, Some(Err(_)))) {
-        if let Some(Some(Err(e))) = results.into_iter().nth(i) {
-            return Err(e);
-        }
-        return Err(crate::Error::ModelSetup("an evaluation job failed".into()));
-    }
-    let mut out = Vec::with_capacity(items.len());
-    for result in results {
-        match result {
-            Some(Ok(t)) => out.push(t),
-            _ => {
-                return Err(crate::Error::ModelSetup(
+    // In input order, the first failure wins. An item never run can only follow a failure, since
+    // workers take items in order and stop after one.
+    results
+        .into_iter()
+        .map(|r| {
+            r.unwrap_or_else(|| {
+                Err(crate::Error::ModelSetup(
                     "an evaluation job stopped without a result".into(),
-                ));
-            }
-        }
-    }
-    Ok(out)
+                ))
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

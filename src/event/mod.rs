@@ -21,6 +21,7 @@ pub use item::ItemRef;
 pub use level::Level;
 pub use names::{Names, article};
 pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
+pub(crate) use slot::PERIOD_ADVERBS;
 pub use slot::{Holder, Slot, sentence as slot_sentence};
 pub use speaker::Speaker;
 

@@ -72,21 +72,15 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
     }
 }
 
+/// Periods said as adverbs after a value ("$500 monthly"): a setting's name may say them too.
+pub(crate) const PERIOD_ADVERBS: &[&str] = &["daily", "weekly", "monthly", "quarterly", "yearly", "annually"];
+
 /// A value without a closing word of frequency its setting's name already says: "monthly
 /// contributions are $500", not "… are $500 monthly".
 fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str {
-    const PERIODS: [&str; 7] = [
-        "daily",
-        "weekly",
-        "biweekly",
-        "monthly",
-        "quarterly",
-        "yearly",
-        "annual",
-    ];
     match value.rsplit_once(' ') {
         Some((rest, last))
-            if PERIODS.contains(&last.to_lowercase().as_str())
+            if PERIOD_ADVERBS.contains(&last.to_lowercase().as_str())
                 && what.split(' ').any(|w| w.eq_ignore_ascii_case(last)) =>
         {
             rest.trim_end()

@@ -3,7 +3,7 @@
 //! earlier ones stay as its history, so a question about the change can still be answered.
 
 use super::Memory;
-use crate::event::{Holder, Slot};
+use crate::event::{Holder, PERIOD_ADVERBS, Slot};
 use crate::ids::{ConceptId, EpisodeId, TurnId};
 use crate::text::entity_key;
 use crate::time::Timestamp;
@@ -96,9 +96,6 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
 
 /// Lengths of time a value is said per ("a year", "per month").
 const PERIODS: &[&str] = &["hour", "day", "night", "week", "fortnight", "month", "quarter", "year"];
-
-/// Periods said as adverbs after a value.
-const PERIOD_ADVERBS: &[&str] = &["daily", "weekly", "monthly", "quarterly", "yearly", "annually"];
 
 /// Words that say which value of a setting is meant, not which setting: "the maximum upload
 /// size" and "the upload size" are one.
