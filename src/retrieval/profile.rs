@@ -17,6 +17,7 @@ use crate::text::stem::stem;
 use crate::text::{entity_key, words};
 
 mod instances;
+mod kinds;
 mod stance;
 
 /// Most gathered mentions in the item that lists them across a person's concepts.
@@ -45,6 +46,9 @@ const INSTANCE_RELATIONS: usize = 3;
 /// answer-token recall at 500 / 1,000 tokens: 0.35 −0.5 / −0.3, 0.65 +0.3 / +0.1, 0.8 +0.4 / +0.1
 /// but −1.1 evidence recall (BEAM unchanged).
 const INSTANCE_VALUE: f64 = 0.65;
+
+/// Value of the list of things of the kind a question asks for (`kinds`).
+const KIND_VALUE: f64 = 0.8;
 
 /// Whether a relation label's quoted sentence ('user mentions pottery ("I signed up for a
 /// pottery class") on …') is the speaker's own doing: it says "I", "my", "we" or "our", and
@@ -212,6 +216,24 @@ pub(super) fn person_items(
         && super::shape::wants(question) != super::shape::Wants::Time
     {
         instance_items(m, person, relations, targets, items);
+    }
+    if let Some(person) = root
+        && let Some((text, turns)) = kinds::kind_text(m, person, question)
+    {
+        let mut prov = prov.clone();
+        prov.turns = turns;
+        let note = Shows::Note(Note::on(None, text.clone()));
+        items.push(
+            Item::new(
+                Layer::Relation,
+                text,
+                Scores::default(),
+                KIND_VALUE,
+                "the things of the kind the question asks for, as the person's own words across their relations name them".to_string(),
+                prov,
+            )
+            .showing(note),
+        );
     }
     // A question that asks for a list of what the person does ("what activities", "in what
     // ways") gets the whole list; one no gathered mention answers gets its head.
@@ -436,6 +458,27 @@ mod tests {
         named.sort_unstable();
         named.dedup();
         assert_eq!(named.len(), all, "{lists:#?}");
+    }
+
+    #[test]
+    fn a_question_for_a_kind_of_thing_gets_the_things_of_that_kind_the_person_named() {
+        let (texts, _) = item_texts(
+            include_str!("../../sample_sessions/trip_planning.jsonl"),
+            "trip_planning.jsonl",
+            "Which cities has Maya planned to visit?",
+        );
+        let list = texts
+            .iter()
+            .find(|t| t.starts_with("Maya's own words that may name cities, oldest first: "))
+            .cloned()
+            .unwrap_or_default();
+        for city in ["Kyoto", "Hiroshima"] {
+            assert!(list.contains(city), "{city} not in {list:?}");
+        }
+        // Named across sessions, but not every word the person said: no person, no feeling.
+        for not in ["Tom", "husband", "bucket list"] {
+            assert!(!list.contains(not), "{not} in {list:?}");
+        }
     }
 
     #[test]

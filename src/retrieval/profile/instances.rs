@@ -141,7 +141,7 @@ fn turn_frequencies(m: &Memory) -> std::rc::Rc<std::collections::HashMap<String,
 /// A turn's text with what it shared as a bracketed aside of the caption's own words (a photo
 /// captioned "a photo of a bowl …" adds "[a bowl …]"): the framing's words name photography,
 /// which the person did not.
-fn without_share(turn: &crate::memory::Turn) -> String {
+pub(super) fn without_share(turn: &crate::memory::Turn) -> String {
     let mut out = turn.text.clone();
     for a in turn.attachments.iter().filter(|a| a.is_photo()) {
         let caption = a.caption();
@@ -155,7 +155,7 @@ fn without_share(turn: &crate::memory::Turn) -> String {
 
 /// The words that name people the memory tracks (first names and their short forms are not
 /// instances: every sentence of a conversation between two friends names one of them).
-fn people_words(m: &Memory) -> Vec<String> {
+pub(super) fn people_words(m: &Memory) -> Vec<String> {
     m.roots().flat_map(|r| words(&r.name).collect::<Vec<_>>()).collect()
 }
 
@@ -165,7 +165,7 @@ fn people_words(m: &Memory) -> Vec<String> {
 /// [`named_objects`]), then its topical words (those the lexicon files under a concept other
 /// than the relation's own activity `key`, which the item already names: "museum", "beach",
 /// "violin"), in order.
-fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &str) -> Vec<String> {
+pub(super) fn sentence_instances(lex: &Lexicon, sentence: &str, people: &[String], key: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut run: Vec<String> = Vec::new();
     let is_person = |lower: &str| {
