@@ -190,6 +190,26 @@ pub(super) fn person_items(
             .showing(Shows::Profile(kept)),
         );
     }
+    // A person asking about themselves ("Which libraries have I tried?") in a memory of one
+    // person is that person.
+    if let Some(person) = root.or_else(|| kinds::sole_person_asking(m, question))
+        && let Some((text, turns)) = kinds::kind_text(m, person, question)
+    {
+        let mut prov = prov.clone();
+        prov.turns = turns;
+        let note = Shows::Note(Note::on(None, text.clone()));
+        items.push(
+            Item::new(
+                Layer::Relation,
+                text,
+                Scores::default(),
+                KIND_VALUE,
+                "the things of the kind the question asks for, as the person's own words across their relations name them".to_string(),
+                prov,
+            )
+            .showing(note),
+        );
+    }
     let Some(who) = who else {
         return;
     };
@@ -216,24 +236,6 @@ pub(super) fn person_items(
         && super::shape::wants(question) != super::shape::Wants::Time
     {
         instance_items(m, person, relations, targets, items);
-    }
-    if let Some(person) = root
-        && let Some((text, turns)) = kinds::kind_text(m, person, question)
-    {
-        let mut prov = prov.clone();
-        prov.turns = turns;
-        let note = Shows::Note(Note::on(None, text.clone()));
-        items.push(
-            Item::new(
-                Layer::Relation,
-                text,
-                Scores::default(),
-                KIND_VALUE,
-                "the things of the kind the question asks for, as the person's own words across their relations name them".to_string(),
-                prov,
-            )
-            .showing(note),
-        );
     }
     // A question that asks for a list of what the person does ("what activities", "in what
     // ways") gets the whole list; one no gathered mention answers gets its head.
@@ -479,6 +481,20 @@ mod tests {
         for not in ["Tom", "husband", "bucket list"] {
             assert!(!list.contains(not), "{not} in {list:?}");
         }
+        // In a memory of one person, "I" is that person; the kind's own word is no instance.
+        let (texts, _) = item_texts(
+            include_str!("../../sample_sessions/trip_planning.jsonl"),
+            "trip_planning.jsonl",
+            "Which hotels have I looked at?",
+        );
+        let list = texts
+            .iter()
+            .find(|t| t.starts_with("Maya's own words that may name hotels, oldest first: "))
+            .cloned()
+            .unwrap_or_default();
+        assert!(!list.is_empty(), "{texts:#?}");
+        let things = list.split(": ").nth(1).unwrap_or_default();
+        assert!(!things.to_lowercase().contains("hotel"), "{list}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::embed::{cosine, memo};
 use crate::ids::{ConceptId, TurnId};
 use crate::lexicon::Lexicon;
 use crate::memory::Memory;
+use crate::text::stem::stem;
 use crate::text::{entity_key, is_stopword, sentences, words};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -157,12 +158,16 @@ pub(super) fn kind_text(m: &Memory, person: ConceptId, question: &str) -> Option
     let people = people_words(m);
     let kind = kind_asked(question, &people)?;
     let asked: HashSet<String> = words(question).collect();
+    // A thing named by the kind's own word ("the library", "required libraries") is the kind
+    // again, not one of it.
+    let kind_stems: HashSet<String> = words(&kind).map(|w| stem(&w)).collect();
     let want = memo::local(&kind);
     let named = named_things(m, person);
     let mut near: Vec<(f32, usize)> = named
         .iter()
         .enumerate()
         .filter(|(_, n)| !words(&n.text).all(|w| asked.contains(&w)))
+        .filter(|(_, n)| !words(&n.text).any(|w| kind_stems.contains(&stem(&w))))
         .map(|(i, n)| (cosine(&want, &n.vector) - n.background, i))
         .filter(|(lead, _)| *lead >= MIN_LEAD)
         .collect();
@@ -186,6 +191,17 @@ pub(super) fn kind_text(m: &Memory, person: ConceptId, question: &str) -> Option
         ),
         turns,
     ))
+}
+
+/// The memory's one person, for a question put in the first person ("What tools have I used?"):
+/// in a memory of one person, "I" is that person. `None` with several people or no "I".
+pub(super) fn sole_person_asking(m: &Memory, question: &str) -> Option<ConceptId> {
+    let first_person = words(question).any(|w| matches!(w.as_str(), "i" | "i've" | "i'm" | "my" | "me" | "mine"));
+    let mut people = m.roots().filter(|r| r.level == crate::memory::Level::Root);
+    match (people.next(), people.next()) {
+        (Some(p), None) if first_person => Some(p.id),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
