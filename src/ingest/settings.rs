@@ -7,6 +7,7 @@
 use crate::rules::words::code::SOFTWARE_KINDS;
 use crate::rules::words::hedges::FRESHNESS;
 use crate::rules::words::hedges::HEDGES;
+use crate::rules::words::hedges::VAGUE;
 use crate::rules::words::numbers::NOT_VERSION_AFTER;
 use crate::rules::words::numbers::QUANTITIES;
 use crate::rules::words::numbers::UNIT_JOINS;
@@ -103,9 +104,13 @@ fn version(low: &str) -> Option<bool> {
 }
 
 /// Words of time and degree that follow a value without being its unit ("4MB yesterday",
-/// "120MB right now", "$300 already").
+/// "120MB right now", "$300 already", "6:30 last week").
 const NOT_UNITS: &[&str] = &[
     "yesterday",
+    "last",
+    "next",
+    "earlier",
+    "later",
     "today",
     "tomorrow",
     "tonight",
@@ -213,6 +218,13 @@ fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
         && FRESHNESS.contains(&first.low.as_str())
     {
         words = rest;
+    }
+    // One vague noun names no setting: "I've reduced my time from 25 to 15 minutes" does not
+    // say the time of what.
+    if let [only] = words
+        && VAGUE.contains(&only.low.as_str())
+    {
+        return None;
     }
     let ok = (1..=4).contains(&words.len())
         && words.iter().enumerate().all(|(k, x)| {

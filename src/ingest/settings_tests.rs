@@ -218,3 +218,15 @@ fn what_the_person_earns_is_their_income() {
     assert!(got("I make 3 loaves a week.").is_empty());
     assert!(got("She earns $90,000 a year.").is_empty());
 }
+
+#[test]
+fn a_vague_noun_alone_names_no_setting() {
+    assert_eq!(
+        got("I've reduced my time from 25 to 15 minutes over 3 practice sessions."),
+        vec![]
+    );
+    assert_eq!(
+        got("I moved my wake-up time to 6:30 last week."),
+        vec![setting("wake-up time", "6:30")]
+    );
+}
