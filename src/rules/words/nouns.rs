@@ -518,3 +518,40 @@ pub const WEDDED: &[&str] = &[
     "spouse",
     "honeymoon",
 ];
+
+// From `src/rules/english/vocab/membership.rs`.
+/// What one pays for to take part in an activity ("a gym membership", "my yoga pass").
+pub const PAID_ACCESS: &[&str] = &[
+    "membership",
+    "memberships",
+    "subscription",
+    "subscriptions",
+    "pass",
+    "passes",
+    "fee",
+    "fees",
+    "contract",
+];
+
+// From `src/rules/english/vocab/membership.rs`.
+/// Words that say paid access went unused or was given up ("cancelled my unused gym
+/// membership", "the yoga pass I never use").
+pub const LAPSED: &[&str] = &[
+    "cancel",
+    "cancels",
+    "cancelled",
+    "canceled",
+    "cancelling",
+    "canceling",
+    "cancellation",
+    "unused",
+    "quit",
+    "ended",
+    "end",
+    "dropped",
+    "drop",
+    "terminated",
+    "terminate",
+    "wasted",
+    "wasting",
+];

@@ -11,6 +11,7 @@ pub(crate) mod anchor;
 pub(crate) mod doer;
 pub(crate) mod frame;
 mod machine;
+mod membership;
 mod occasion;
 pub(crate) use machine::code_sentence;
 pub(crate) mod phrases;

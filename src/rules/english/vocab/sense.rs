@@ -42,6 +42,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         || super::solution::solution_work(toks, found.at, found.len)
         || super::travel::not_travel(toks, found, setting, |kin| kin_in(toks, found, kin))
         || super::occasion::not_wedding(toks, found, setting)
+        || super::membership::lapsed_access(toks, found)
     {
         return false;
     }
