@@ -555,3 +555,26 @@ pub const LAPSED: &[&str] = &[
     "wasted",
     "wasting",
 ];
+
+// From `src/rules/english/vocab/earnings.rs`.
+/// Things held for what they yield ("dividend stocks", "bonds", "an index fund", "my rental").
+pub const HOLDINGS: &[&str] = &[
+    "stock",
+    "stocks",
+    "shares",
+    "dividend",
+    "dividends",
+    "bond",
+    "bonds",
+    "etf",
+    "etfs",
+    "fund",
+    "funds",
+    "portfolio",
+    "annuity",
+    "annuities",
+    "reit",
+    "reits",
+    "rental",
+    "rentals",
+];

@@ -9,6 +9,7 @@ pub(crate) use crate::rules::words::nouns::MEASURES;
 
 pub(crate) mod anchor;
 pub(crate) mod doer;
+mod earnings;
 pub(crate) mod frame;
 mod machine;
 mod membership;

@@ -43,6 +43,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         || super::travel::not_travel(toks, found, setting, |kin| kin_in(toks, found, kin))
         || super::occasion::not_wedding(toks, found, setting)
         || super::membership::lapsed_access(toks, found)
+        || super::earnings::yielded_income(toks, found)
     {
         return false;
     }
