@@ -21,8 +21,8 @@ pub use item::ItemRef;
 pub use level::Level;
 pub use names::{Names, article};
 pub use profile::{Delta, DeltaItem, DeltaLayout, DeltaStatus, Mention, RelationSummary, Sigma, SigmaBullet};
-pub(crate) use slot::PERIOD_ADVERBS;
 pub use slot::{Holder, Slot, sentence as slot_sentence};
+pub(crate) use slot::{PERIOD_ADVERBS, without_repeated_period};
 pub use speaker::Speaker;
 
 use crate::ids::{ConceptId, CorrectionId, EpisodeId, ProposalId, RelationId, Seq, TurnId};

@@ -77,7 +77,7 @@ pub(crate) const PERIOD_ADVERBS: &[&str] = &["daily", "weekly", "monthly", "quar
 
 /// A value without a closing word of frequency its setting's name already says: "monthly
 /// contributions are $500", not "… are $500 monthly".
-fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str {
+pub(crate) fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str {
     match value.rsplit_once(' ') {
         Some((rest, last))
             if PERIOD_ADVERBS.contains(&last.to_lowercase().as_str())

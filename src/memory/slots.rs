@@ -256,8 +256,16 @@ impl Memory {
             .into_iter()
             .map(|(cur, earlier)| {
                 let mut notes: Vec<String> = cur.time.map(|t| t.human_date()).into_iter().collect();
+                let what = fullest_what(cur, &earlier);
                 if !earlier.is_empty() {
-                    let was: Vec<_> = values_of(cur, &earlier).collect();
+                    // An earlier value reads as the current one does: "was $300, then $350",
+                    // not "$300 monthly" beside "monthly contributions are $500".
+                    let was: Vec<String> = values_of(cur, &earlier)
+                        .map(|v| match (cur.slot, what) {
+                            (Slot::Setting, Some(w)) => crate::event::without_repeated_period(w, &v).to_string(),
+                            _ => v.into_owned(),
+                        })
+                        .collect();
                     notes.push(format!("was {}", was.join(", then ")));
                 }
                 // A "never" the person also contradicted is kept as said, with the other side.
@@ -268,7 +276,6 @@ impl Memory {
                     let on = when.map(|w| format!(" on {}", w.human_date())).unwrap_or_default();
                     notes.push(format!("contradicted{on}: \"{}\"", crate::text::clip(said.trim(), 160)));
                 }
-                let what = fullest_what(cur, &earlier);
                 let sentence = crate::event::slot_sentence(name, &cur.holder, cur.slot, what, &cur.value);
                 if notes.is_empty() {
                     sentence
