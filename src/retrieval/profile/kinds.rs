@@ -100,14 +100,17 @@ struct Named {
 }
 
 /// What the person's own sentences name across the sessions of their relations, oldest first,
-/// each once, kept for the memory last asked about (by its address, turn count and person).
+/// each once, kept for the memories and persons last asked about (by the memory's address, its
+/// turn count and the person): a conversation between two people is asked about both in turn.
 fn named_things(m: &Memory, person: ConceptId) -> Rc<Vec<Named>> {
     type Key = (usize, usize, ConceptId);
+    /// Lists kept.
+    const KEPT: usize = 4;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(Key, Rc<Vec<Named>>)>> = const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<Vec<(Key, Rc<Vec<Named>>)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let key = (std::ptr::from_ref(m) as usize, m.turns.len(), person);
-    if let Some(hit) = LAST.with_borrow(|l| l.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+    if let Some(hit) = LAST.with_borrow(|l| l.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return hit;
     }
     let lex = Lexicon::builtin();
@@ -147,7 +150,12 @@ fn named_things(m: &Memory, person: ConceptId) -> Rc<Vec<Named>> {
         }
     }
     let out = Rc::new(out);
-    LAST.with_borrow_mut(|l| *l = Some((key, out.clone())));
+    LAST.with_borrow_mut(|l| {
+        if l.len() >= KEPT {
+            l.remove(0);
+        }
+        l.push((key, out.clone()));
+    });
     out
 }
 
