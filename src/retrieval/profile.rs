@@ -464,16 +464,20 @@ mod tests {
 
     #[test]
     fn a_question_for_a_kind_of_thing_gets_the_things_of_that_kind_the_person_named() {
-        let (texts, _) = item_texts(
-            include_str!("../../sample_sessions/trip_planning.jsonl"),
-            "trip_planning.jsonl",
-            "Which cities has Maya planned to visit?",
-        );
-        let list = texts
-            .iter()
-            .find(|t| t.starts_with("Maya's own words that may name cities, oldest first: "))
-            .cloned()
-            .unwrap_or_default();
+        // The list of `kind` a question about Maya's trip gets ("" when none).
+        let list_for = |question: &str, kind: &str| {
+            let (texts, _) = item_texts(
+                include_str!("../../sample_sessions/trip_planning.jsonl"),
+                "trip_planning.jsonl",
+                question,
+            );
+            let head = format!("Maya's own words that may name {kind}, oldest first: ");
+            texts
+                .iter()
+                .find_map(|t| t.strip_prefix(&head).map(str::to_string))
+                .unwrap_or_default()
+        };
+        let list = list_for("Which cities has Maya planned to visit?", "cities");
         for city in ["Kyoto", "Hiroshima"] {
             assert!(list.contains(city), "{city} not in {list:?}");
         }
@@ -482,19 +486,9 @@ mod tests {
             assert!(!list.contains(not), "{not} in {list:?}");
         }
         // In a memory of one person, "I" is that person; the kind's own word is no instance.
-        let (texts, _) = item_texts(
-            include_str!("../../sample_sessions/trip_planning.jsonl"),
-            "trip_planning.jsonl",
-            "Which hotels have I looked at?",
-        );
-        let list = texts
-            .iter()
-            .find(|t| t.starts_with("Maya's own words that may name hotels, oldest first: "))
-            .cloned()
-            .unwrap_or_default();
-        assert!(!list.is_empty(), "{texts:#?}");
-        let things = list.split(": ").nth(1).unwrap_or_default();
-        assert!(!things.to_lowercase().contains("hotel"), "{list}");
+        let list = list_for("Which hotels have I looked at?", "hotels");
+        assert!(!list.is_empty());
+        assert!(!list.to_lowercase().contains("hotel"), "{list}");
     }
 
     #[test]
