@@ -174,6 +174,8 @@ pub(super) fn kind_text(m: &Memory, person: ConceptId, question: &str) -> Option
     let mut near: Vec<(f32, usize)> = named
         .iter()
         .enumerate()
+        // What a person corrected away never comes back (the list is kept across corrections).
+        .filter(|(_, n)| !m.turn_hidden(n.turn))
         .filter(|(_, n)| !words(&n.text).all(|w| asked.contains(&w)))
         .filter(|(_, n)| !words(&n.text).any(|w| kind_stems.contains(&stem(&w))))
         .map(|(i, n)| (cosine(&want, &n.vector) - n.background, i))
@@ -190,7 +192,9 @@ pub(super) fn kind_text(m: &Memory, person: ConceptId, question: &str) -> Option
         .filter_map(|(_, i)| named.get(*i))
         .map(|n| n.text.as_str())
         .collect();
-    let turns = near.iter().filter_map(|(_, i)| named.get(*i)).map(|n| n.turn).collect();
+    let mut turns: Vec<TurnId> = near.iter().filter_map(|(_, i)| named.get(*i)).map(|n| n.turn).collect();
+    turns.sort_unstable();
+    turns.dedup();
     Some((
         format!(
             "{}'s own words that may name {kind}, oldest first: {}.",
