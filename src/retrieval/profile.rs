@@ -197,18 +197,13 @@ pub(super) fn person_items(
     {
         let mut prov = prov.clone();
         prov.turns = turns;
-        let note = Shows::Note(Note::on(None, text.clone()));
-        items.push(
-            Item::new(
-                Layer::Relation,
-                text,
-                Scores::default(),
-                KIND_VALUE,
-                "the things of the kind the question asks for, as the person's own words across their relations name them".to_string(),
-                prov,
-            )
-            .showing(note),
-        );
+        items.push(list_note(
+            Layer::Relation,
+            text,
+            KIND_VALUE,
+            "the things of the kind the question asks for, as the person's own words across their relations name them",
+            prov,
+        ));
     }
     let Some(who) = who else {
         return;
@@ -221,6 +216,7 @@ pub(super) fn person_items(
         })
     {
         items.push(list_note(
+            Layer::Concept,
             text,
             STANCE_VALUE,
             "the person's inferred traits and the preferences, goals and plans Σ and relation summaries gathered",
@@ -251,6 +247,7 @@ pub(super) fn person_items(
     if names.len() >= 2 {
         let text = format!("{who}'s own activities, most mentioned first: {}.", names.join(", "));
         items.push(list_note(
+            Layer::Concept,
             text,
             value,
             "the person's own activities (their own words), most mentioned first",
@@ -259,11 +256,11 @@ pub(super) fn person_items(
     }
 }
 
-/// An L1 item that is one sentence listing what the person is like or does, dated nowhere as a
-/// whole: it shows as a note without a day.
-fn list_note(text: String, value: f64, why: &str, prov: Provenance) -> Item {
+/// An L1 item that is one sentence listing what the person is like, does or names, dated nowhere
+/// as a whole: it shows as a note without a day.
+fn list_note(layer: Layer, text: String, value: f64, why: &str, prov: Provenance) -> Item {
     let note = Shows::Note(Note::on(None, text.clone()));
-    Item::new(Layer::Concept, text, Scores::default(), value, why.to_string(), prov).showing(note)
+    Item::new(layer, text, Scores::default(), value, why.to_string(), prov).showing(note)
 }
 
 /// The instances the person's own words name under the relations the plan targets (by the
@@ -292,26 +289,21 @@ fn instance_items(m: &Memory, person: ConceptId, relations: &[RelationId], targe
     for (r, text) in texts {
         let rel = m.relation(r);
         // One sentence listing what the person's words name: a note.
-        let note = Shows::Note(Note::on(None, text.clone()));
-        items.push(
-            Item::new(
-                Layer::Relation,
-                text,
-                Scores::default(),
-                value,
-                format!(
-                    "what the person's own words name under {}, across sessions",
-                    m.relation_name(r)
-                ),
-                Provenance {
-                    concepts: vec![rel.source, rel.target, rel.owner],
-                    relations: vec![r],
-                    episodes: rel.episodes.iter().copied().collect(),
-                    ..Provenance::default()
-                },
-            )
-            .showing(note),
-        );
+        items.push(list_note(
+            Layer::Relation,
+            text,
+            value,
+            &format!(
+                "what the person's own words name under {}, across sessions",
+                m.relation_name(r)
+            ),
+            Provenance {
+                concepts: vec![rel.source, rel.target, rel.owner],
+                relations: vec![r],
+                episodes: rel.episodes.iter().copied().collect(),
+                ..Provenance::default()
+            },
+        ));
         value *= 0.8;
     }
 }
