@@ -131,33 +131,33 @@ fn step1c(w: &mut [u8]) {
     }
 }
 
+/// Step 2's suffixes, longest first, so "ational" wins over "tional" (two suffixes of one
+/// length cannot both end a word, so their order within a length is free).
+const STEP2: &[(&str, &str)] = &[
+    ("ational", "ate"),
+    ("ization", "ize"),
+    ("iveness", "ive"),
+    ("fulness", "ful"),
+    ("ousness", "ous"),
+    ("tional", "tion"),
+    ("biliti", "ble"),
+    ("entli", "ent"),
+    ("ousli", "ous"),
+    ("ation", "ate"),
+    ("alism", "al"),
+    ("aliti", "al"),
+    ("iviti", "ive"),
+    ("enci", "ence"),
+    ("anci", "ance"),
+    ("izer", "ize"),
+    ("abli", "able"),
+    ("alli", "al"),
+    ("ator", "ate"),
+    ("eli", "e"),
+];
+
 fn step2(w: &mut Vec<u8>) {
-    const RULES: &[(&str, &str)] = &[
-        ("ational", "ate"),
-        ("tional", "tion"),
-        ("enci", "ence"),
-        ("anci", "ance"),
-        ("izer", "ize"),
-        ("abli", "able"),
-        ("alli", "al"),
-        ("entli", "ent"),
-        ("eli", "e"),
-        ("ousli", "ous"),
-        ("ization", "ize"),
-        ("ation", "ate"),
-        ("ator", "ate"),
-        ("alism", "al"),
-        ("iveness", "ive"),
-        ("fulness", "ful"),
-        ("ousness", "ous"),
-        ("aliti", "al"),
-        ("iviti", "ive"),
-        ("biliti", "ble"),
-    ];
-    // Longest suffixes first, so "ational" wins over "tional".
-    let mut rules = RULES.to_vec();
-    rules.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
-    replace_rules(w, &rules, 0);
+    replace_rules(w, STEP2, 0);
 }
 
 fn step3(w: &mut Vec<u8>) {
@@ -210,7 +210,14 @@ fn step5(w: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::stem;
+    use super::{STEP2, stem};
+
+    #[test]
+    fn step_two_tries_longer_suffixes_first() {
+        assert!(STEP2.windows(2).all(|w| w[0].0.len() >= w[1].0.len()));
+        assert_eq!(stem("relational"), "relat");
+        assert_eq!(stem("conditional"), "condit");
+    }
 
     #[test]
     fn porter_examples() {

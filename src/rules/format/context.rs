@@ -8,15 +8,14 @@
 //! its line: its day ("[8 May 2023] …") and concept path ("Alex / Fitness: …").
 
 use crate::model::{AnswerContext, Profile, Said, Shows};
-use crate::rules::english::extractive::{Sentence, stem};
+use crate::rules::english::extractive::{Sentence, Stems, stem};
 use crate::text::{sentences, words};
 use crate::time::Timestamp;
-use std::collections::HashSet;
 
 /// The turn before the one being read: its day, stems, whether it asks something, its speaker.
 struct Prior {
     date: Option<Timestamp>,
-    stems: HashSet<String>,
+    stems: Stems,
     asked: bool,
     who: Option<String>,
 }
@@ -153,7 +152,7 @@ impl<'a> Reader<'a> {
                 .next()
                 .map(|w| w.trim_end_matches("'s").to_string())
         });
-        let mut stems: HashSet<String> = words(s).map(|w| stem(w.trim_end_matches("'s"))).collect();
+        let mut stems: Stems = words(s).map(|w| stem(w.trim_end_matches("'s"))).collect();
         stems.extend(also.iter().cloned());
         self.out.push(Sentence {
             asks: s.ends_with('?') && !crate::rules::english::extractive::update::question_tells(s),
@@ -163,7 +162,7 @@ impl<'a> Reader<'a> {
             date,
             who,
             spoken: false,
-            near: HashSet::new(),
+            near: Stems::default(),
             heard: false,
         });
     }

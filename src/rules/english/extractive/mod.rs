@@ -65,6 +65,10 @@ const RELATIVE: f64 = 0.6;
 /// Longest answer phrase, in words.
 const MAX_WORDS: usize = 6;
 
+/// A set of word stems (or words). foldhash: an answer builds one for every sentence of its
+/// context, and SipHash was a tenth of answering.
+pub(in crate::rules) type Stems = HashSet<String, foldhash::fast::RandomState>;
+
 /// One context sentence with what is known about it.
 pub(in crate::rules) struct Sentence {
     pub(in crate::rules) text: String,
@@ -76,10 +80,10 @@ pub(in crate::rules) struct Sentence {
     pub(in crate::rules) spoken: bool,
     /// Whether the sentence asks something: a question is no support for an answer.
     pub(in crate::rules) asks: bool,
-    pub(in crate::rules) stems: HashSet<String>,
+    pub(in crate::rules) stems: Stems,
     /// The stems of the turn before it on the same day: the question a reply answers ("What are
     /// their names?" → "Luna and Oliver!"), or what its "this" or "it" points back to.
-    pub(in crate::rules) near: HashSet<String>,
+    pub(in crate::rules) near: Stems,
     /// Whether the sentence is taken to be about its listener ("Your snake must brighten your
     /// evenings"): another person's remark, weaker support than the person's own words.
     pub(in crate::rules) heard: bool,
@@ -107,7 +111,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     let known = persons(&sents, person);
     attribute(&mut sents, &known);
     let asked = asked_person(question, &known, person);
-    let names: HashSet<String> = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
+    let names: Stems = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
     let kind = kind_of(question);
     let again = kind == Kind::When && asks_again(question);
     let for_work = kind == Kind::What && asks_job(question);
@@ -328,7 +332,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     } else {
         best
     };
-    let qstems: HashSet<String> = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
+    let qstems: Stems = words(question).map(|w| stem(w.trim_end_matches("'s"))).collect();
     let focus = focus_of(question);
     let verbs = verbs_of(question, &names);
     let options = choice::alternatives(question);
@@ -429,7 +433,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
                 .find_map(|s| spans::caption(&s.text))
                 .filter(|c| {
                     spans::points_at_picture(&top.text) || {
-                        let st: HashSet<String> = words(c).map(|w| stem(w.trim_end_matches("'s"))).collect();
+                        let st: Stems = words(c).map(|w| stem(w.trim_end_matches("'s"))).collect();
                         wanted.iter().any(|w| st.contains(w))
                     }
                 });

@@ -201,7 +201,7 @@ pub(super) fn asks_again(question: &str) -> bool {
 
 /// The question's verb: the word after its person where an auxiliary comes before them ("What
 /// cookies did Priya bake…" → "bake"), as a stem.
-pub(super) fn verbs_of(question: &str, names: &HashSet<String>) -> HashSet<String> {
+pub(super) fn verbs_of(question: &str, names: &Stems) -> Stems {
     let toks: Vec<String> = words(question).map(|w| w.trim_end_matches("'s").to_string()).collect();
     let aux = |w: &str| {
         matches!(

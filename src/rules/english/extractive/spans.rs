@@ -116,7 +116,7 @@ pub(super) fn gives_reason(s: &Sentence) -> bool {
 /// What a cause item says happened, as the answer to a "why": its sentence without the
 /// person's name before it ("[injury] Alex hurt their back deadlifting …" → "hurt their back
 /// deadlifting …").
-pub(super) fn cause(s: &Sentence, names: &HashSet<String>) -> Option<String> {
+pub(super) fn cause(s: &Sentence, names: &Stems) -> Option<String> {
     if !CAUSES.iter().any(|c| s.line.contains(c)) {
         return None;
     }
@@ -189,7 +189,7 @@ pub(super) fn quoted(text: &str) -> Option<String> {
 /// The shortest phrase of a sentence that is not the question's own words: the first run of
 /// content words after a question word (else the first run), at most [`MAX_WORDS`] words,
 /// without function words at its edges.
-pub(super) fn phrase(text: &str, qstems: &HashSet<String>, names: &HashSet<String>) -> String {
+pub(super) fn phrase(text: &str, qstems: &Stems, names: &Stems) -> String {
     let toks: Vec<&str> = text.split_whitespace().collect();
     let clean = |t: &str| {
         t.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
@@ -286,10 +286,10 @@ const FOCUS: f64 = 3.0;
 /// Question words at its edges are cut; dates and weekdays are no answer to "what".
 pub(super) fn noun_answer(
     text: &str,
-    qstems: &HashSet<String>,
-    names: &HashSet<String>,
+    qstems: &Stems,
+    names: &Stems,
     focus: Option<&str>,
-    verbs: &HashSet<String>,
+    verbs: &Stems,
 ) -> Option<String> {
     use super::chunk::{Tok, noun_phrases, toks};
     let toks = toks(text);
@@ -448,7 +448,7 @@ pub(super) fn shown(caption: &str) -> Option<String> {
 
 /// A purpose: the words after a "to" that follows the question's words ("I've been spending
 /// time in the garden to find some comfort" → "to find some comfort").
-pub(super) fn purpose(text: &str, qstems: &HashSet<String>) -> Option<String> {
+pub(super) fn purpose(text: &str, qstems: &Stems) -> Option<String> {
     let toks: Vec<&str> = text.split_whitespace().collect();
     let clean = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     let last_q = toks.iter().rposition(|t| {

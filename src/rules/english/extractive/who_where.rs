@@ -3,14 +3,14 @@
 
 use crate::rules::words::nouns::ROLES;
 
+use super::Stems;
 use super::spans::WEEKDAYS;
 use super::stem;
 use crate::text::{is_stopword, words};
 use crate::time::Timestamp;
-use std::collections::HashSet;
 
 /// A person: a capitalised name the question does not already hold, else a role word.
-pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Option<String> {
+pub(super) fn who(text: &str, names: &Stems, qstems: &Stems) -> Option<String> {
     let toks: Vec<&str> = text.split_whitespace().collect();
     // Every run of capitalised words, with its token span; the one nearest a word of the
     // question answers ("fan of classical like Bach, and modern music like Ed Sheeran" → the
@@ -63,7 +63,7 @@ pub(super) fn who(text: &str, names: &HashSet<String>, qstems: &HashSet<String>)
 
 /// Every name in a sentence, in order: runs of capitalised words that are not its first word,
 /// a known person or one of the question's words ("Oliver, Luna and Bailey").
-pub(super) fn names_in(text: &str, names: &HashSet<String>, qstems: &HashSet<String>) -> Vec<String> {
+pub(super) fn names_in(text: &str, names: &Stems, qstems: &Stems) -> Vec<String> {
     let mut out = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     for (i, t) in text.split_whitespace().enumerate() {
@@ -102,7 +102,7 @@ pub(super) fn names_place(text: &str) -> bool {
 }
 
 /// A place: the capitalised words after in/at/to/from/near, else the noun phrase after them.
-pub(super) fn place(text: &str, qstems: &HashSet<String>) -> Option<String> {
+pub(super) fn place(text: &str, qstems: &Stems) -> Option<String> {
     place_name(text).or_else(|| {
         after_prepositions(text).find_map(|rest| {
             let np: Vec<&String> = rest
