@@ -177,11 +177,16 @@ impl Timestamp {
     #[must_use]
     pub fn month_from_name(name: &str) -> Option<u32> {
         name.chars().nth(2)?;
-        let lower = name.to_lowercase();
+        // Month names are ASCII, and no other letter lowercases to a letter of one but the
+        // Kelvin sign's "k", which none has: an ASCII comparison, without a lowercase copy of
+        // each name for every word a rule asks about.
+        if !name.is_ascii() {
+            return None;
+        }
         MONTHS
             .iter()
             .zip(1u32..)
-            .find(|(m, _)| m.to_lowercase().starts_with(&lower))
+            .find(|(m, _)| m.get(..name.len()).is_some_and(|p| p.eq_ignore_ascii_case(name)))
             .map(|(_, i)| i)
     }
 }
@@ -288,6 +293,9 @@ mod tests {
         assert_eq!(Timestamp::month_from_name("sept"), Some(9));
         assert_eq!(Timestamp::month_from_name("xyz"), None);
         assert_eq!(Timestamp::month_from_name("ma"), None);
+        assert_eq!(Timestamp::month_from_name("JANUARY"), Some(1));
+        assert_eq!(Timestamp::month_from_name("maybe"), None);
+        assert_eq!(Timestamp::month_from_name("Décembre"), None);
         assert_eq!(Timestamp::month_name(12), "December");
     }
 
