@@ -177,9 +177,9 @@ impl Timestamp {
     #[must_use]
     pub fn month_from_name(name: &str) -> Option<u32> {
         name.chars().nth(2)?;
-        // Month names are ASCII, and no other letter lowercases to a letter of one but the
-        // Kelvin sign's "k", which none has: an ASCII comparison, without a lowercase copy of
-        // each name for every word a rule asks about.
+        // Month names are ASCII, and no other letter lowercases into one's letters (the Kelvin
+        // sign's "k" is in none; "İ" brings a combining dot): an ASCII comparison, without a
+        // lowercase copy of each name for every word a rule asks about.
         if !name.is_ascii() {
             return None;
         }
