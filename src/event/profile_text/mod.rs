@@ -70,6 +70,12 @@ fn parse_mention(clause: &str) -> Mention {
     }
 }
 
+/// The date a gathered mention's clause ends with ("… (20 May 2024)"), as `YYYY-MM-DD`.
+#[must_use]
+pub fn mention_date(clause: &str) -> Option<String> {
+    parse_mention(clause).date
+}
+
 /// The mention as it is printed.
 #[must_use]
 pub fn render_mention(m: &Mention) -> String {

@@ -88,6 +88,15 @@ pub const JOB_MACHINERY: &[&str] = &[
     "retries",
     "id",
     "ids",
+    // "the latency in job dispatch", "a job dispatcher", "job execution time".
+    "dispatch",
+    "dispatches",
+    "dispatcher",
+    "dispatching",
+    "execution",
+    "latency",
+    "timeout",
+    "timeouts",
 ];
 
 // From `src/rules/english/vocab/machine.rs`.

@@ -11,7 +11,7 @@
 
 use super::lexicon::{Cue, Lexicon};
 use super::synth::{cue_of, untagged};
-use crate::event::profile_text::{render_bullet, render_mention};
+use crate::event::profile_text::{mention_date, render_bullet, render_mention};
 use crate::event::{Delta, DeltaStatus, RelationSummary, Sigma, SigmaBullet};
 use crate::model::{ChildSummary, EvidenceItem, EvidenceKind};
 use crate::text::{clip, clip_words, entity_key};
@@ -416,7 +416,17 @@ pub fn rk2(
             let before = std::mem::take(&mut sig[at].2).into_iter().chain(mine).collect();
             sig[at].2 = gather::merge(lex, branch, &who, before, &branch_items);
         } else {
-            let since = date_range(&raw).map(|(a, _)| format!(" since {}", day_text(&a)));
+            let clauses = gather::merge(lex, branch, &who, mine, &branch_items);
+            // A mention that waited under "Also mentioned" is older than this batch: the branch
+            // has come up since the first of either ("since 25 August" above a May mention
+            // reads as a mistake).
+            let first = date_range(&raw)
+                .map(|(a, _)| a)
+                .into_iter()
+                .chain(clauses.iter().filter_map(|c| mention_date(c)))
+                .filter_map(|d| crate::relative_date::anchor_of(&d).map(|day| (day, d)))
+                .min();
+            let since = first.map(|(_, a)| format!(" since {}", day_text(&a)));
             let mut text = format!(
                 "{} {} come up regularly{}.",
                 topic_case(branch),
@@ -427,7 +437,6 @@ pub fn rk2(
                 text.push(' ');
                 text.push_str(&t);
             }
-            let clauses = gather::merge(lex, branch, &who, mine, &branch_items);
             sig.push(((*branch).to_string(), text, clauses));
         }
     }

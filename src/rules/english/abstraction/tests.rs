@@ -447,3 +447,27 @@ fn a_one_off_name_that_holds_and_stays_one_name() {
     assert_eq!(text, "Arts and Crafts, and Teaching each came up once.");
     assert_eq!(super::also_names(&text, &known), names);
 }
+
+/// A branch mentioned once, then twice in a later batch: its bullet has come up since the first
+/// mention, which moves into it from "Also mentioned" with its own date.
+#[test]
+fn a_branch_that_recurs_later_has_come_up_since_its_first_mention() {
+    let lex = Lexicon::builtin();
+    let said = |text: &str, date: &str| EvidenceItem {
+        kind: EvidenceKind::Mention,
+        facet: "Yoga".into(),
+        text: format!("user mentions yoga (\"{text}\") on {date}"),
+        salient: false,
+        time: Timestamp::parse(&format!("{date}T10:00:00Z")).ok(),
+    };
+    let first = vec![said("I tried a yoga class at the community centre.", "2024-05-20")];
+    let (s1, d1) = rk2_text(lex, "Sam", "Fitness", "", "", &first);
+    assert!(s1.contains("Also mentioned: Yoga came up once."), "{s1}");
+    let later = vec![
+        said("I went to yoga twice this week.", "2024-08-25"),
+        said("I do yoga on Sunday mornings now.", "2024-09-01"),
+    ];
+    let (s2, _) = rk2_text(lex, "Sam", "Fitness", &s1, &d1, &later);
+    assert!(s2.contains("Yoga has come up regularly since 20 May 2024."), "{s2}");
+    assert!(s2.contains("(20 May 2024)"), "the first mention moved into the bullet: {s2}");
+}

@@ -4,6 +4,7 @@
 //! place to borrow books.
 
 use crate::rules::words::code::{CODE_WORDS, JOB_MACHINERY, RUN_BY_PROGRAMS};
+use crate::rules::words::function::{OBJECT_PRONOUNS, SENSE_DETERMINERS};
 
 /// Whether the match at `at`, `len` words long, is the bare word "library"/"libraries" in a
 /// sentence that speaks of code ([`CODE_WORDS`]: "I'm using Python and the facebook-sdk
@@ -18,10 +19,16 @@ pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
         w.chars().any(|c| c.is_ascii_digit() || matches!(c, '-' | '_' | '.')) && w.chars().any(char::is_alphabetic)
     };
     let named_before = at.checked_sub(1).and_then(|j| toks.get(j)).is_some_and(identifier);
+    // Books are held in "a library like ours" or "like the one downtown"; a thing named right
+    // after "like" is a package ("a library like tenacity", "a library like React Beautiful DnD").
     let example_after = toks.get(at + 1).is_some_and(|w| w == "like")
-        && toks
-            .get(at + 2)
-            .is_some_and(|w| identifier(w) || CODE_WORDS.contains(&w.as_str()));
+        && toks.get(at + 2).is_some_and(|w| {
+            identifier(w)
+                || CODE_WORDS.contains(&w.as_str())
+                || !(SENSE_DETERMINERS.contains(&w.as_str())
+                    || OBJECT_PRONOUNS.contains(&w.as_str())
+                    || matches!(w.as_str(), "ours" | "mine" | "yours" | "theirs" | "one" | "any" | "every"))
+        });
     // A version after it ("the library v2.28.2", "library 1.4") is a release of software.
     let versioned = toks.get(at + 1).is_some_and(|w| release(w));
     named_before || example_after || versioned || code_sentence(toks)
@@ -87,6 +94,10 @@ mod tests {
         assert!(lib("Should I use a specific library to manage my API tokens?"));
         assert!(lib("I've tried the websocket-client library."));
         assert!(lib("Someone said a library like jinja2 makes this easier."));
+        assert!(lib("Should I be using a library like tenacity or my own retry logic?"));
+        assert!(lib("I've heard that a library like `react-accessible` helps with that."));
+        assert!(!lib("I wish our town had a library like the one in Leeds."));
+        assert!(!lib("We never had a library like ours growing up."));
         assert!(lib("I've switched to the boto3 library."));
         assert!(lib(
             "We've noticed slowdowns with the library v2.28.2 since the upgrade."
@@ -100,6 +111,8 @@ mod tests {
         assert!(at_job("I use a nightly ETL job to process the records."));
         assert!(at_job("The sync job handles network failures."));
         assert!(at_job("I added job cancellation to the scheduler."));
+        assert!(at_job("I want to reduce the latency in job dispatch for my scheduling algorithm."));
+        assert!(at_job("The job execution time doubled after the upgrade."));
         assert!(!at_job("I love my job at the hospital."));
         assert!(!at_job("I got a new job last week."));
         // "job interview" is a match of its own, whatever stands before it.
