@@ -107,6 +107,17 @@ fn close_segment(step: &mut Step<'_>, turns: Vec<TurnId>, reason: CutReason) -> 
     true
 }
 
+/// Whether `job` is the person's current occupation by its last words ("manager" after
+/// "editorial manager", "nurse" after "pediatric nurse"): the same job said shorter, not a new one.
+fn restates_job(m: &crate::memory::Memory, person: ConceptId, job: &str) -> bool {
+    let tail = format!(" {job}");
+    m.slots_of(person).iter().any(|(cur, _)| {
+        cur.slot == crate::event::Slot::Occupation
+            && cur.holder == crate::event::Holder::Person
+            && cur.value.ends_with(&tail)
+    })
+}
+
 /// The slots the person states in their own turns of the segment ("I'm 34", "my brother
 /// Scott"), one event each, read by the same rules whichever model made the episode.
 fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turns: &[TurnId]) {
@@ -115,6 +126,9 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
         let turn = &step.memory.turns[t.index()];
         if step.memory.person_for(&turn.speaker) == Some(person) {
             for (holder, slot, value) in slots::stated(&turn.text) {
+                if slot == crate::event::Slot::Occupation && restates_job(step.memory, person, &value) {
+                    continue;
+                }
                 stated.push(Event::SlotStated {
                     person,
                     episode,

@@ -146,6 +146,21 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
         let job_at = match (low(0), low(1), low(2)) {
             ("work" | "working", "as", "a" | "an") if i > 0 => Some(3),
             ("job" | "career" | "role" | "work", "as", "a" | "an") => Some(3),
+            // "my new responsibilities as an editorial manager", "my first month as a nurse":
+            // the speaker's own duties or time in a role, "my" a word or two before.
+            (
+                "responsibilities" | "duties" | "position" | "month" | "months" | "week" | "weeks" | "year"
+                | "years",
+                "as",
+                "a" | "an",
+            ) if (1..=3).any(|b| {
+                i.checked_sub(b).is_some_and(|j| {
+                    toks[j].low == "my" && toks[j..i].iter().all(|t| !t.ends)
+                })
+            }) =>
+            {
+                Some(3)
+            }
             // "As a nurse, …", "As an architectural technologist, …": one to three words
             // closed by the clause, at the start of one.
             ("as", "a" | "an", _)

@@ -36,6 +36,16 @@ fn a_person_states_age_home_and_work_in_passing() {
         said("I used my job as a paramedic to create examples."),
         ["Pat works as a paramedic"]
     );
+    assert_eq!(
+        said("I'm adjusting to my new responsibilities as an editorial manager and I'm grateful."),
+        ["Pat works as an editorial manager"]
+    );
+    assert_eq!(
+        said("How do I keep the 8% gain from my first month as a manager?"),
+        ["Pat works as a manager"]
+    );
+    assert!(said("Her first year as a teacher was hard.").is_empty());
+    assert!(said("He stayed for years as a volunteer, my mentor says.").is_empty());
     assert_eq!(said("It was my friend Kendra's idea."), ["Kendra is Pat's friend"]);
     assert!(said("As an older sibling, what can I do?").is_empty());
     assert_eq!(

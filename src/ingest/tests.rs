@@ -192,3 +192,36 @@ fn prompts_name_people_and_the_assistant() {
         "an untracked speaker keeps its label"
     );
 }
+
+/// "My first month as a manager" after "my role as an editorial manager" restates the job by
+/// its last word; another job, or the same one said in full, is a statement of its own.
+#[test]
+fn a_job_said_by_its_last_words_is_the_same_job() {
+    use crate::event::{Holder, Slot};
+    use crate::ids::{ConceptId, EpisodeId, TurnId};
+    let mut m = memory(&[(1, "I'm settling into my role as an editorial manager.")]);
+    let person = m.roots().next().map_or(ConceptId(0), |r| r.id);
+    assert!(!restates_job(&m, person, "manager"), "no job is known yet");
+    m.apply(&Event::EpisodeRecorded {
+        person,
+        turns: vec![TurnId(0)],
+        fact: "Alex works as an editorial manager.".into(),
+        base_conclusions: Vec::new(),
+        salient_conclusions: Vec::new(),
+        time: None,
+        session: 1,
+    });
+    m.apply(&Event::SlotStated {
+        person,
+        episode: EpisodeId(0),
+        turn: TurnId(0),
+        holder: Holder::Person,
+        slot: Slot::Occupation,
+        value: "editorial manager".into(),
+        what: None,
+    });
+    assert!(restates_job(&m, person, "manager"));
+    assert!(!restates_job(&m, person, "editorial manager"));
+    assert!(!restates_job(&m, person, "nurse"));
+    assert!(!restates_job(&m, person, "rial manager"), "whole words only");
+}
