@@ -50,6 +50,14 @@ fn inline_word(w: &str) -> String {
 /// named by two coordinated words is one topic ("Grilling and barbecue has"), so its last word
 /// decides.
 pub(super) fn plural(name: &str) -> bool {
+    // An acronym takes a lowercase -s after its capitals ("APIs", "vCPUs", "ETFs"); one that
+    // ends in a capital is one thing ("iOS", "macOS", "GPS").
+    let mut tail = name.split_whitespace().last().unwrap_or_default().chars().rev();
+    match (tail.next(), tail.next()) {
+        (Some('s'), Some(c)) if c.is_uppercase() => return true,
+        (Some(c), _) if c.is_uppercase() => return false,
+        _ => {}
+    }
     let lower = name.to_lowercase();
     let Some(last) = lower.split_whitespace().last() else {
         return false;
@@ -79,6 +87,9 @@ mod tests {
             "Holidays",
             "Allergies",
             "Workouts",
+            "vCPUs",
+            "REST APIs",
+            "ETFs",
         ] {
             assert!(plural(p), "{p}");
         }
@@ -93,6 +104,9 @@ mod tests {
             "Yoga",
             "Tennis",
             "Grilling and Barbecue",
+            "iOS",
+            "macOS",
+            "GPS",
         ] {
             assert!(!plural(s), "{s}");
         }

@@ -54,13 +54,14 @@ pub(crate) fn phrases(text: &str) -> Vec<Phrase> {
         let toks: Vec<String> = phrase_words(&sentence).collect();
         for phrase in noun_phrases(&toks) {
             let n = occurrences(&said, &phrase);
-            if n >= 2 {
-                add(
-                    as_written(&title_case(&phrase.join(" ")), &sentence),
-                    n,
-                    &sentence,
-                    false,
-                );
+            let name = as_written(&title_case(&phrase.join(" ")), &sentence);
+            // "the NoneType object" is the error again, not a thing of the person's.
+            let of_error = name.split_whitespace().any(|w| {
+                let inner_capital = w.chars().skip(1).any(char::is_uppercase);
+                inner_capital && ERROR_ENDS.iter().any(|e| w.ends_with(e))
+            });
+            if n >= 2 && !of_error {
+                add(name, n, &sentence, false);
             }
         }
     }
@@ -235,6 +236,9 @@ fn occurrences(said: &[String], phrase: &[String]) -> usize {
     said.windows(phrase.len()).filter(|w| *w == phrase).count()
 }
 
+/// How the name of an error's type ends ("TypeError", "PyMuPDFException", "NoneType").
+const ERROR_ENDS: &[&str] = &["Error", "Exception", "Warning", "Type"];
+
 /// Technical names in a sentence, spelled as written (see the module comment).
 fn technical_names(sentence: &str) -> Vec<String> {
     let toks: Vec<&str> = sentence.split_whitespace().collect();
@@ -252,9 +256,9 @@ fn technical_names(sentence: &str) -> Vec<String> {
         let versioned =
             i > 0 && chars.first().is_some_and(|c| c.is_uppercase()) && toks.get(i + 1).is_some_and(|n| is_version(n));
         let all_caps = chars.iter().all(|c| c.is_uppercase() || c.is_ascii_digit());
-        // An error's type ("TypeError", "PyMuPDFException") names what went wrong once, not
-        // what the person works with.
-        let error = ["Error", "Exception", "Warning"].iter().any(|e| w.ends_with(e));
+        // An error's type ("TypeError", "PyMuPDFException", the "NoneType" of "'NoneType' object
+        // has no attribute") names what went wrong once, not what the person works with.
+        let error = ERROR_ENDS.iter().any(|e| w.ends_with(e));
         // A versioned name takes the capitalised words before it: "React Native v0.71" is
         // React Native, not "Native".
         let mut name = w.to_string();

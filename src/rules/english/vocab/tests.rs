@@ -142,6 +142,15 @@ fn phrases_are_what_the_person_keeps_saying() {
         .collect();
     assert!(names.contains(&"React Native".to_string()), "{names:?}");
     assert!(!names.contains(&"Native".to_string()), "{names:?}");
+    let names: Vec<String> = phrases("PyMuPDF says 'NoneType' object has no attribute, then a KeyError.")
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["PyMuPDF"], "an error's type is no topic");
+    let text = "I keep getting the NoneType object error in the resume analyzer. Why is the NoneType object \
+                empty when the resume analyzer starts?";
+    let names: Vec<String> = phrases(text).into_iter().map(|p| p.name).collect();
+    assert_eq!(names, ["Resume Analyzer"], "{names:?}");
 }
 
 #[test]
