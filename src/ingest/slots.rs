@@ -149,14 +149,12 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             // "my new responsibilities as an editorial manager", "my first month as a nurse":
             // the speaker's own duties or time in a role, "my" a word or two before.
             (
-                "responsibilities" | "duties" | "position" | "month" | "months" | "week" | "weeks" | "year"
-                | "years",
+                "responsibilities" | "duties" | "position" | "month" | "months" | "week" | "weeks" | "year" | "years",
                 "as",
                 "a" | "an",
             ) if (1..=3).any(|b| {
-                i.checked_sub(b).is_some_and(|j| {
-                    toks[j].low == "my" && toks[j..i].iter().all(|t| !t.ends)
-                })
+                i.checked_sub(b)
+                    .is_some_and(|j| toks[j].low == "my" && toks[j..i].iter().all(|t| !t.ends))
             }) =>
             {
                 Some(3)

@@ -469,5 +469,8 @@ fn a_branch_that_recurs_later_has_come_up_since_its_first_mention() {
     ];
     let (s2, _) = rk2_text(lex, "Sam", "Fitness", &s1, &d1, &later);
     assert!(s2.contains("Yoga has come up regularly since 20 May 2024."), "{s2}");
-    assert!(s2.contains("(20 May 2024)"), "the first mention moved into the bullet: {s2}");
+    assert!(
+        s2.contains("(20 May 2024)"),
+        "the first mention moved into the bullet: {s2}"
+    );
 }

@@ -27,7 +27,10 @@ pub(super) fn software_library(toks: &[String], at: usize, len: usize) -> bool {
                 || CODE_WORDS.contains(&w.as_str())
                 || !(SENSE_DETERMINERS.contains(&w.as_str())
                     || OBJECT_PRONOUNS.contains(&w.as_str())
-                    || matches!(w.as_str(), "ours" | "mine" | "yours" | "theirs" | "one" | "any" | "every"))
+                    || matches!(
+                        w.as_str(),
+                        "ours" | "mine" | "yours" | "theirs" | "one" | "any" | "every"
+                    ))
         });
     // A version after it ("the library v2.28.2", "library 1.4") is a release of software.
     let versioned = toks.get(at + 1).is_some_and(|w| release(w));
@@ -95,7 +98,9 @@ mod tests {
         assert!(lib("I've tried the websocket-client library."));
         assert!(lib("Someone said a library like jinja2 makes this easier."));
         assert!(lib("Should I be using a library like tenacity or my own retry logic?"));
-        assert!(lib("I've heard that a library like `react-accessible` helps with that."));
+        assert!(lib(
+            "I've heard that a library like `react-accessible` helps with that."
+        ));
         assert!(!lib("I wish our town had a library like the one in Leeds."));
         assert!(!lib("We never had a library like ours growing up."));
         assert!(lib("I've switched to the boto3 library."));
@@ -111,7 +116,9 @@ mod tests {
         assert!(at_job("I use a nightly ETL job to process the records."));
         assert!(at_job("The sync job handles network failures."));
         assert!(at_job("I added job cancellation to the scheduler."));
-        assert!(at_job("I want to reduce the latency in job dispatch for my scheduling algorithm."));
+        assert!(at_job(
+            "I want to reduce the latency in job dispatch for my scheduling algorithm."
+        ));
         assert!(at_job("The job execution time doubled after the upgrade."));
         assert!(!at_job("I love my job at the hospital."));
         assert!(!at_job("I got a new job last week."));
