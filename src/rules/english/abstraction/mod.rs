@@ -426,7 +426,10 @@ pub fn rk2(
                 .chain(clauses.iter().filter_map(|c| mention_date(c)))
                 .filter_map(|d| crate::relative_date::anchor_of(&d).map(|day| (day, d)))
                 .min();
-            let since = first.map(|(_, a)| format!(" since {}", day_text(&a)));
+            let since = first
+                .map(|(_, a)| a)
+                .or_else(|| date_range(&raw).map(|(a, _)| a))
+                .map(|a| format!(" since {}", day_text(&a)));
             let mut text = format!(
                 "{} {} come up regularly{}.",
                 topic_case(branch),

@@ -236,7 +236,8 @@ fn occurrences(said: &[String], phrase: &[String]) -> usize {
     said.windows(phrase.len()).filter(|w| *w == phrase).count()
 }
 
-/// How the name of an error's type ends ("TypeError", "PyMuPDFException", "NoneType").
+/// How the name of an error's or a value's type ends ("TypeError", "PyMuPDFException",
+/// "NoneType", the "Content-Type" header): code's own vocabulary, not a topic of the person's.
 const ERROR_ENDS: &[&str] = &["Error", "Exception", "Warning", "Type"];
 
 /// Technical names in a sentence, spelled as written (see the module comment).
