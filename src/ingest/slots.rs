@@ -153,8 +153,10 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
                 "as",
                 "a" | "an",
             ) if (1..=3).any(|b| {
+                // The words from "my" up to the role's noun, none closing a clause.
                 i.checked_sub(b)
-                    .is_some_and(|j| toks[j].low == "my" && toks[j..i].iter().all(|t| !t.ends))
+                    .and_then(|j| toks.get(j..i))
+                    .is_some_and(|run| run.first().is_some_and(|t| t.low == "my") && run.iter().all(|t| !t.ends))
             }) =>
             {
                 Some(3)
