@@ -390,9 +390,28 @@ fn bare_month(toks: &[Tok<'_>], i: usize, ctx: &Ctx) -> Option<Match> {
     }
     let a = ctx.anchor;
     let mut y = a.year();
-    if ctx.past && !ctx.future && m > a.month() {
+    // "since March" looks back whatever the tense. A month after a word of what starts or was
+    // put off looks ahead ("I signed up for a course starting in March", said in January), and
+    // so does the new date of something moved ("the dinner moved to the 20th of April").
+    let before = |k: usize| {
+        i.checked_sub(k)
+            .and_then(|p| toks.get(p))
+            .map_or("", |t| t.lower.as_ref())
+    };
+    let moved_to = prev.lower == "of"
+        && before(2).starts_with(|c: char| c.is_ascii_digit())
+        && before(3) == "the"
+        && matches!(before(4), "to" | "until" | "till")
+        && MOVED.contains(&before(5));
+    let forward = (2..=4).any(|k| FORWARD.contains(&before(k))) || moved_to;
+    let (past, future) = match prev.lower.as_ref() {
+        "since" => (true, false),
+        _ if forward => (false, true),
+        _ => (ctx.past, ctx.future),
+    };
+    if past && !future && m > a.month() {
         y = y.checked_sub(1)?;
-    } else if ctx.future && !ctx.past && m < a.month() {
+    } else if future && !past && m < a.month() {
         y = y.checked_add(1)?;
     }
     let start = Date::new(y, m, 1).ok()?;

@@ -189,3 +189,28 @@ fn an_ordinal_within_a_period_is_no_day_counted_back() {
     let (t, _) = r("We had check-ins last Sunday.", "2024-05-08");
     assert_eq!(t, "We had check-ins on Sunday, 5 May 2024.");
 }
+
+#[test]
+fn a_month_after_what_starts_or_was_put_off_lies_ahead() {
+    // Said in January, past tense: the course starts in the March to come.
+    let (t, _) = r(
+        "I signed up for a beginner sailing course starting in March.",
+        "2024-01-08",
+    );
+    assert_eq!(t, "I signed up for a beginner sailing course starting in March 2024.");
+    let (t, _) = r(
+        "Leila's dinner moved to the 20th of April because the restaurant double-booked.",
+        "2024-03-16",
+    );
+    assert_eq!(
+        t,
+        "Leila's dinner moved to the 20th of April 2024 because the restaurant double-booked."
+    );
+    // Looking back stays back: a month of the past, and "since".
+    let (t, _) = r("I went to the 4th of July fireworks with my cousins.", "2024-08-10");
+    assert_eq!(t, "I went to the 4th of July 2024 fireworks with my cousins.");
+    let (t, _) = r("We visited Lisbon in October.", "2024-03-01");
+    assert_eq!(t, "We visited Lisbon in October 2023.");
+    let (t, _) = r("I haven't smoked since November.", "2024-03-01");
+    assert_eq!(t, "I haven't smoked since November 2023.");
+}

@@ -98,6 +98,42 @@ pub(super) static IRREGULAR_PAST: crate::text::WordSet = crate::text::WordSet::n
     "just",
 ]);
 
+/// Words that point a month named right after them forward, whatever the sentence's tense:
+/// what starts, is due or was put off happens later ("I signed up for a course starting in
+/// March", said in January; "the dinner was postponed until the 20th of April").
+pub(super) const FORWARD: &[&str] = &[
+    "starting",
+    "starts",
+    "begins",
+    "beginning",
+    "due",
+    "scheduled",
+    "rescheduled",
+    "postponed",
+    "delayed",
+    "pushed",
+    "planned",
+    "expected",
+    "opening",
+    "opens",
+    "upcoming",
+    "coming",
+];
+
+/// Verbs (and the particle of "pushed back") before "to the 20th of April" that make it the new
+/// date of something moved, which lies ahead.
+pub(super) const MOVED: &[&str] = &[
+    "moved",
+    "changed",
+    "postponed",
+    "pushed",
+    "rescheduled",
+    "shifted",
+    "delayed",
+    "bumped",
+    "back",
+];
+
 pub(super) const FUTURE: &[&str] = &[
     "will", "i'll", "we'll", "going", "gonna", "plan", "planning", "next", "upcoming", "tomorrow", "hope", "hoping",
     "want", "soon",

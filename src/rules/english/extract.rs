@@ -7,6 +7,7 @@ use crate::rules::words::function::QUANTIFIERS;
 use crate::rules::words::function::VERB_PARTICLES;
 use crate::rules::words::nouns::EXTRACT_NOT_ACTIVITIES as NOT_ACTIVITIES;
 use crate::rules::words::numbers::HOW_OFTEN_OR_LONG;
+use crate::rules::words::people::{LISTENER_SUBJECTS, SPEAKERS_OWN, YOU_SAID_OR_MAY};
 use crate::rules::words::verbs::ACTIVITY_VERBS;
 
 use super::lexicon::Lexicon;
@@ -42,6 +43,9 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         let in_sense_found: Vec<_> = clauses(&sentence)
             .flat_map(|clause| {
                 let toks: Vec<String> = words(clause).collect();
+                if of_listener(&toks) {
+                    return Vec::new();
+                }
                 // "… and run:" before a code block or a list: what follows the colon is the
                 // verb's object, a command, so a word with a second sense is in that sense.
                 let introduces = clause.trim_end().ends_with(':');
@@ -272,6 +276,9 @@ pub(crate) fn in_sense_entries<'l>(
     let mut found = Vec::new();
     for clause in clauses(sentence) {
         let toks: Vec<String> = words(clause).collect();
+        if of_listener(&toks) {
+            continue;
+        }
         for f in lex.located(clause) {
             if in_sense(&toks, &f, setting) {
                 found.push(f.entry);
@@ -279,6 +286,32 @@ pub(crate) fn in_sense_entries<'l>(
         }
     }
     found
+}
+
+/// Whether a clause is about the listener's life and not the speaker's: it has no word of the
+/// speaker's own ("I", "my", "we") and makes the listener its subject ("You always wanted to
+/// take up sailing", "you're so good at painting", "Don't paint yourself into a corner"). What
+/// the listener said or should do ("You suggested Redis", "You should try it") and a question
+/// put to them ("Can you explain sigma notation?") still speak of the speaker's topic.
+fn of_listener(toks: &[String]) -> bool {
+    if toks.iter().any(|w| SPEAKERS_OWN.contains(&w.as_str())) {
+        return false;
+    }
+    if toks.iter().any(|w| LISTENER_SUBJECTS.contains(&w.as_str())) {
+        return true;
+    }
+    let opening = toks.iter().position(|w| {
+        !matches!(
+            w.as_str(),
+            "and" | "but" | "so" | "oh" | "wow" | "well" | "hey" | "yeah" | "yes" | "also"
+        )
+    });
+    opening.is_some_and(|i| {
+        toks.get(i).is_some_and(|w| w == "you")
+            && toks
+                .get(i.saturating_add(1))
+                .is_some_and(|next| !YOU_SAID_OR_MAY.contains(&next.as_str()))
+    })
 }
 
 /// A sentence's clauses, split where a comma, semicolon or dash is followed by a space (not

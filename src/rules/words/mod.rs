@@ -4,6 +4,7 @@
 
 pub mod clauses;
 pub mod code;
+pub mod figures;
 pub mod function;
 pub mod hedges;
 pub mod negation;

@@ -299,3 +299,60 @@ pub const PERSON_SUBJECTS: &[&str] = &[
 // From `src/rules/english/vocab/frame.rs`.
 /// Possessives and pronouns of the speaker: what they qualify is the speaker's own.
 pub const SPEAKERS: &[&str] = &["my", "our", "i", "we", "me", "us", "i'm", "we're", "i've", "we've"];
+
+// From `src/rules/english/extract.rs`.
+/// Words of the speaker's own part in a clause: one holding any is (also) about the speaker.
+pub const SPEAKERS_OWN: &[&str] = &[
+    "i",
+    "i'm",
+    "i've",
+    "i'd",
+    "i'll",
+    "me",
+    "my",
+    "mine",
+    "myself",
+    "we",
+    "we're",
+    "we've",
+    "we'd",
+    "we'll",
+    "us",
+    "our",
+    "ours",
+    "ourselves",
+];
+
+// From `src/rules/english/extract.rs`.
+/// Words that make the listener a clause's subject or object of its own doing ("you're so good
+/// at painting", "you've always loved sailing", "treat yourself").
+pub const LISTENER_SUBJECTS: &[&str] = &["you're", "you've", "you'll", "you'd", "yourself", "yourselves"];
+
+// From `src/rules/english/extract.rs`.
+/// What may follow a clause-opening "you" when the clause speaks of what the listener said or
+/// should do, not of the listener's own life: "You suggested Redis", "You should try it".
+pub const YOU_SAID_OR_MAY: &[&str] = &[
+    "suggested",
+    "mentioned",
+    "said",
+    "recommended",
+    "told",
+    "showed",
+    "gave",
+    "asked",
+    "wrote",
+    "explained",
+    "helped",
+    "pointed",
+    "can",
+    "could",
+    "should",
+    "would",
+    "will",
+    "might",
+    "may",
+    "must",
+    "need",
+    "know",
+    "see",
+];

@@ -247,14 +247,15 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         return None;
     }
     // The question's content is said by someone else, far better than by the person it names:
-    // the question is about a person the evidence is not about.
+    // the question is about a person the evidence is not about. The assistant's advice ("note
+    // every deposit") is no one's life: it rivals no person's own words.
     if asked.is_some() {
         let best_of = |own: bool| {
             scored
                 .iter()
                 .filter(|(_, _, i)| {
                     let s = &sents[*i];
-                    about(s) == own && named(s)
+                    about(s) == own && named(s) && (own || s.who.as_deref() != Some("assistant"))
                 })
                 .map(|s| s.1)
                 .fold(0.0, f64::max)
@@ -318,6 +319,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     let current = (matches!(kind, Kind::Count | Kind::What) && update::asks_current(question)
         || kind == Kind::When && asks_date_as_it_stands(question))
         && update::holds_value(&sents[best]);
+    let asks_sum = kind == Kind::Count && money::asks_money(question);
     let best = if current {
         // "his most recent math test" is not his English test, however recent that is.
         let pairs = update::modified_heads(question);
@@ -326,6 +328,9 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             .take(update::LOOK)
             .filter(|(_, cov, i)| *cov >= update::SAME_SLOT * best_cov && about(&sents[*i]) && !sents[*i].asks)
             .filter(|(_, _, i)| !update::other_kind(&pairs, &sents[*i].text))
+            // A sum asked for is replaced by a later sum only ("the deposit was 1,500 euros"
+            // is not replaced by "the wedding is now on October 19").
+            .filter(|(_, _, i)| !asks_sum || money::says_money(&sents[*i].text))
             .map(|(_, _, i)| *i)
             .collect();
         update::latest(&sents, &same).unwrap_or(best)

@@ -18,7 +18,9 @@ const PERIODS: &[&str] = &[
 /// Words of a question that ask for a price or a sum.
 const MONEY_ASKS: &[&str] = &[
     "cost", "costs", "pay", "paid", "pays", "price", "charge", "charged", "charges", "spend", "spent", "earn", "earns",
-    "earned", "owe", "owes", "budget", "salary", "rent", "fee", "fees", "worth", "save", "saved",
+    "earned", "owe", "owes", "budget", "salary", "rent", "fee", "fees", "worth", "save", "saved", "deposit",
+    "deposits", "fare", "fares", "tuition", "bill", "bills", "loan", "mortgage", "income", "wage", "wages", "refund",
+    "donated", "donation", "raised",
 ];
 
 /// Whether a "how much" question asks for money: it says a word of money ("How much does the
@@ -109,5 +111,6 @@ mod tests {
         assert!(asks_money("How much do I put aside each month?"));
         assert!(asks_money("How much have we saved for the trip?"));
         assert!(!asks_money("How much is the memory usage per session?"));
+        assert!(asks_money("How much was the deposit for the venue?"));
     }
 }

@@ -553,3 +553,12 @@ fn a_question_for_a_measure_is_answered_with_a_number() {
     assert!(!asks_measure("What is the goal of the tutoring?"));
     assert!(!asks_measure("What is the name of the rate limiting library?"));
 }
+
+#[test]
+fn a_sum_paid_is_the_answer_to_how_much_it_was() {
+    let ctx = "# Events\n- [t8 16 March 2024] Priya: We visited three venues over video call. Quinta da Aveleda was lovely but 6,000 euros for the venue alone. Is that too much for our budget?\n- [t9 16 March 2024] assistant: Keep receipts in one folder and note every deposit.\n- [t16 20 April 2024] Priya: We booked Quinta da Aveleda! The deposit was 1,500 euros, paid yesterday.\n- [t24 1 June 2024] Priya: Actually the date moved: the venue had a flooding problem, so the wedding is now on October 19 instead.\n";
+    assert_eq!(
+        ask("How much was the deposit for the venue?", ctx, "Priya"),
+        "1,500 euros"
+    );
+}

@@ -274,7 +274,9 @@ pub fn third_person(sentence: &str, name: &str, referent: Option<&str>) -> Strin
                 .get(i + 1)
                 .is_some_and(|n| matches!(split(n).1.to_lowercase().as_str(), "my" | "myself" | "it" | "that"));
             let ambiguous = SAME_PAST.contains(&lower.as_str());
-            let past = past || next_is_mine;
+            // "I quit the hospital job", "I quit smoking": quitting is told when it happened,
+            // hardly ever as a habit.
+            let past = past || next_is_mine || lower == "quit";
             if (ambiguous && !past) || (!ambiguous && agrees(&lower)) {
                 let v = inflect(&lower);
                 let v = if core.starts_with(char::is_uppercase) {

@@ -34,6 +34,10 @@ fn subject_verb_and_possessives_agree() {
         "Alex hurt their back, so Alex is resting."
     );
     assert_eq!(
+        third_person("I quit the hospital job, by the way.", "Nadia", None),
+        "Nadia quit the hospital job, by the way."
+    );
+    assert_eq!(
         third_person("I write my own these days.", "Alex", None),
         "Alex writes their own these days."
     );

@@ -10,6 +10,7 @@ pub(crate) use crate::rules::words::nouns::MEASURES;
 pub(crate) mod anchor;
 pub(crate) mod doer;
 mod earnings;
+mod figure;
 pub(crate) mod frame;
 mod machine;
 mod membership;

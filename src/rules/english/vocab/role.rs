@@ -3,6 +3,7 @@
 //! experienced nurse" or "as a teacher" make it the speaker's own profession.
 
 use crate::lexicon::Located;
+use crate::rules::words::figures::{ACTIVITY_DOERS, WORK_AT};
 
 /// The sub-concept whose matches are the person's line of work.
 const PROFESSION: &str = "Profession";
@@ -77,21 +78,74 @@ const WORK_HEADS: &[&str] = &[
     "internship",
 ];
 
-/// Whether the match is a job title said of someone other than the speaker.
+/// Whether the match is a job title said of someone other than the speaker, or one who does an
+/// activity named with a determiner and not said of the speaker ("the photographer we hired",
+/// "my sister is a singer"). A doer's noun without one may be a verb ("I love to cook") and is
+/// left to the other rules.
 pub(super) fn someone_elses(toks: &[String], found: &Located<'_>) -> bool {
-    if found.entry.sub != PROFESSION {
-        return false;
-    }
     let after = found.at.saturating_add(found.len);
     let Some(word) = after.checked_sub(1).and_then(|last| toks.get(last)) else {
         return false;
     };
+    if found.entry.sub != PROFESSION {
+        return ACTIVITY_DOERS.contains(&word.as_str())
+            && determined(toks, found.at)
+            && !said_of_speaker(toks, found.at);
+    }
     let title = TITLES.contains(&word.as_str())
         || AGENT_ENDINGS
             .iter()
             .any(|e| word.len() > e.len() + 2 && word.ends_with(e));
     let names_work = toks.get(after).is_some_and(|w| WORK_HEADS.contains(&w.as_str()));
     title && !names_work && !said_of_speaker(toks, found.at)
+}
+
+/// Whether a determiner or an owner opens the noun phrase of the word at `at`, up to two
+/// adjectives before it ("the photographer", "a wonderful wedding singer", "Anna's chef").
+fn determined(toks: &[String], at: usize) -> bool {
+    (1..=3).filter_map(|back| at.checked_sub(back)).any(|i| {
+        toks.get(i)
+            .is_some_and(|w| matches!(w.as_str(), "a" | "an") || OWNERS.contains(&w.as_str()) || w.ends_with("'s"))
+    })
+}
+
+/// Whether the match names where someone works, not what they do there: a place after "at" or
+/// "in" that a word of work stands close before ("my new role at the hospital", "shifts at the
+/// restaurant", "I work in a gym"), or a place that modifies a word of work ("the hospital
+/// job"). A place of work says nothing of the person's health, meals or fitness; words filed
+/// under work itself are left alone.
+pub(super) fn workplace(toks: &[String], found: &Located<'_>) -> bool {
+    if found.entry.base == "Work and Study" {
+        return false;
+    }
+    let after = found.at.saturating_add(found.len);
+    if toks
+        .get(after)
+        .is_some_and(|w| WORK_AT.contains(&w.as_str()) && w != "work")
+    {
+        return true;
+    }
+    let Some(prep) = (1..=2)
+        .filter_map(|back| found.at.checked_sub(back))
+        .find(|i| toks.get(*i).is_some_and(|w| w == "at" || w == "in"))
+    else {
+        return false;
+    };
+    // Between the preposition and the place, only a determiner ("at the hospital").
+    let between = toks.get(prep.saturating_add(1)..found.at).unwrap_or_default();
+    if between
+        .iter()
+        .any(|w| !OWNERS.contains(&w.as_str()) && !matches!(w.as_str(), "a" | "an"))
+    {
+        return false;
+    }
+    // The verb of working stands right before the preposition ("I work at a gym"): with words
+    // between it may be exercise ("working hard at the gym", "working out at the gym").
+    let verb = |w: &str| matches!(w, "work" | "works" | "worked" | "working");
+    (1..=3).filter_map(|back| prep.checked_sub(back)).any(|i| {
+        toks.get(i)
+            .is_some_and(|w| WORK_AT.contains(&w.as_str()) && (!verb(w) || i.saturating_add(1) == prep))
+    })
 }
 
 /// Whether "retired" describes someone it stands before ("Mallory, a retired analyst", "my
@@ -198,6 +252,80 @@ mod tests {
         ));
         assert!(!elses("Junior developer at a fintech startup.", "developer"));
         assert!(elses("Our electrician found old wiring.", "electrician"));
+        let doer = |sentence: &str, word: &str| {
+            let toks: Vec<String> = crate::text::words(sentence).collect();
+            let at = toks.iter().position(|t| t == word).unwrap_or(usize::MAX);
+            let entry = LexEntry {
+                pattern: word.into(),
+                base: "Interests and Entertainment".into(),
+                sub: "Arts and Crafts".into(),
+                general: "Photography".into(),
+                polysemous: false,
+            };
+            someone_elses(
+                &toks,
+                &Located {
+                    at,
+                    len: 1,
+                    entry: &entry,
+                },
+            )
+        };
+        assert!(doer(
+            "The photographer we hired asked for the shot list.",
+            "photographer"
+        ));
+        assert!(doer("My sister is a wonderful singer.", "singer"));
+        assert!(!doer("I'm a keen photographer.", "photographer"));
+        assert!(!doer("As a runner, I need better shoes.", "runner"));
+        assert!(!doer("I really love to cook on weekends.", "cook"));
+    }
+
+    #[test]
+    fn a_place_of_work_is_not_what_the_person_does_there() {
+        let at = |sentence: &str, word: &str, base: &str| {
+            let toks: Vec<String> = crate::text::words(sentence).collect();
+            let at = toks.iter().position(|t| t == word).unwrap_or(usize::MAX);
+            let entry = LexEntry {
+                pattern: word.into(),
+                base: base.into(),
+                sub: String::new(),
+                general: String::new(),
+                polysemous: false,
+            };
+            workplace(
+                &toks,
+                &Located {
+                    at,
+                    len: 1,
+                    entry: &entry,
+                },
+            )
+        };
+        assert!(at(
+            "How's the new role at the hospital going?",
+            "hospital",
+            "Health and Wellness"
+        ));
+        assert!(at(
+            "I quit the hospital job, by the way.",
+            "hospital",
+            "Health and Wellness"
+        ));
+        assert!(at(
+            "My shifts at the restaurant change every week.",
+            "restaurant",
+            "Dining"
+        ));
+        assert!(at("I work at a gym downtown.", "gym", "Health and Wellness"));
+        assert!(!at("I was working out at the gym.", "gym", "Health and Wellness"));
+        assert!(!at("I've been working hard at the gym.", "gym", "Health and Wellness"));
+        assert!(!at(
+            "I spent two nights in the hospital.",
+            "hospital",
+            "Health and Wellness"
+        ));
+        assert!(!at("We had dinner at the restaurant.", "restaurant", "Dining"));
         assert!(elses("Sam's teacher called.", "teacher"));
         // Not a title: the rule leaves the activity to the other rules.
         assert!(!elses("The teaching was great.", "teaching"));

@@ -31,6 +31,8 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     let after = found.at.saturating_add(found.len);
     if phrasal(word, toks.get(after..).unwrap_or_default())
         || in_idiom(toks, found.at)
+        || super::figure::figurative(toks, found.at, found.len)
+        || super::role::workplace(toks, found)
         || in_ratio(toks, found.at, found.len)
         || done_by_another(toks, found.at, found.len)
         || super::doer::thing_subject(toks, found.at)
