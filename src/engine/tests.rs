@@ -165,6 +165,30 @@ fn settings_with_one_head_but_other_modifiers_are_two_settings() {
 }
 
 #[test]
+fn a_sum_said_per_month_and_its_rise_are_one_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine(&dir);
+    e.ingest(
+        &turn(0, "I work at a bakery to pay my rent of 520 pounds a month."),
+        "Alex",
+    )
+    .unwrap();
+    e.finish().unwrap();
+    e.ingest(&turn(1, "My rent went up to 560 pounds from November, ugh."), "Alex")
+        .unwrap();
+    e.finish().unwrap();
+    let alex = e.memory().roots().next().unwrap().id;
+    let lines = e.memory().slot_lines(alex);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("rent is 560 pounds") && l.contains("was 520 pounds")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains("rent")).count(), 1, "{lines:?}");
+}
+
+#[test]
 fn a_slot_said_again_with_another_value_is_an_update_with_its_history() {
     let dir = tempfile::tempdir().unwrap();
     let mut e = engine(&dir);

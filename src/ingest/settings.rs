@@ -14,6 +14,7 @@ use crate::rules::words::numbers::UNIT_JOINS;
 use crate::rules::words::verbs::ALLOWING;
 use crate::rules::words::verbs::CHANGE_VERBS;
 use crate::rules::words::verbs::OUTCOMES;
+use crate::rules::words::verbs::RISES;
 use crate::rules::words::verbs::USE_VERBS;
 
 use crate::event::Slot;
@@ -129,6 +130,34 @@ const NOT_UNITS: &[&str] = &[
     "lately",
     "overall",
 ];
+
+/// The thing named from `start` and the value it moved to by itself ("rent went up to 560
+/// pounds", "premium has risen from $90 to $110 a month").
+fn moved_to(t: &[Tok], start: usize) -> Option<(String, String)> {
+    let moved = (start + 1..t.len().min(start + 5)).find(|&j| RISES.contains(&t[j].low.as_str()))?;
+    // "has risen", "is going up": the thing's name ends before the auxiliary.
+    let aux = t
+        .get(moved - 1)
+        .is_some_and(|x| matches!(x.low.as_str(), "has" | "have" | "had" | "is" | "was" | "will"));
+    let w = what(t, start, moved - usize::from(aux))?;
+    let particle = t
+        .get(moved + 1)
+        .is_some_and(|x| matches!(x.low.as_str(), "up" | "down"));
+    // "went to 3 concerts" is a trip: "go" moves a value only up or down.
+    if !particle && matches!(t[moved].low.as_str(), "went" | "gone" | "goes" | "go" | "going") {
+        return None;
+    }
+    let mut j = moved + 1 + usize::from(particle);
+    if t.get(j).is_some_and(|x| x.low == "from") {
+        j = (j + 1..t.len().min(j + 7)).find(|&k| t[k].low == "to")?;
+    }
+    let clause = t.get(moved..j)?;
+    if t.get(j).is_some_and(|x| x.low == "to") && !clause.iter().any(|x| x.ends) {
+        value_at(t, j + 1).map(|v| (w, v))
+    } else {
+        None
+    }
+}
 
 /// The number at `at` and the unit words after it, up to a clause end or a word that is no unit.
 fn value_at(t: &[Tok], at: usize) -> Option<String> {
@@ -403,6 +432,14 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                         }
                     }
                 }
+            }
+            // "My rent went up to 560 pounds", "our premium has risen from $90 to $110 a month":
+            // the thing moved to a new value by itself.
+            if matches!(low(0), "my" | "our")
+                && opens
+                && let Some((w, v)) = moved_to(&t, i + 1)
+            {
+                add(Slot::Setting, w, v);
             }
             // "I'm earning about $48,000 annually", "I make $85k a year", "… 60 and earning
             // $85,000": what the person is paid, a setting named "income". Only a sum is one

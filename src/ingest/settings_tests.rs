@@ -230,3 +230,18 @@ fn a_vague_noun_alone_names_no_setting() {
         vec![setting("wake-up time", "6:30")]
     );
 }
+
+#[test]
+fn a_value_that_moved_by_itself_is_its_new_value() {
+    assert_eq!(
+        got("My rent went up to 560 pounds from November, so I asked for more hours."),
+        vec![setting("rent", "560 pounds")]
+    );
+    assert_eq!(
+        got("Our premium has risen from $90 to $110 a month."),
+        vec![setting("premium", "$110 a month")]
+    );
+    // A rise with no new value, or a trip that went somewhere, sets nothing.
+    assert!(got("My rent went up again.").is_empty());
+    assert!(got("My sister went to 3 concerts last year.").is_empty());
+}

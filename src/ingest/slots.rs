@@ -5,6 +5,7 @@
 //! said again with another value is a knowledge update, which the memory keeps as history.
 
 use crate::rules::words::numbers::AFTER_AGE;
+use crate::rules::words::relations::COMPOUND_ROLES;
 use crate::rules::words::relations::NOT_JOBS;
 use crate::rules::words::relations::RELATION_QUALIFIERS;
 use crate::rules::words::relations::RELATIONS;
@@ -219,8 +220,19 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
                 years = Some(n);
                 k += 1;
             }
-            let qualifier = RELATION_QUALIFIERS.contains(&low(k)).then(|| low(k).to_string());
+            let mut qualifier = RELATION_QUALIFIERS.contains(&low(k)).then(|| low(k).to_string());
             if qualifier.is_some() {
+                k += 1;
+            }
+            // "my lab partner Chidi", "my tennis coach Rui": a noun that says in what the role
+            // is held, kept with it.
+            if qualifier.is_none()
+                && COMPOUND_ROLES.contains(&low(k + 1))
+                && !RELATIONS.contains(&low(k))
+                && at(k).is_some_and(|t| !t.ends && t.raw.chars().all(char::is_lowercase))
+                && !crate::text::is_stopword(low(k))
+            {
+                qualifier = Some(low(k).to_string());
                 k += 1;
             }
             if RELATIONS.contains(&low(k))
@@ -228,7 +240,10 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
                 && (!at(k).is_some_and(|t| t.ends) || closed_apposition(&toks, i + k + 1, &name))
             {
                 let relation = match (&qualifier, low(k)) {
-                    (Some(q), r) if matches!(q.as_str(), "older" | "younger" | "little" | "big" | "best" | "twin") => {
+                    (Some(q), r)
+                        if matches!(q.as_str(), "older" | "younger" | "little" | "big" | "best" | "twin")
+                            || !RELATION_QUALIFIERS.contains(&q.as_str()) =>
+                    {
                         format!("{q} {r}")
                     }
                     (_, r) => r.to_string(),

@@ -146,6 +146,19 @@ fn named_people_and_their_ages() {
         said("like my best friend Anthony suggested"),
         ["Anthony is Pat's best friend"]
     );
+    assert_eq!(
+        said("My lab partner Chidi and I keep getting low yields."),
+        ["Chidi is Pat's lab partner"]
+    );
+    assert_eq!(
+        said("I asked my tennis coach Rui about it."),
+        ["Rui is Pat's tennis coach"]
+    );
+    assert!(
+        said("I told my partner Sam and my sister.")
+            .iter()
+            .all(|s| s == "Sam is Pat's partner")
+    );
 }
 
 #[test]

@@ -65,6 +65,13 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
             {
                 unit.drain(..2);
             }
+            // …and so is one after the unit ("520 pounds a month" and "560 pounds" are one rent).
+            if let [.., join, period] = unit.as_slice()
+                && matches!(join.to_lowercase().as_str(), "a" | "an" | "each" | "every")
+                && PERIODS.contains(&period.to_lowercase().trim_end_matches('s'))
+            {
+                unit.truncate(unit.len().saturating_sub(2));
+            }
             // A rate's unit ("requests per minute") names the setting by itself: "the limiter
             // allows 100" and "the new rate limit of 120" are one setting.
             // The numbers inside a unit are more of the value: a span of times of day ("9 AM-5

@@ -403,7 +403,10 @@ fn bare_month(toks: &[Tok<'_>], i: usize, ctx: &Ctx) -> Option<Match> {
         && before(3) == "the"
         && matches!(before(4), "to" | "until" | "till")
         && MOVED.contains(&before(5));
-    let forward = (2..=4).any(|k| FORWARD.contains(&before(k))) || moved_to;
+    // "My rent went up to 560 pounds from November", said in October: a change from the next
+    // month or the one after starts then.
+    let from_soon = prev.lower == "from" && (1..=2).contains(&m.saturating_sub(a.month()));
+    let forward = (2..=4).any(|k| FORWARD.contains(&before(k))) || moved_to || from_soon;
     let (past, future) = match prev.lower.as_ref() {
         "since" => (true, false),
         _ if forward => (false, true),

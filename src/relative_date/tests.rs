@@ -211,6 +211,10 @@ fn a_month_after_what_starts_or_was_put_off_lies_ahead() {
     assert_eq!(t, "I went to the 4th of July 2024 fireworks with my cousins.");
     let (t, _) = r("We visited Lisbon in October.", "2024-03-01");
     assert_eq!(t, "We visited Lisbon in October 2023.");
+    let (t, _) = r("My rent went up to 560 pounds from November.", "2024-10-29");
+    assert_eq!(t, "My rent went up to 560 pounds from November 2024.");
+    let (t, _) = r("I worked there from March to June.", "2024-08-01");
+    assert_eq!(t, "I worked there from March 2024 to June.");
     let (t, _) = r("I haven't smoked since November.", "2024-03-01");
     assert_eq!(t, "I haven't smoked since November 2023.");
 }

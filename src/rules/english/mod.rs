@@ -12,6 +12,7 @@ pub(super) mod extractive;
 mod names;
 pub mod person;
 pub(super) mod plan;
+mod request;
 mod subject;
 pub(super) mod synth;
 mod vocab;

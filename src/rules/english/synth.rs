@@ -144,6 +144,15 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
     let anchor = time.and_then(|t| anchor_of(&t.date()));
     let mut seen: Vec<Mention> = Vec::new();
     let mut own: Vec<Said> = Vec::new();
+    // Whom the person speaks to, for a request told as theirs ("Walk me through it" → "I asked
+    // the assistant to walk me through it").
+    let listener = lines.iter().map(|(s, _)| s).find(|s| *s != person).map(|s| {
+        if s.eq_ignore_ascii_case("assistant") {
+            "the assistant".to_string()
+        } else {
+            s.clone()
+        }
+    });
     for (speaker, text) in lines {
         let is_person = speaker == person;
         for sentence in sentences(&without_fences(text)) {
@@ -166,6 +175,10 @@ pub fn synthesize(lex: &Lexicon, person: &str, time: Option<Timestamp>, lines: &
                 continue;
             };
             let original = super::subject::with_subject(&without_filler(sentence));
+            let original = listener
+                .as_deref()
+                .and_then(|l| super::request::as_reported(&original, l))
+                .unwrap_or(original);
             let pronoun = leading_pronoun(&original);
             // Resolved against earlier sentences only; the companion sees this one's too.
             let referent = pronoun.as_deref().and_then(|p| resolve_pronoun(p, &seen));

@@ -123,6 +123,22 @@ pub const RELATIONS: &[&str] = &[
 ];
 
 // From `src/ingest/slots.rs`.
+/// Roles often named with what they are held in before them: "my lab partner", "my study
+/// buddy", "my tennis coach", "my maths teacher".
+pub const COMPOUND_ROLES: &[&str] = &[
+    "partner",
+    "buddy",
+    "coach",
+    "teacher",
+    "tutor",
+    "mate",
+    "instructor",
+    "friend",
+    "manager",
+    "doctor",
+];
+
+// From `src/ingest/slots.rs`.
 /// Words that may stand between "my" and the relation ("my older brother", "my best friend").
 pub const RELATION_QUALIFIERS: &[&str] = &[
     "older", "younger", "little", "big", "best", "old", "new", "late", "twin",
@@ -135,3 +151,50 @@ pub const SPEAKER_SUBJECTS: &[&str] = &["i", "i'm", "i've", "i'd", "i'll", "my",
 // From `src/ingest/slots.rs`.
 /// Relations that are also trades: after "work as" they name a job.
 pub const TRADES: &[&str] = &["manager", "coach", "therapist", "teacher", "tutor", "mentor"];
+
+// From `src/rules/english/vocab/role.rs`.
+/// What a partner is one in when it is not a couple's: "my lab partner", "a business partner",
+/// "her tennis partner", "study partners".
+pub const PARTNER_KINDS: &[&str] = &[
+    "lab",
+    "business",
+    "study",
+    "tennis",
+    "dance",
+    "dancing",
+    "training",
+    "sparring",
+    "research",
+    "project",
+    "running",
+    "climbing",
+    "gym",
+    "workout",
+    "writing",
+    "coding",
+    "programming",
+    "pair",
+    "accountability",
+    "trading",
+    "language",
+    "exchange",
+    "conversation",
+    "hiking",
+    "squash",
+    "chess",
+    "debate",
+    "doubles",
+    "class",
+    "bridge",
+    "badminton",
+    "golf",
+    "lifting",
+    "reading",
+    "practice",
+    "duet",
+    "teaching",
+    "channel",
+    "strategic",
+    "technology",
+    "delivery",
+];

@@ -220,6 +220,28 @@ pub const LY_VERBS: &[&str] = &[
     "fly", "reply", "apply", "rely", "supply", "comply", "imply", "multiply", "ally",
 ];
 
+// From `src/ingest/settings.rs`.
+/// Verbs of a value that moves by itself, before "(up|down) (from X) to Y": "my rent went up to
+/// 560 pounds", "our premium has risen to $110".
+pub const RISES: &[&str] = &[
+    "went",
+    "rose",
+    "risen",
+    "increased",
+    "decreased",
+    "dropped",
+    "fell",
+    "fallen",
+    "jumped",
+    "climbed",
+    "grew",
+    "doubled",
+    "gone",
+    "goes",
+    "go",
+    "going",
+];
+
 // From `src/rules/english/person/mod.rs`.
 /// Verbs whose past is their base form: present (and inflected) unless the sentence looks back.
 pub const SAME_PAST: &[&str] = &[
@@ -413,4 +435,41 @@ pub const OBJECT_TAKERS: &[&str] = &[
     "plan", "planned", "hope", "hoped", "like", "liked", "love", "loved", "decide", "decided", "start", "started",
     "begin", "began", "keep", "kept", "find", "found", "mean", "meant", "wish", "expect", "expected", "intend",
     "intended", "prefer", "preferred", "take", "took", "give", "gave", "put", "bring", "brought",
+];
+
+// From `src/rules/english/request.rs`.
+/// Verbs a request to the listener opens with ("Walk me through the proof", "Please explain it
+/// with analogies", "Always use type hints"): said to the listener, they tell what the speaker
+/// asked for.
+pub const REQUEST_VERBS: &[&str] = &[
+    "walk",
+    "explain",
+    "give",
+    "show",
+    "tell",
+    "help",
+    "remind",
+    "send",
+    "write",
+    "review",
+    "list",
+    "suggest",
+    "recommend",
+    "summarize",
+    "summarise",
+    "compare",
+    "describe",
+    "use",
+    "teach",
+    "translate",
+    "draft",
+    "keep",
+    "make",
+    "avoid",
+    "answer",
+    "format",
+    "call",
+    "address",
+    "quiz",
+    "test",
 ];

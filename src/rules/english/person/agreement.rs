@@ -24,7 +24,7 @@ pub(super) fn compound_subject(toks: &[&str], i: usize) -> bool {
         .rev()
         .find(|&j| toks[j].ends_with([',', '.', '!', '?', ';', ':']))
         .map_or(0, |j| j + 1);
-    let Some(phrase) = toks.get(start..and_at).filter(|p| (1..=3).contains(&p.len())) else {
+    let Some(phrase) = toks.get(start..and_at).filter(|p| (1..=4).contains(&p.len())) else {
         return false;
     };
     let first = split(phrase[0]).1;
@@ -98,6 +98,10 @@ mod tests {
         assert_eq!(
             third_person("My partner and I often play for bets!", "Jolene", None),
             "Jolene's partner and Jolene often play for bets!"
+        );
+        assert_eq!(
+            third_person("My lab partner Chidi and I keep getting low yields.", "Ade", None),
+            "Ade's lab partner Chidi and Ade keep getting low yields."
         );
         assert_eq!(
             third_person("Yesterday, Anna and I've been running.", "Deb", None),

@@ -4,6 +4,7 @@
 
 use crate::lexicon::Located;
 use crate::rules::words::figures::{ACTIVITY_DOERS, WORK_AT};
+use crate::rules::words::relations::PARTNER_KINDS;
 
 /// The sub-concept whose matches are the person's line of work.
 const PROFESSION: &str = "Profession";
@@ -139,13 +140,55 @@ pub(super) fn workplace(toks: &[String], found: &Located<'_>) -> bool {
     {
         return false;
     }
-    // The verb of working stands right before the preposition ("I work at a gym"): with words
-    // between it may be exercise ("working hard at the gym", "working out at the gym").
+    // The verb of working stands right before the preposition ("I work at a gym"), or with
+    // only how long between ("I work 15 hours a week at a bakery"): other words between may make
+    // it exercise ("working hard at the gym", "working out at the gym").
     let verb = |w: &str| matches!(w, "work" | "works" | "worked" | "working");
-    (1..=3).filter_map(|back| prep.checked_sub(back)).any(|i| {
-        toks.get(i)
-            .is_some_and(|w| WORK_AT.contains(&w.as_str()) && (!verb(w) || i.saturating_add(1) == prep))
+    let how_long = |w: &String| {
+        w.chars().all(|c| c.is_ascii_digit())
+            || crate::rules::words::numbers::NUMBERS.contains(&w.as_str())
+            || matches!(
+                w.as_str(),
+                "a" | "an"
+                    | "per"
+                    | "hours"
+                    | "hour"
+                    | "days"
+                    | "day"
+                    | "week"
+                    | "weeks"
+                    | "part-time"
+                    | "full-time"
+                    | "nights"
+                    | "weekends"
+                    | "mornings"
+                    | "evenings"
+                    | "shifts"
+            )
+    };
+    (1..=6).filter_map(|back| prep.checked_sub(back)).any(|i| {
+        toks.get(i).is_some_and(|w| {
+            let between = toks.get(i.saturating_add(1)..prep).unwrap_or_default();
+            WORK_AT.contains(&w.as_str())
+                && if verb(w) {
+                    between.iter().all(how_long)
+                } else {
+                    between.len() < 3
+                }
+        })
     })
+}
+
+/// Whether a partner is one in work, study or a game rather than a couple's: a noun of what the
+/// partnership is in stands right before it ("my lab partner Chidi", "a business partner",
+/// "study partners").
+pub(super) fn not_a_couple(toks: &[String], found: &Located<'_>) -> bool {
+    found.entry.general == "Partner"
+        && found
+            .at
+            .checked_sub(1)
+            .and_then(|i| toks.get(i))
+            .is_some_and(|w| PARTNER_KINDS.contains(&w.as_str()))
 }
 
 /// Whether "retired" describes someone it stands before ("Mallory, a retired analyst", "my
@@ -282,6 +325,33 @@ mod tests {
     }
 
     #[test]
+    fn a_partner_in_work_or_study_is_not_a_couple_s() {
+        let partner = |sentence: &str| {
+            let toks: Vec<String> = crate::text::words(sentence).collect();
+            let at = toks.iter().position(|t| t.starts_with("partner")).unwrap_or(usize::MAX);
+            let entry = LexEntry {
+                pattern: "partner".into(),
+                base: "Social Relationships".into(),
+                sub: "Romantic Relationships".into(),
+                general: "Partner".into(),
+                polysemous: false,
+            };
+            not_a_couple(
+                &toks,
+                &Located {
+                    at,
+                    len: 1,
+                    entry: &entry,
+                },
+            )
+        };
+        assert!(partner("My lab partner Chidi and I keep getting low yields."));
+        assert!(partner("We need a business partner with capital."));
+        assert!(!partner("My partner and I moved to Leeds."));
+        assert!(!partner("I'm cooking dinner for my new partner."));
+    }
+
+    #[test]
     fn a_place_of_work_is_not_what_the_person_does_there() {
         let at = |sentence: &str, word: &str, base: &str| {
             let toks: Vec<String> = crate::text::words(sentence).collect();
@@ -318,6 +388,11 @@ mod tests {
             "Dining"
         ));
         assert!(at("I work at a gym downtown.", "gym", "Health and Wellness"));
+        assert!(at(
+            "I also work 15 hours a week at a bakery on Hyde Park Road.",
+            "bakery",
+            "Dining"
+        ));
         assert!(!at("I was working out at the gym.", "gym", "Health and Wellness"));
         assert!(!at("I've been working hard at the gym.", "gym", "Health and Wellness"));
         assert!(!at(
