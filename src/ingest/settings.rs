@@ -452,8 +452,21 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             };
             if let Some(k) = earns_at {
                 let hedge = HEDGES.contains(&low(k));
+                // A sum, or a number earned per a length of time ("I earn 72,000 a year"): "I
+                // make 3 loaves a week" is no income, being loaves.
+                let per_time = |v: &str| {
+                    let ws: Vec<String> = v.split_whitespace().map(crate::text::token_word).collect();
+                    ws.len() >= 2
+                        && ws
+                            .get(1)
+                            .is_some_and(|w| matches!(w.as_str(), "a" | "per" | "an" | "annually" | "yearly"))
+                        && ws
+                            .iter()
+                            .skip(1)
+                            .any(|w| matches!(w.as_str(), "year" | "month" | "annually" | "yearly" | "hour"))
+                };
                 if let Some(v) = value_at(&t, i + k + usize::from(hedge))
-                    && crate::rules::says_money(&v)
+                    && (crate::rules::says_money(&v) || per_time(&v))
                 {
                     let v = if hedge { format!("{} {v}", low(k)) } else { v };
                     add(Slot::Setting, INCOME.to_string(), v);

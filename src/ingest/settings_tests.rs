@@ -245,3 +245,12 @@ fn a_value_that_moved_by_itself_is_its_new_value() {
     assert!(got("My rent went up again.").is_empty());
     assert!(got("My sister went to 3 concerts last year.").is_empty());
 }
+
+#[test]
+fn a_number_earned_per_year_is_income() {
+    assert_eq!(
+        got("I earn 72,000 a year as a school librarian in Dayton."),
+        vec![setting("income", "72,000 a year")]
+    );
+    assert!(got("I make 3 loaves a week.").is_empty());
+}

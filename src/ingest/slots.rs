@@ -110,7 +110,10 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             ("living" | "based", "in", _, _) if i == 0 || toks[i - 1].ends => Some(2),
             _ => None,
         };
-        if let Some(k) = home_at.or_else(|| bought_home(&toks, i)).or_else(|| own_home(&toks, i))
+        if let Some(k) = home_at
+            .or_else(|| bought_home(&toks, i))
+            .or_else(|| own_home(&toks, i))
+            .or_else(|| dwelling_in(&toks, i))
             && let Some(place) = proper_name(&toks, i + k)
         {
             add(Holder::Person, Slot::Home, place);
@@ -177,14 +180,15 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             // Lisbon, earning …, I …": a longer opening phrase, closed where the speaker
             // becomes the subject.
             ("as", "a" | "an", _) if (i == 0 || toks[i - 1].ends) && opens_on_speaker(&toks, i + 2) => Some(2),
-            // "… my outreach as a paramedic from Davistown": a role placed somewhere, anywhere
-            // in a sentence.
+            // "… my outreach as a paramedic from Davistown", "I earn 72,000 a year as a school
+            // librarian in Dayton": a role placed somewhere, anywhere in a sentence (a place
+            // named by capitals, not an acronym: "as a nurse in the ICU" places no home).
             ("as", "a" | "an", _)
                 if occupation(&toks, i + 2).is_some_and(|job| {
                     let after = i + 2 + job.split_whitespace().count();
-                    toks.get(after).is_some_and(|t| t.low == "from")
+                    toks.get(after).is_some_and(|t| t.low == "from" || t.low == "in")
                         && !toks.get(after - 1).is_some_and(|t| t.ends)
-                        && proper_name(&toks, after + 1).is_some()
+                        && proper_name(&toks, after + 1).is_some_and(|p| p.chars().any(char::is_lowercase))
                 }) =>
             {
                 Some(2)
@@ -199,7 +203,7 @@ pub fn stated(text: &str) -> Vec<(Holder, Slot, String)> {
             if low(0) == "as"
                 && toks.get(after).is_some_and(|t| t.low == "in" || t.low == "from")
                 && !toks.get(after.saturating_sub(1)).is_some_and(|t| t.ends)
-                && let Some(place) = proper_name(&toks, after + 1)
+                && let Some(place) = proper_name(&toks, after + 1).filter(|p| p.chars().any(char::is_lowercase))
             {
                 add(Holder::Person, Slot::Home, place);
             }
@@ -298,6 +302,20 @@ fn bought_home(toks: &[Token], i: usize) -> Option<usize> {
 /// "my home in New Gary", "our new apartment in Porto": the speaker's dwelling, placed by a
 /// name; a former one ("my old house in Leeds") is not where they live. Returns the offset of the
 /// place's first word from `i`.
+/// "I'm in a two-bedroom condo in Columbus now", "we're renting a flat in Leeds": the speaker
+/// in (or renting) a dwelling of theirs in a place. Returns the offset of the place's first word.
+fn dwelling_in(toks: &[Token], i: usize) -> Option<usize> {
+    let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
+    let article = match (low(0), low(1), low(2)) {
+        ("i'm" | "we're", "in" | "renting", "a" | "an" | "our" | "my") => 2,
+        ("i" | "we", "rent", "a" | "an") => 2,
+        _ => return None,
+    };
+    let noun = (article + 1..article + 4).find(|&k| DWELLINGS.contains(&low(k)))?;
+    let clear = (0..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
+    (clear && low(noun + 1) == "in").then_some(noun + 2)
+}
+
 fn own_home(toks: &[Token], i: usize) -> Option<usize> {
     let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
     if !matches!(low(0), "my" | "our") {

@@ -147,6 +147,15 @@ fn named_people_and_their_ages() {
         ["Anthony is Pat's best friend"]
     );
     assert_eq!(
+        said("We moved! I'm in a two-bedroom condo in Columbus now, ten minutes from Elena."),
+        ["Pat lives in Columbus"]
+    );
+    assert_eq!(
+        said("I earn 72,000 a year as a school librarian in Dayton."),
+        ["Pat lives in Dayton", "Pat works as a school librarian"]
+    );
+    assert!(said("I'm in a bad mood in Paris.").is_empty());
+    assert_eq!(
         said("My lab partner Chidi and I keep getting low yields."),
         ["Chidi is Pat's lab partner"]
     );

@@ -249,6 +249,18 @@ fn what_the_person_says_they_earn_answers_how_much_they_earn() {
 }
 
 #[test]
+fn a_yearly_pay_said_without_its_currency_answers_how_much_they_earn() {
+    let dir = tempfile::tempdir().unwrap();
+    let turns = [said(
+        "I have about 240,000 dollars in my 401k and I earn 72,000 a year as a school librarian in Dayton.",
+        1,
+        1,
+    )];
+    let mut engine = memory_of(&dir, &turns);
+    assert_eq!(ask(&mut engine, "How much do I earn?").text, "72,000 a year");
+}
+
+#[test]
 fn a_tool_no_longer_used_retires_its_setting_and_its_version() {
     let dir = tempfile::tempdir().unwrap();
     let turns = [

@@ -168,7 +168,14 @@ impl Retriever<'_> {
                     _ if cur.slot == Slot::Never => super::never::asked(&cur.value, question),
                     // "How much do I spend weekly on dinners?" asks for a sum: a count of
                     // dinners a week shares its words and answers nothing.
-                    _ if cur.slot == Slot::Setting && asks_money(question) && !says_money(&cur.value) => false,
+                    // Income is a sum whether or not its currency was said ("I earn 72,000 a year").
+                    _ if cur.slot == Slot::Setting
+                        && asks_money(question)
+                        && !says_money(&cur.value)
+                        && what != Some(crate::ingest::settings::INCOME) =>
+                    {
+                        false
+                    }
                     // "How much do I save each month for the fund?" asks for a rate: the fund's
                     // balance ("$4,000") is another quantity of the same thing. A setting named
                     // as a rate ("monthly budget") is one, whatever its value says.

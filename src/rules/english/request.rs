@@ -49,7 +49,40 @@ pub(super) fn as_reported(sentence: &str, listener: &str) -> Option<String> {
         .next()
         .map_or_else(String::new, |f| f.to_lowercase().chain(chars).collect());
     let not = if negated { "not " } else { "" };
-    Some(format!("I asked {listener} {not}to {adverb}{rest}"))
+    Some(format!(
+        "I asked {listener} {not}to {adverb}{}",
+        as_listener(&rest, listener)
+    ))
+}
+
+/// The request's own words with the listener named as the report names them: "keep your
+/// answers simple" said to the assistant is "keep its answers simple", said to Omar "keep
+/// Omar's answers simple".
+fn as_listener(rest: &str, listener: &str) -> String {
+    let assistant = listener == "the assistant";
+    rest.split(' ')
+        .map(|tok| {
+            let word = crate::text::token_word(tok);
+            let with = match word.as_str() {
+                "your" if assistant => "its".to_string(),
+                "your" => format!("{listener}'s"),
+                "yours" if assistant => "its".to_string(),
+                "yours" => format!("{listener}'s"),
+                "yourself" if assistant => "itself".to_string(),
+                "yourself" => listener.to_string(),
+                _ => return tok.to_string(),
+            };
+            // The token's punctuation around the word stays ("your," → "its,").
+            match tok.to_lowercase().find(word.as_str()) {
+                Some(at) => {
+                    let (before, after) = (tok.get(..at).unwrap_or(""), tok.get(at + word.len()..).unwrap_or(""));
+                    format!("{before}{with}{after}")
+                }
+                None => with,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The byte offset of the `n`th word of `text` (as [`crate::text::words`] counts them).
@@ -98,6 +131,18 @@ mod tests {
         assert_eq!(
             as_reported("Show me a picture of it!", "Omar").as_deref(),
             Some("I asked Omar to show me a picture of it!")
+        );
+        assert_eq!(
+            as_reported(
+                "Please keep your answers simple, and always show the numbers.",
+                "the assistant"
+            )
+            .as_deref(),
+            Some("I asked the assistant to keep its answers simple, and always show the numbers.")
+        );
+        assert_eq!(
+            as_reported("Send me your notes, please!", "Omar").as_deref(),
+            Some("I asked Omar to send me Omar's notes, please!")
         );
         assert_eq!(as_reported("Keep it up!", "Omar"), None);
         assert_eq!(as_reported("Check out this photo!", "Omar"), None);
