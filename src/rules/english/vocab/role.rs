@@ -255,17 +255,19 @@ mod tests {
     use super::*;
     use crate::lexicon::LexEntry;
 
-    fn elses(sentence: &str, title: &str) -> bool {
+    /// `rule` on the first word of `sentence` that starts with `word`, filed as `path` (base,
+    /// sub-concept, general event).
+    fn judged(rule: fn(&[String], &Located<'_>) -> bool, sentence: &str, word: &str, path: [&str; 3]) -> bool {
         let toks: Vec<String> = crate::text::words(sentence).collect();
-        let at = toks.iter().position(|t| t == title).unwrap_or(usize::MAX);
+        let at = toks.iter().position(|t| t.starts_with(word)).unwrap_or(usize::MAX);
         let entry = LexEntry {
-            pattern: title.into(),
-            base: "Work and Study".into(),
-            sub: PROFESSION.into(),
-            general: "Trades".into(),
+            pattern: word.into(),
+            base: path[0].into(),
+            sub: path[1].into(),
+            general: path[2].into(),
             polysemous: false,
         };
-        someone_elses(
+        rule(
             &toks,
             &Located {
                 at,
@@ -273,6 +275,10 @@ mod tests {
                 entry: &entry,
             },
         )
+    }
+
+    fn elses(sentence: &str, title: &str) -> bool {
+        judged(someone_elses, sentence, title, ["Work and Study", PROFESSION, "Trades"])
     }
 
     #[test]
@@ -296,22 +302,11 @@ mod tests {
         assert!(!elses("Junior developer at a fintech startup.", "developer"));
         assert!(elses("Our electrician found old wiring.", "electrician"));
         let doer = |sentence: &str, word: &str| {
-            let toks: Vec<String> = crate::text::words(sentence).collect();
-            let at = toks.iter().position(|t| t == word).unwrap_or(usize::MAX);
-            let entry = LexEntry {
-                pattern: word.into(),
-                base: "Interests and Entertainment".into(),
-                sub: "Arts and Crafts".into(),
-                general: "Photography".into(),
-                polysemous: false,
-            };
-            someone_elses(
-                &toks,
-                &Located {
-                    at,
-                    len: 1,
-                    entry: &entry,
-                },
+            judged(
+                someone_elses,
+                sentence,
+                word,
+                ["Interests and Entertainment", "Arts and Crafts", "Photography"],
             )
         };
         assert!(doer(
@@ -327,22 +322,11 @@ mod tests {
     #[test]
     fn a_partner_in_work_or_study_is_not_a_couple_s() {
         let partner = |sentence: &str| {
-            let toks: Vec<String> = crate::text::words(sentence).collect();
-            let at = toks.iter().position(|t| t.starts_with("partner")).unwrap_or(usize::MAX);
-            let entry = LexEntry {
-                pattern: "partner".into(),
-                base: "Social Relationships".into(),
-                sub: "Romantic Relationships".into(),
-                general: "Partner".into(),
-                polysemous: false,
-            };
-            not_a_couple(
-                &toks,
-                &Located {
-                    at,
-                    len: 1,
-                    entry: &entry,
-                },
+            judged(
+                not_a_couple,
+                sentence,
+                "partner",
+                ["Social Relationships", "Romantic Relationships", "Partner"],
             )
         };
         assert!(partner("My lab partner Chidi and I keep getting low yields."));
@@ -353,25 +337,7 @@ mod tests {
 
     #[test]
     fn a_place_of_work_is_not_what_the_person_does_there() {
-        let at = |sentence: &str, word: &str, base: &str| {
-            let toks: Vec<String> = crate::text::words(sentence).collect();
-            let at = toks.iter().position(|t| t == word).unwrap_or(usize::MAX);
-            let entry = LexEntry {
-                pattern: word.into(),
-                base: base.into(),
-                sub: String::new(),
-                general: String::new(),
-                polysemous: false,
-            };
-            workplace(
-                &toks,
-                &Located {
-                    at,
-                    len: 1,
-                    entry: &entry,
-                },
-            )
-        };
+        let at = |sentence: &str, word: &str, base: &str| judged(workplace, sentence, word, [base, "", ""]);
         assert!(at(
             "How's the new role at the hospital going?",
             "hospital",
