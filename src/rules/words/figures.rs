@@ -138,7 +138,8 @@ pub const ACTIVITY_DOERS: &[&str] = &[
 
 // From `src/rules/english/vocab/role.rs`.
 /// Words that make the place after "at" or "in" one's workplace: "my new role at the hospital",
-/// "shifts at the restaurant", "I work at a gym".
+/// "shifts at the restaurant", "I work at a gym". Not the people one works with: "dinner with my
+/// colleagues at the restaurant" is a meal out.
 pub const WORK_AT: &[&str] = &[
     "job",
     "jobs",
@@ -154,10 +155,4 @@ pub const WORK_AT: &[&str] = &[
     "internship",
     "placement",
     "employed",
-    "employer",
-    "colleagues",
-    "coworkers",
-    "co-workers",
-    "boss",
-    "manager",
 ];

@@ -157,8 +157,9 @@ pub(super) fn workplace(toks: &[String], found: &Located<'_>) -> bool {
                     | "day"
                     | "week"
                     | "weeks"
-                    | "part-time"
-                    | "full-time"
+                    | "part"
+                    | "full"
+                    | "time"
                     | "nights"
                     | "weekends"
                     | "mornings"
@@ -367,6 +368,12 @@ mod tests {
             "Health and Wellness"
         ));
         assert!(!at("We had dinner at the restaurant.", "restaurant", "Dining"));
+        assert!(!at(
+            "Dinner with my colleagues at the restaurant.",
+            "restaurant",
+            "Dining"
+        ));
+        assert!(at("I work part-time at a bakery.", "bakery", "Dining"));
         assert!(elses("Sam's teacher called.", "teacher"));
         // Not a title: the rule leaves the activity to the other rules.
         assert!(!elses("The teaching was great.", "teaching"));
