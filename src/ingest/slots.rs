@@ -302,20 +302,6 @@ fn bought_home(toks: &[Token], i: usize) -> Option<usize> {
 /// "my home in New Gary", "our new apartment in Porto": the speaker's dwelling, placed by a
 /// name; a former one ("my old house in Leeds") is not where they live. Returns the offset of the
 /// place's first word from `i`.
-/// "I'm in a two-bedroom condo in Columbus now", "we're renting a flat in Leeds": the speaker
-/// in (or renting) a dwelling of theirs in a place. Returns the offset of the place's first word.
-fn dwelling_in(toks: &[Token], i: usize) -> Option<usize> {
-    let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
-    let article = match (low(0), low(1), low(2)) {
-        ("i'm" | "we're", "in" | "renting", "a" | "an" | "our" | "my") => 2,
-        ("i" | "we", "rent", "a" | "an") => 2,
-        _ => return None,
-    };
-    let noun = (article + 1..article + 4).find(|&k| DWELLINGS.contains(&low(k)))?;
-    let clear = (0..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
-    (clear && low(noun + 1) == "in").then_some(noun + 2)
-}
-
 fn own_home(toks: &[Token], i: usize) -> Option<usize> {
     let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
     if !matches!(low(0), "my" | "our") {
@@ -328,6 +314,20 @@ fn own_home(toks: &[Token], i: usize) -> Option<usize> {
     };
     let clear = (0..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
     (clear && DWELLINGS.contains(&low(noun)) && low(noun + 1) == "in").then_some(noun + 2)
+}
+
+/// "I'm in a two-bedroom condo in Columbus now", "we're renting a flat in Leeds": the speaker
+/// in (or renting) a dwelling of theirs in a place. Returns the offset of the place's first word.
+fn dwelling_in(toks: &[Token], i: usize) -> Option<usize> {
+    let low = |k: usize| toks.get(i + k).map_or("", |t| t.low.as_str());
+    let article = match (low(0), low(1), low(2)) {
+        ("i'm" | "we're", "in" | "renting", "a" | "an" | "our" | "my") => 2,
+        ("i" | "we", "rent", "a" | "an") => 2,
+        _ => return None,
+    };
+    let noun = (article + 1..article + 4).find(|&k| DWELLINGS.contains(&low(k)))?;
+    let clear = (0..noun).all(|k| toks.get(i + k).is_some_and(|t| !t.ends));
+    (clear && low(noun + 1) == "in").then_some(noun + 2)
 }
 
 /// Words in -ing that say how a career goes, not what is done in it ("my promising career").

@@ -154,6 +154,7 @@ fn named_people_and_their_ages() {
         said("I earn 72,000 a year as a school librarian in Dayton."),
         ["Pat lives in Dayton", "Pat works as a school librarian"]
     );
+    assert_eq!(said("We're renting a flat in Leeds for now."), ["Pat lives in Leeds"]);
     assert!(said("I'm in a bad mood in Paris.").is_empty());
     assert_eq!(
         said("My lab partner Chidi and I keep getting low yields."),
@@ -163,11 +164,7 @@ fn named_people_and_their_ages() {
         said("I asked my tennis coach Rui about it."),
         ["Rui is Pat's tennis coach"]
     );
-    assert!(
-        said("I told my partner Sam and my sister.")
-            .iter()
-            .all(|s| s == "Sam is Pat's partner")
-    );
+    assert_eq!(said("I told my partner Sam and my sister."), ["Sam is Pat's partner"]);
 }
 
 #[test]

@@ -59,16 +59,18 @@ fn slot_key(e: &SlotEntry) -> (Slot, String) {
                 .skip(1)
                 .filter(|w| !PERIOD_ADVERBS.contains(&w.to_lowercase().as_str()))
                 .collect();
+            let per = |join: &str, period: &str, joins: &[&str]| {
+                joins.contains(&join.to_lowercase().as_str())
+                    && PERIODS.contains(&period.to_lowercase().trim_end_matches('s'))
+            };
             if let [join, period, ..] = unit.as_slice()
-                && matches!(join.to_lowercase().as_str(), "a" | "an" | "per" | "each" | "every")
-                && PERIODS.contains(&period.to_lowercase().trim_end_matches('s'))
+                && per(join, period, &["a", "an", "per", "each", "every"])
             {
                 unit.drain(..2);
             }
             // …and so is one after the unit ("520 pounds a month" and "560 pounds" are one rent).
             if let [.., join, period] = unit.as_slice()
-                && matches!(join.to_lowercase().as_str(), "a" | "an" | "each" | "every")
-                && PERIODS.contains(&period.to_lowercase().trim_end_matches('s'))
+                && per(join, period, &["a", "an", "each", "every"])
             {
                 unit.truncate(unit.len().saturating_sub(2));
             }
