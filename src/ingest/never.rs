@@ -125,6 +125,12 @@ fn subject(raw: &[&str], low: &[String], k: usize) -> Option<Holder> {
         Some("have" | "has" | "had" | "am" | "was" | "will" | "would" | "could" | "did")
     );
     let at = if aux { 2 } else { 1 };
+    // "Always answer with TypeScript, never plain JavaScript": a clause break between the word
+    // and "never" leaves the claim without a subject.
+    let from = k.checked_sub(at)?;
+    if raw.get(from..k)?.iter().any(|t| t.ends_with([',', ';', ':', '—', '–'])) {
+        return None;
+    }
     let who = before(at)?;
     if SELF.contains(&who) {
         return Some(Holder::Person);
@@ -174,6 +180,16 @@ mod tests {
                 (Holder::Person, "baked bread".to_string()),
                 (Holder::Person, "used Flask and Django".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_clause_break_before_never_leaves_no_subject() {
+        assert_eq!(stated("Always answer with TypeScript, never plain JavaScript."), vec![]);
+        assert_eq!(stated("Tea with lemon; never milk."), vec![]);
+        assert_eq!(
+            stated("Honestly, I never learned to swim."),
+            vec![(Holder::Person, "learned to swim".to_string())]
         );
     }
 

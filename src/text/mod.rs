@@ -10,6 +10,24 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .filter(|w| !w.is_empty())
 }
 
+/// Whether a whitespace-separated token is a dotted name ("Fly.io", "Node.js", "index.html",
+/// "www.example.com"): a full stop between two parts of at least two letters or digits each,
+/// outer punctuation aside. "e.g.", "U.S." and "3.5" are none: their parts are single
+/// characters or numbers.
+#[must_use]
+pub fn is_dotted_name(token: &str) -> bool {
+    let core = token.trim_matches(|c: char| !c.is_alphanumeric());
+    let mut parts = core.split('.');
+    let first = parts.next().unwrap_or_default();
+    let rest: Vec<&str> = parts.collect();
+    let part = |p: &str| p.chars().count() >= 2 && p.chars().all(char::is_alphanumeric);
+    !rest.is_empty()
+        && part(first)
+        && rest.iter().all(|p| part(p))
+        && core.chars().any(char::is_alphabetic)
+        && !core.split('.').all(|p| p.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// One whitespace-separated token as a lowercase word: outer punctuation trimmed, apostrophes
 /// inside kept and a curly one made straight ("Can’t," → "can't").
 #[must_use]
@@ -342,6 +360,16 @@ pub fn content_words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dotted_name_has_parts_of_two_characters_or_more() {
+        for name in ["Fly.io", "Node.js,", "(www.example.com)", "index.html", "Socket.IO"] {
+            assert!(is_dotted_name(name), "{name}");
+        }
+        for other in ["e.g.", "U.S.", "3.5", "v2.6.0", "end.", "a.m.", "…", "🙂.🙂"] {
+            assert!(!is_dotted_name(other), "{other}");
+        }
+    }
 
     #[test]
     fn entity_keys_are_the_singular_lowercase_words_joined() {

@@ -7,7 +7,7 @@ use crate::rules::words::function::QUANTIFIERS;
 use crate::rules::words::function::VERB_PARTICLES;
 use crate::rules::words::nouns::EXTRACT_NOT_ACTIVITIES as NOT_ACTIVITIES;
 use crate::rules::words::numbers::HOW_OFTEN_OR_LONG;
-use crate::rules::words::people::{LISTENER_SUBJECTS, SPEAKERS_OWN, YOU_SAID_OR_MAY};
+use crate::rules::words::people::{CLAUSE_FILLERS, LISTENER_SUBJECTS, OTHER_SUBJECTS, SPEAKERS_OWN, YOU_SAID_OR_MAY};
 use crate::rules::words::verbs::ACTIVITY_VERBS;
 
 use super::lexicon::Lexicon;
@@ -40,12 +40,9 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
         let mut generals: Vec<(String, String, String)> = Vec::new();
         // A word in its ordinary sense ("walk me through it") files nothing. Its sense is read
         // within its clause: "I spend my weekends gardening, my tomatoes are up" has no object.
-        let in_sense_found: Vec<_> = clauses(&sentence)
-            .flat_map(|clause| {
-                let toks: Vec<String> = words(clause).collect();
-                if of_listener(&toks) {
-                    return Vec::new();
-                }
+        let in_sense_found: Vec<_> = own_clauses(&sentence)
+            .flat_map(|(clause, toks)| {
+                let clause: &str = &clause;
                 // "… and run:" before a code block or a list: what follows the colon is the
                 // verb's object, a command, so a word with a second sense is in that sense.
                 let introduces = clause.trim_end().ends_with(':');
@@ -115,8 +112,9 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
     // a study subject, a tool, a project, as naturally as a hobby.
     for phrase in phrases(source_text) {
         let key = entity_key(&phrase.name);
-        let known =
-            paths.iter().flatten().any(|n| entity_key(&n.name) == key) || lex.matches(&phrase.name).next().is_some();
+        // "Fly.io" holds no word the lexicon knows: "fly" is only a part of the name.
+        let known = paths.iter().flatten().any(|n| entity_key(&n.name) == key)
+            || (!crate::text::is_dotted_name(&phrase.name) && lex.matches(&phrase.name).next().is_some());
         if known || paths.len() >= MAX_PATHS {
             continue;
         }
@@ -274,18 +272,81 @@ pub(crate) fn in_sense_entries<'l>(
     setting: &Setting,
 ) -> Vec<&'l crate::lexicon::LexEntry> {
     let mut found = Vec::new();
-    for clause in clauses(sentence) {
-        let toks: Vec<String> = words(clause).collect();
-        if of_listener(&toks) {
-            continue;
-        }
-        for f in lex.located(clause) {
+    for (clause, toks) in own_clauses(sentence) {
+        for f in lex.located(&clause) {
             if in_sense(&toks, &f, setting) {
                 found.push(f.entry);
             }
         }
     }
     found
+}
+
+/// The clauses of a sentence that may speak of the speaker's own life, each with its words:
+/// dotted names left out ("a Fly.io machine" names a service, not a flight), and no clause
+/// about the listener's life or another person's doing.
+fn own_clauses<'s>(sentence: &'s str) -> impl Iterator<Item = (std::borrow::Cow<'s, str>, Vec<String>)> {
+    let mut another = false;
+    clauses(sentence).enumerate().filter_map(move |(i, clause)| {
+        let clause = without_dotted_names(clause);
+        // "…a month, Fly was costing us 38": a capital opening a clause after a comma is a
+        // name's, not the word's.
+        let clause = if i > 0 { without_opening_name(clause) } else { clause };
+        let toks: Vec<String> = words(&clause).collect();
+        // "Users sign up, then photograph a receipt": a clause that opens on its verb goes on
+        // with the subject before it.
+        // "…, then paint": "then" opens a clause that goes on with the same subject.
+        let continues = toks.first().is_some_and(|w| w == "then")
+            || toks
+                .iter()
+                .find(|w| !CLAUSE_FILLERS.contains(&w.as_str()))
+                .is_some_and(|w| opens_on_verb(w));
+        another = of_another(&toks) || (continues && another && !speakers_own(&toks));
+        (!of_listener(&toks) && !another).then_some((clause, toks))
+    })
+}
+
+/// The clause with a capitalised first word other than "I" left out (see [`own_clauses`]).
+fn without_opening_name(clause: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    let trimmed = clause.trim_start();
+    let first = trimmed.split_whitespace().next().unwrap_or_default();
+    let word = first.trim_matches(|c: char| !c.is_alphanumeric());
+    let pronoun = word == "I" || word.starts_with("I'") || word.starts_with("I’");
+    if pronoun || !word.starts_with(char::is_uppercase) {
+        return clause;
+    }
+    std::borrow::Cow::Owned(format!(";{}", trimmed.get(first.len()..).unwrap_or_default()))
+}
+
+/// Whether a clause's first word is a verb in the past or the third person ("drove",
+/// "helped", "takes"), so that the clause has no subject of its own.
+fn opens_on_verb(w: &str) -> bool {
+    let verb = |v: &str| {
+        crate::rules::words::verbs::VERBS.contains(&v) && !matches!(v, "like" | "mind" | "glad" | "lucky" | "proud")
+    };
+    verb(w)
+        || [w.strip_suffix("es"), w.strip_suffix('s')]
+            .into_iter()
+            .flatten()
+            .any(verb)
+        || crate::rules::words::verbs::IRREGULAR.iter().any(|(past, _)| *past == w)
+        || (w.chars().count() > 4 && w.ends_with("ed"))
+}
+
+fn speakers_own(toks: &[String]) -> bool {
+    toks.iter().any(|w| SPEAKERS_OWN.contains(&w.as_str()))
+}
+
+/// Whether a clause tells what the people a product or a service serves do, not the speaker:
+/// it has no word of the speaker's own and opens on them ("Users photograph a receipt",
+/// "customers pay at the door").
+fn of_another(toks: &[String]) -> bool {
+    if speakers_own(toks) {
+        return false;
+    }
+    toks.iter()
+        .find(|w| !CLAUSE_FILLERS.contains(&w.as_str()))
+        .is_some_and(|w| OTHER_SUBJECTS.contains(&w.as_str()))
 }
 
 /// Whether a clause is about the listener's life and not the speaker's: it has no word of the
@@ -300,18 +361,26 @@ fn of_listener(toks: &[String]) -> bool {
     if toks.iter().any(|w| LISTENER_SUBJECTS.contains(&w.as_str())) {
         return true;
     }
-    let opening = toks.iter().position(|w| {
-        !matches!(
-            w.as_str(),
-            "and" | "but" | "so" | "oh" | "wow" | "well" | "hey" | "yeah" | "yes" | "also"
-        )
-    });
+    let opening = toks.iter().position(|w| !CLAUSE_FILLERS.contains(&w.as_str()));
     opening.is_some_and(|i| {
         toks.get(i).is_some_and(|w| w == "you")
             && toks
                 .get(i.saturating_add(1))
                 .is_some_and(|next| !YOU_SAID_OR_MAY.contains(&next.as_str()))
     })
+}
+
+/// The clause with every dotted name left out: "Fly.io", "Node.js", "www.example.com" are one
+/// name each, and the words inside them ("fly", "node") are no words of the clause.
+fn without_dotted_names(clause: &str) -> std::borrow::Cow<'_, str> {
+    if !clause.split_whitespace().any(crate::text::is_dotted_name) {
+        return std::borrow::Cow::Borrowed(clause);
+    }
+    let kept: Vec<&str> = clause
+        .split_whitespace()
+        .map(|t| if crate::text::is_dotted_name(t) { ";" } else { t })
+        .collect();
+    std::borrow::Cow::Owned(kept.join(" "))
 }
 
 /// A sentence's clauses, split where a comma, semicolon or dash is followed by a space (not

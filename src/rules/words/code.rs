@@ -27,6 +27,8 @@ pub const SOFTWARE_HEADS: &[&str] = &[
     "function",
     "feature",
     "workflow",
+    "screen",
+    "screens",
     "keywords",
     "extraction",
     "preprocessing",
@@ -184,6 +186,18 @@ pub const CODE_WORDS: &[&str] = &[
     "redis",
     "flask",
     "django",
+    "android",
+    "ios",
+    "crashes",
+    "exception",
+    "exceptions",
+    "component",
+    "components",
+    "deploy",
+    "deploys",
+    "deployed",
+    "webhook",
+    "webhooks",
 ];
 
 /// Kinds of software, which name no particular one: "the library v2.28.2", "version 0.57.0".

@@ -578,3 +578,13 @@ pub const HOLDINGS: &[&str] = &[
     "rental",
     "rentals",
 ];
+
+// From `src/rules/english/extractive/who_where.rs`.
+/// Languages and peoples whose names the "-ese" / "-ish" endings do not give: "written in
+/// French" names no place.
+#[rustfmt::skip]
+pub const LANGUAGES: &[&str] = &[
+    "french", "dutch", "greek", "thai", "german", "latin", "arabic", "hindi", "urdu", "swahili", "korean",
+    "mandarin", "cantonese", "hebrew", "russian", "italian", "persian", "farsi", "romanian", "hungarian",
+    "ukrainian", "norwegian", "catalan", "tagalog", "esperanto",
+];

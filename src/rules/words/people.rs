@@ -324,6 +324,18 @@ pub const SPEAKERS_OWN: &[&str] = &[
 ];
 
 // From `src/rules/english/extract.rs`.
+/// Words that may open a clause before its subject ("and", "but", "oh", "well").
+pub const CLAUSE_FILLERS: &[&str] = &[
+    "and", "but", "so", "oh", "wow", "well", "hey", "yeah", "yes", "also", "then",
+];
+
+// From `src/rules/english/extract.rs`.
+/// Subjects that make a clause the doing of the people a product or a service serves. "He" and
+/// "she" are not here: what a partner cooks or a child plays is often the speaker's life too
+/// ("my wife is thrilled, she's been cooking lentil curry").
+pub const OTHER_SUBJECTS: &[&str] = &["users", "customers", "clients", "testers", "patients", "students"];
+
+// From `src/rules/english/extract.rs`.
 /// Words that make the listener a clause's subject or object of its own doing ("you're so good
 /// at painting", "you've always loved sailing", "treat yourself").
 pub const LISTENER_SUBJECTS: &[&str] = &["you're", "you've", "you'll", "you'd", "yourself", "yourselves"];

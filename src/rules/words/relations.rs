@@ -198,3 +198,22 @@ pub const PARTNER_KINDS: &[&str] = &[
     "technology",
     "delivery",
 ];
+
+// From `src/rules/english/vocab/role.rs`.
+/// Words for a child, which the owner before them makes the speaker's or someone else's.
+pub const CHILDREN: &[&str] = &[
+    "child",
+    "children",
+    "kid",
+    "kids",
+    "son",
+    "sons",
+    "daughter",
+    "daughters",
+    "baby",
+    "babies",
+];
+
+// From `src/rules/english/vocab/role.rs`.
+/// Owners that may stand a few words before a child's word ("his only child", "my two kids").
+pub const CHILD_OWNERS: &[&str] = &["my", "our", "his", "her", "their", "your", "its"];

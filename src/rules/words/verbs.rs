@@ -180,7 +180,8 @@ pub const VERBS: &[&str] = &[
     "caught", "teach", "taught", "build", "built", "pay", "paid", "sell", "sold", "wear", "wore", "worn", "keeps",
     "makes", "inspire", "motivate", "encourage", "support", "manage", "miss", "agree", "admit", "imagine", "suppose",
     "consider", "describe", "explain", "recommend", "suggest", "allow", "expect", "attend", "create", "choose",
-    "chose", "chosen", "fall", "fell", "hurt", "break", "broke", "broken", "cut", "bit",
+    "chose", "chosen", "fall", "fell", "hurt", "break", "broke", "broken", "cut", "bit", "die", "died", "lie",
+    "lied",
 ];
 
 // From `src/rules/english/extractive/update.rs`.
@@ -206,6 +207,11 @@ pub const UPDATE_CHANGE_VERBS: [&str; 16] = [
     "rose",
     "grew",
 ];
+
+// From `src/rules/english/extractive/update.rs`.
+/// Verbs that move a date, beside [`UPDATE_CHANGE_VERBS`]: "the signing was postponed to July
+/// 2", "they rescheduled the hearing".
+pub const MOVED_DATE_VERBS: &[&str] = &["postponed", "rescheduled", "delayed", "brought", "shifted"];
 
 // From `src/rules/english/names.rs`.
 /// Verbs of saying, after which a quote is a sentence of its own.
@@ -328,6 +334,12 @@ pub const PHRASAL: &[(&str, &[&str])] = &[
 ];
 
 // From `src/rules/english/extractive/verbs.rs`.
+/// Bare forms the Porter stemmer keeps apart from their inflections ("die" stays "die" while
+/// "died" and "dies" become "di"): each is read as an inflection, so "When did my father die?"
+/// finds "My father died on January 3rd".
+pub const PORTER_SPLIT: &[(&str, &str)] = &[("die", "died"), ("lie", "lied"), ("tie", "tied")];
+
+// From `src/rules/english/extractive/verbs.rs`.
 /// Past tense and participle → base form, for the irregular verbs conversation uses most.
 #[rustfmt::skip]
 pub const IRREGULAR: &[(&str, &str)] = &[
@@ -390,6 +402,8 @@ pub const PROGRAM_THINGS: &[&str] = &[
     "libraries",
     "photo",
     "photos",
+    "camera",
+    "cameras",
     "pool",
     "environment",
     "script",

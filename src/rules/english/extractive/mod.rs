@@ -326,7 +326,12 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         let same: Vec<usize> = scored
             .iter()
             .take(update::LOOK)
-            .filter(|(_, cov, i)| *cov >= update::SAME_SLOT * best_cov && about(&sents[*i]) && !sents[*i].asks)
+            .filter(|(_, cov, i)| {
+                let s = &sents[*i];
+                (*cov >= update::SAME_SLOT * best_cov || *cov >= MIN_COVERAGE && update::says_moved(&s.text, question))
+                    && about(s)
+                    && !s.asks
+            })
             .filter(|(_, _, i)| !update::other_kind(&pairs, &sents[*i].text))
             // A sum asked for is replaced by a later sum only ("the deposit was 1,500 euros"
             // is not replaced by "the wedding is now on October 19").

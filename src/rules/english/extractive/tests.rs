@@ -562,3 +562,27 @@ fn a_sum_paid_is_the_answer_to_how_much_it_was() {
         "1,500 euros"
     );
 }
+
+#[test]
+fn a_date_moved_later_is_the_date_as_it_stands_though_said_in_fewer_words() {
+    let ctx = "# Events\n## 10 May 2025\n- Tomás: We agreed on the price with my cousin. The deed signing is on June 18.\n## 2 June 2025\n- Tomás: The signing moved to July 2 because the notary is on holiday.\n";
+    let got = short_answer("When is the deed signing?", ctx, "Tomás").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("2 July 2025"));
+    // Asked how it was first planned, the first date stands.
+    let got = short_answer("When was the deed signing originally planned?", ctx, "Tomás").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("18 June 2025"));
+}
+
+#[test]
+fn a_verb_the_stemmer_splits_still_finds_its_past() {
+    let ctx = "# Events\n## 12 January 2025\n- Tomás: My father died on January 3rd. I'm the executor.\n## 2 March 2025\n- Tomás: Clearing the flat I found my father's recipes.\n";
+    let got = short_answer("When did my father die?", ctx, "Tomás").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("3 January 2025"));
+}
+
+#[test]
+fn a_language_is_no_place() {
+    let ctx = "# Events\n## 12 January 2025\n- Tomás: My father died on January 3rd. I have no idea where to start with his flat in Porto.\n## 2 March 2025\n- Tomás: Clearing my father's flat I found his recipes, all in Portuguese.\n";
+    let got = short_answer("Where was my father's flat?", ctx, "Tomás").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("Porto"));
+}

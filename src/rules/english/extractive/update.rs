@@ -5,6 +5,7 @@
 //! limit go up?", "What was it originally?") is left to the ordinary reading.
 
 use crate::rules::words::questions::NOT_CURRENT;
+use crate::rules::words::verbs::MOVED_DATE_VERBS;
 use crate::rules::words::verbs::UPDATE_CHANGE_VERBS as CHANGE_VERBS;
 
 use super::Sentence;
@@ -54,6 +55,23 @@ pub(super) fn changed_to(text: &str) -> Option<String> {
         .then(|| super::money::money(&rest))
         .flatten();
     if value { sum.or_else(|| count(&rest)) } else { None }
+}
+
+/// Whether a sentence says the thing a question asks about was moved or changed: it names the
+/// head of the question's noun phrase and holds a verb of change ("When is the deed signing?"
+/// and "The signing moved to July 2 because the notary is away"). Such a sentence is a later
+/// word on the same thing, though it shares fewer of the question's words.
+pub(super) fn says_moved(text: &str, question: &str) -> bool {
+    let toks: Vec<String> = words(text).collect();
+    let changed = toks
+        .iter()
+        .any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
+    let heads: Vec<String> = modified_heads(question).into_iter().map(|(_, h)| h).collect();
+    let head = heads.into_iter().chain(
+        // "When is my inspection?": the last content word, where no modifier makes a pair.
+        words(question).filter(|w| content(w)).last(),
+    );
+    changed && head.into_iter().any(|h| toks.contains(&h))
 }
 
 /// The index of the latest sentence among `candidates` (indices into `sents`, best first) that

@@ -2,7 +2,7 @@
 //! verbs read as their base ("saw" matches "see", "bought" matches "buy"), so a question in
 //! the present finds a turn told in the past.
 
-use crate::rules::words::verbs::IRREGULAR;
+use crate::rules::words::verbs::{IRREGULAR, PORTER_SPLIT};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -13,7 +13,7 @@ pub(in crate::rules) fn stem(word: &str) -> String {
     static BASES: OnceLock<Bases> = OnceLock::new();
     let bases = BASES.get_or_init(|| {
         let mut map = Bases::default();
-        for (past, base) in IRREGULAR {
+        for (past, base) in IRREGULAR.iter().chain(PORTER_SPLIT) {
             // The list's first entry for a form wins, as a scan of it would.
             map.entry(*past).or_insert(*base);
         }

@@ -1,6 +1,7 @@
 //! The person or place that answers "who" and "where", and the names a "what are the names
 //! of…" question lists.
 
+use crate::rules::words::nouns::LANGUAGES;
 use crate::rules::words::nouns::ROLES;
 
 use super::Stems;
@@ -118,6 +119,12 @@ pub(super) fn place(text: &str, qstems: &Stems) -> Option<String> {
     })
 }
 
+/// Whether a word names a language or a people: "-ese" and "-ish" words ("Portuguese",
+/// "Spanish") and the common others ("French", "Greek", "Italian").
+fn language(low: &str) -> bool {
+    (low.chars().count() > 5 && (low.ends_with("ese") || low.ends_with("ish"))) || LANGUAGES.contains(&low)
+}
+
 /// The first capitalised words after in/at/to/from/near that are not a day or a month ("at the
 /// Saturday market in Bristol" → "Bristol").
 fn place_name(text: &str) -> Option<String> {
@@ -127,9 +134,10 @@ fn place_name(text: &str) -> Option<String> {
             .skip_while(|w| w.to_lowercase() == "the")
             .take_while(|w| w.chars().next().is_some_and(char::is_uppercase))
             .collect();
+        // "all in Portuguese": a language is no place.
         let when = caps.iter().all(|w| {
             let low = w.to_lowercase();
-            WEEKDAYS.contains(&low.as_str()) || Timestamp::month_from_name(&low).is_some()
+            WEEKDAYS.contains(&low.as_str()) || Timestamp::month_from_name(&low).is_some() || language(&low)
         });
         (!caps.is_empty() && !when).then(|| caps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "))
     })

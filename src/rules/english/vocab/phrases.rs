@@ -6,7 +6,8 @@
 //!   says it at least twice;
 //! - a technical name is written in a way no common word is: a capital inside the word
 //!   ("PostgreSQL", "spaCy"), capitalised parts joined by a hyphen ("Flask-Limiter"), or a
-//!   capitalised word followed by a version ("Python 3.10"). One use is enough.
+//!   capitalised word followed by a version ("Python 3.10"), or a capitalised dotted name
+//!   ("Fly.io", "Node.js"). One use is enough.
 
 use crate::rules::words::function::PHRASES_DETERMINERS as DETERMINERS;
 use crate::rules::words::nouns::GENERIC_HEADS;
@@ -246,7 +247,10 @@ fn technical_names(sentence: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (i, raw) in toks.iter().enumerate() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        if w.chars().count() < 3 || !w.chars().all(|c| c.is_alphanumeric() || c == '-') {
+        // "Fly.io", "Node.js": a capitalised dotted name is a product's; a lowercase one
+        // ("index.html", "config.yaml") is a file's.
+        let dotted = crate::text::is_dotted_name(w) && w.starts_with(char::is_uppercase);
+        if w.chars().count() < 3 || !(dotted || w.chars().all(|c| c.is_alphanumeric() || c == '-')) {
             continue;
         }
         let chars: Vec<char> = w.chars().collect();
@@ -280,7 +284,7 @@ fn technical_names(sentence: &str) -> Vec<String> {
                 j -= 1;
             }
         }
-        if (inner_capital || hyphened || versioned) && !all_caps && !error && !out.contains(&name) {
+        if (inner_capital || hyphened || versioned || dotted) && !all_caps && !error && !out.contains(&name) {
             out.push(name);
         }
     }

@@ -408,6 +408,11 @@ pub(crate) fn place(
     {
         return Some(TECHNICAL);
     }
+    // A name written as software is written ("Fly.io", "TestFlight") among any word of
+    // software is one, wherever the embedder would put the rest of the passage.
+    if technical && crate::text::words(setting).any(|w| CODE_WORDS.contains(&w.as_str())) {
+        return Some(TECHNICAL);
+    }
     let n = nearest_to(&mixed)?;
     let filed = n.cosine >= PLACE_FLOOR && n.lead >= PLACE_LEAD && !NOT_FOR_PHRASES.contains(&n.gloss.sub.as_str());
     filed.then_some((n.gloss.base.as_str(), n.gloss.sub.as_str()))

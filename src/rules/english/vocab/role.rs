@@ -5,6 +5,7 @@
 use crate::lexicon::Located;
 use crate::rules::words::figures::{ACTIVITY_DOERS, WORK_AT};
 use crate::rules::words::relations::PARTNER_KINDS;
+use crate::rules::words::relations::{CHILD_OWNERS, CHILDREN};
 
 /// The sub-concept whose matches are the person's line of work.
 const PROFESSION: &str = "Profession";
@@ -99,6 +100,22 @@ pub(super) fn someone_elses(toks: &[String], found: &Located<'_>) -> bool {
             .any(|e| word.len() > e.len() + 2 && word.ends_with(e));
     let names_work = toks.get(after).is_some_and(|w| WORK_HEADS.contains(&w.as_str()));
     title && !names_work && !said_of_speaker(toks, found.at)
+}
+
+/// Whether the match names someone else's child: "I'm his only child", "your kids are
+/// adorable", "Anna's daughter". The nearest owner a few words back is not the speaker, so the
+/// words say nothing of the speaker's own parenting ("my kids", "our youngest son" still do).
+pub(super) fn another_s_child(toks: &[String], found: &Located<'_>) -> bool {
+    let Some(word) = toks.get(found.at) else {
+        return false;
+    };
+    if !CHILDREN.contains(&word.as_str()) {
+        return false;
+    }
+    let owner = (1..=3)
+        .filter_map(|back| found.at.checked_sub(back).and_then(|i| toks.get(i)))
+        .find(|w| CHILD_OWNERS.contains(&w.as_str()) || w.ends_with("'s"));
+    owner.is_some_and(|w| !matches!(w.as_str(), "my" | "our"))
 }
 
 /// Whether a determiner or an owner opens the noun phrase of the word at `at`, up to two
