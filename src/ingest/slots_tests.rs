@@ -165,6 +165,7 @@ fn named_people_and_their_ages() {
         ["Rui is Pat's tennis coach"]
     );
     assert_eq!(said("I told my partner Sam and my sister."), ["Sam is Pat's partner"]);
+    assert_eq!(said("My cofounder Lena joined this week."), ["Lena is Pat's cofounder"]);
 }
 
 #[test]

@@ -139,3 +139,39 @@ pub const INVERTED_SUBJECTS: &[&str] = &[
 // From `src/rules/english/disclosed.rs`.
 /// Question words that open a question before its auxiliary ("how can", "what are").
 pub const WH_WORDS: &[&str] = &["what", "how", "which", "where", "when", "why", "who", "whom"];
+
+// From `src/rules/english/extractive/question.rs`.
+/// Verbs of advice or saying after "you" in a question about what the listener said ("what did
+/// you suggest", "what you recommended").
+pub const SAID_BY_YOU: &[&str] = &[
+    "suggest",
+    "suggested",
+    "recommend",
+    "recommended",
+    "say",
+    "said",
+    "tell",
+    "told",
+    "mention",
+    "mentioned",
+    "propose",
+    "proposed",
+    "advise",
+    "advised",
+    "explain",
+    "explained",
+];
+
+// From `src/rules/english/extractive/question.rs`.
+/// Nouns of advice after "your" ("your suggestion", "your advice").
+pub const ADVICE_NOUNS: &[&str] = &[
+    "suggestion",
+    "suggestions",
+    "recommendation",
+    "recommendations",
+    "advice",
+    "answer",
+    "explanation",
+    "tip",
+    "tips",
+];

@@ -110,12 +110,18 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     let mut sents = read_context(context);
     let known = persons(&sents, person);
     attribute(&mut sents, &known);
-    let asked = asked_person(question, &known, person);
+    // "What did you suggest for the webhook duplicates?": the assistant's words answer it.
+    let asked = if question::asks_what_was_said_to(question) && known.iter().any(|k| k == "assistant") {
+        Some("assistant".to_string())
+    } else {
+        asked_person(question, &known, person)
+    };
     let names: Stems = known.iter().flat_map(|n| words(n).collect::<Vec<_>>()).collect();
     let kind = kind_of(question);
     let again = kind == Kind::When && asks_again(question);
     let for_work = kind == Kind::What && asks_job(question);
     let measure = kind == Kind::What && !for_work && asks_measure(question);
+    let price = kind == Kind::What && !for_work && !measure && money::asks_price(question);
     let asked_date = question_date(question);
     let wanted: Vec<String> = words(question)
         .filter(|w| !is_date_word(w))
@@ -311,6 +317,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         Kind::Count if money::asks_money(question) => prefer(&|s| money::money(&s.text).is_some()),
         Kind::Count => prefer(&|s| count(&s.text).is_some()),
         Kind::What if measure => prefer(&|s| count(&s.text).is_some()),
+        Kind::What if price => prefer(&|s| money::money(&s.text).is_some()),
         _ => best,
     };
     // A value as it stands is the latest said of the same thing (see `update`).
@@ -328,7 +335,7 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             .take(update::LOOK)
             .filter(|(_, cov, i)| {
                 let s = &sents[*i];
-                (*cov >= update::SAME_SLOT * best_cov || *cov >= MIN_COVERAGE && update::says_moved(&s.text, question))
+                (*cov >= update::SAME_SLOT * best_cov || update::says_moved(&s.text, &s.line, question))
                     && about(s)
                     && !s.asks
             })
@@ -435,6 +442,8 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
         Kind::What if for_work => job(&top.text).unwrap_or_default(),
         // "What is the memory usage per session?" is answered with the measure.
         Kind::What if measure => count(&top.text).unwrap_or_else(|| phrase(&top.text, &qstems, &names)),
+        // "What do I charge per month?" is answered with the sum.
+        Kind::What if price && money::money(&top.text).is_some() => money::money(&top.text).unwrap_or_default(),
         Kind::What => {
             // "Here's our latest work." with a shared photo: the photo's caption says what it is.
             let shown = sents

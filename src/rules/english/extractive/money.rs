@@ -38,6 +38,16 @@ pub fn asks_money(question: &str) -> bool {
     words.iter().any(|w| w == "much") && (bare || words.iter().any(|w| MONEY_ASKS.contains(&w.as_str())))
 }
 
+/// Whether a "what" question asks for a price: "What do I charge per month?", "What is the
+/// fee for the course?", "What's my rent?". A sum answers it.
+pub fn asks_price(question: &str) -> bool {
+    const PRICES: &[&str] = &[
+        "charge", "charges", "price", "prices", "pricing", "fee", "fees", "cost", "costs", "rent", "salary", "wage",
+        "fare", "tuition",
+    ];
+    crate::text::words(question).any(|w| PRICES.contains(&w.as_str()))
+}
+
 /// Whether `text` says a sum of money ("$115 per week", "24 dollars a month"): what a question
 /// that asks for money can be answered with.
 #[must_use]

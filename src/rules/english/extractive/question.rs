@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::words::numbers::QUANTITIES;
+use crate::rules::words::questions::{ADVICE_NOUNS, SAID_BY_YOU};
 
 /// The question's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +131,20 @@ fn asks_date_noun(toks: &[String]) -> bool {
 /// Whether a question asks for a date as it stands now, which a later word replaces: "What is
 /// the deadline for the report?", "When is my safety inspection?" (not "When did I…", which asks
 /// for an event's own date).
+/// Whether a question asks what the listener (the assistant) said: "What did you suggest for
+/// the duplicates?", "Can you remind me what you recommended?", "What was your advice on rent?".
+pub(super) fn asks_what_was_said_to(question: &str) -> bool {
+    let toks: Vec<String> = words(question).collect();
+    // A past form reports ("what you recommended"); a bare one does only after "did" ("what
+    // did you suggest"), since "can you tell me…" is a request.
+    let said = |w: &str| SAID_BY_YOU.contains(&w) && (w.ends_with("ed") || matches!(w, "said" | "told"));
+    toks.windows(2)
+        .any(|w| (w[0] == "you" && said(&w[1])) || (w[0] == "your" && ADVICE_NOUNS.contains(&w[1].as_str())))
+        || toks
+            .windows(3)
+            .any(|w| w[0] == "did" && w[1] == "you" && SAID_BY_YOU.contains(&w[2].as_str()))
+}
+
 pub(super) fn asks_date_as_it_stands(question: &str) -> bool {
     let toks: Vec<String> = words(question).collect();
     let when_is = matches!(

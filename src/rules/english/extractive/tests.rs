@@ -586,3 +586,35 @@ fn a_language_is_no_place() {
     let got = short_answer("Where was my father's flat?", ctx, "Tomás").map(|(a, _)| a);
     assert_eq!(got.as_deref(), Some("Porto"));
 }
+
+#[test]
+fn a_question_about_what_the_assistant_said_is_answered_from_its_words() {
+    let ctx = "# Events\n## 7 May 2025\n- User: Plaid webhooks sometimes arrive twice. How do I make the handler idempotent?\n- assistant: Store each webhook's id in a table with a unique constraint, so a duplicate fails the insert.\n";
+    let got = short_answer("What did you suggest for the webhook duplicates?", ctx, "User").map(|(a, _)| a);
+    assert!(
+        got.as_deref()
+            .is_some_and(|a| a.contains("unique constraint") || a.contains("table")),
+        "{got:?}"
+    );
+    assert!(question::asks_what_was_said_to(
+        "Can you remind me what you recommended?"
+    ));
+    assert!(
+        !question::asks_what_was_said_to("Can you tell me when my beta is?"),
+        "a request, not a report"
+    );
+}
+
+#[test]
+fn a_value_raised_with_it_is_the_value_as_it_stands() {
+    let ctx = "# Events\n## 9 April 2025\n- User: I set the rate limit on the API to 60 requests a minute per user.\n## 16 April 2025\n- User: Some testers hit the limit while syncing. I raised it to 200 requests a minute and added batching.\n";
+    let got = short_answer("What is the rate limit on the API?", ctx, "User").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("200 requests a minute"));
+}
+
+#[test]
+fn a_what_question_about_a_price_is_answered_with_the_sum() {
+    let ctx = "# Events\n## 14 May 2025\n- User: I have about 8 months of savings. Is it realistic to charge 4 euros a month?\n";
+    let got = short_answer("What do I charge per month?", ctx, "User").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("4 euros a month"));
+}

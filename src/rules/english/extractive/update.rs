@@ -61,11 +61,12 @@ pub(super) fn changed_to(text: &str) -> Option<String> {
 /// head of the question's noun phrase and holds a verb of change ("When is the deed signing?"
 /// and "The signing moved to July 2 because the notary is away"). Such a sentence is a later
 /// word on the same thing, though it shares fewer of the question's words.
-pub(super) fn says_moved(text: &str, question: &str) -> bool {
-    let toks: Vec<String> = words(text).collect();
-    let changed = toks
-        .iter()
-        .any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
+///
+/// The head may be said in the sentence before, in the same item: "Some testers hit the limit.
+/// I raised it to 200 requests a minute."
+pub(super) fn says_moved(text: &str, item: &str, question: &str) -> bool {
+    let changed = words(text).any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
+    let toks: Vec<String> = words(item).chain(words(text)).collect();
     let heads: Vec<String> = modified_heads(question).into_iter().map(|(_, h)| h).collect();
     let head = heads.into_iter().chain(
         // "When is my inspection?": the last content word, where no modifier makes a pair.
