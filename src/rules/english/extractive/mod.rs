@@ -335,7 +335,8 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             .take(update::LOOK)
             .filter(|(_, cov, i)| {
                 let s = &sents[*i];
-                (*cov >= update::SAME_SLOT * best_cov || update::says_moved(&s.text, &s.line, question))
+                (*cov >= update::SAME_SLOT * best_cov
+                    || update::says_moved(&s.text, &s.line, question, kind == Kind::When))
                     && about(s)
                     && !s.asks
             })

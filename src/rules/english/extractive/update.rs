@@ -57,22 +57,31 @@ pub(super) fn changed_to(text: &str) -> Option<String> {
     if value { sum.or_else(|| count(&rest)) } else { None }
 }
 
-/// Whether a sentence says the thing a question asks about was moved or changed: it names the
-/// head of the question's noun phrase and holds a verb of change ("When is the deed signing?"
-/// and "The signing moved to July 2 because the notary is away"). Such a sentence is a later
-/// word on the same thing, though it shares fewer of the question's words.
-///
-/// The head may be said in the sentence before, in the same item: "Some testers hit the limit.
-/// I raised it to 200 requests a minute."
-pub(super) fn says_moved(text: &str, item: &str, question: &str) -> bool {
-    let changed = words(text).any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
-    let toks: Vec<String> = words(item).chain(words(text)).collect();
+/// Whether a sentence says the thing a question asks about was moved or changed, though it
+/// shares fewer of the question's words: it holds a verb of change and
+/// - for a date, names the head of the question's noun phrase ("When is the deed signing?" and
+///   "The signing moved to July 2 because the notary is away");
+/// - for a value, points back with "it" to the head said in the sentence before, in the same
+///   item ("Some testers hit the limit. I raised it to 200 requests a minute."). A sentence
+///   that names a thing itself is read by its own words: "I increased my travel fund to
+///   $1,400" does not answer how much is put aside each month.
+pub(super) fn says_moved(text: &str, item: &str, question: &str, date: bool) -> bool {
+    let said: Vec<String> = words(text).collect();
+    let changed = said
+        .iter()
+        .any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
+    let before: Vec<String> = words(item).collect();
     let heads: Vec<String> = modified_heads(question).into_iter().map(|(_, h)| h).collect();
-    let head = heads.into_iter().chain(
+    let mut head = heads.into_iter().chain(
         // "When is my inspection?": the last content word, where no modifier makes a pair.
         words(question).filter(|w| content(w)).last(),
     );
-    changed && head.into_iter().any(|h| toks.contains(&h))
+    changed
+        && if date {
+            head.any(|h| said.contains(&h) || before.contains(&h))
+        } else {
+            said.iter().any(|w| w == "it") && head.any(|h| !said.contains(&h) && before.contains(&h))
+        }
 }
 
 /// The index of the latest sentence among `candidates` (indices into `sents`, best first) that
