@@ -249,7 +249,8 @@ fn technical_names(sentence: &str) -> Vec<String> {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
         // "Fly.io", "Node.js": a capitalised dotted name is a product's; a lowercase one
         // ("index.html", "config.yaml") is a file's.
-        let dotted = crate::text::is_dotted_name(w) && w.starts_with(char::is_uppercase);
+        // ("Camera.release()" is a call in code, not a name.)
+        let dotted = crate::text::is_dotted_name(w) && w.starts_with(char::is_uppercase) && !raw.contains('(');
         if w.chars().count() < 3 || !(dotted || w.chars().all(|c| c.is_alphanumeric() || c == '-')) {
             continue;
         }

@@ -539,6 +539,11 @@ fn a_dotted_name_is_one_name_and_no_words() {
         .map(|p| p.name)
         .collect();
     assert_eq!(names, ["Node.js"], "a lowercase dotted name is a file's");
+    let names: Vec<String> = phrases("The log says Camera.release() was called twice.")
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert!(names.is_empty(), "a call is code: {names:?}");
     // A flight said in words is still one.
     let found = crate::rules::english::extract::entities(lex, "I fly to Lisbon on Friday, e.g. for the conference.");
     assert!(found.contains("Flights"), "{found}");
