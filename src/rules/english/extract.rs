@@ -293,9 +293,8 @@ fn own_clauses<'s>(sentence: &'s str) -> impl Iterator<Item = (std::borrow::Cow<
         // name's, not the word's.
         let clause = if i > 0 { without_opening_name(clause) } else { clause };
         let toks: Vec<String> = words(&clause).collect();
-        // "Users sign up, then photograph a receipt": a clause that opens on its verb goes on
-        // with the subject before it.
-        // "…, then paint": "then" opens a clause that goes on with the same subject.
+        // "Customers sign up online, pay at the door": a clause that opens on its verb, or on
+        // "then", goes on with the subject before it.
         let continues = toks.first().is_some_and(|w| w == "then")
             || toks
                 .iter()
@@ -333,6 +332,7 @@ fn opens_on_verb(w: &str) -> bool {
         || (w.chars().count() > 4 && w.ends_with("ed"))
 }
 
+/// Whether a clause holds a word of the speaker's own ("I", "my", "we"): it is (also) theirs.
 fn speakers_own(toks: &[String]) -> bool {
     toks.iter().any(|w| SPEAKERS_OWN.contains(&w.as_str()))
 }

@@ -175,3 +175,10 @@ pub const ADVICE_NOUNS: &[&str] = &[
     "tip",
     "tips",
 ];
+
+// From `src/rules/english/extractive/money.rs`.
+/// Words of a "what" question that ask for a price ("What do I charge per month?").
+pub const PRICE_WORDS: &[&str] = &[
+    "charge", "charges", "price", "prices", "pricing", "fee", "fees", "cost", "costs", "rent", "salary", "wage",
+    "fare", "tuition",
+];

@@ -3,6 +3,7 @@
 //! first number of the sentence ("one droplet", "12 endpoints").
 
 use crate::rules::words::numbers::PERIOD_ADVERBS;
+use crate::rules::words::questions::PRICE_WORDS;
 
 /// Currency words said after the number.
 const CURRENCIES: &[&str] = &[
@@ -41,11 +42,7 @@ pub fn asks_money(question: &str) -> bool {
 /// Whether a "what" question asks for a price: "What do I charge per month?", "What is the
 /// fee for the course?", "What's my rent?". A sum answers it.
 pub fn asks_price(question: &str) -> bool {
-    const PRICES: &[&str] = &[
-        "charge", "charges", "price", "prices", "pricing", "fee", "fees", "cost", "costs", "rent", "salary", "wage",
-        "fare", "tuition",
-    ];
-    crate::text::words(question).any(|w| PRICES.contains(&w.as_str()))
+    crate::text::words(question).any(|w| PRICE_WORDS.contains(&w.as_str()))
 }
 
 /// Whether `text` says a sum of money ("$115 per week", "24 dollars a month"): what a question
