@@ -495,3 +495,5 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
 mod shows_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod update_tests;

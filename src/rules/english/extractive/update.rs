@@ -70,7 +70,7 @@ pub(super) fn says_moved(text: &str, item: &str, question: &str, date: bool) -> 
     let changed = said
         .iter()
         .any(|w| CHANGE_VERBS.contains(&w.as_str()) || MOVED_DATE_VERBS.contains(&w.as_str()));
-    let before: Vec<String> = words(item).collect();
+    let in_item: Vec<String> = words(item).collect();
     let heads: Vec<String> = modified_heads(question).into_iter().map(|(_, h)| h).collect();
     let mut head = heads.into_iter().chain(
         // "When is my inspection?": the last content word, where no modifier makes a pair.
@@ -78,9 +78,9 @@ pub(super) fn says_moved(text: &str, item: &str, question: &str, date: bool) -> 
     );
     changed
         && if date {
-            head.any(|h| said.contains(&h) || before.contains(&h))
+            head.any(|h| said.contains(&h) || in_item.contains(&h))
         } else {
-            said.iter().any(|w| w == "it") && head.any(|h| !said.contains(&h) && before.contains(&h))
+            said.iter().any(|w| w == "it") && head.any(|h| !said.contains(&h) && in_item.contains(&h))
         }
 }
 

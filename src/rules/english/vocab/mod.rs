@@ -29,3 +29,5 @@ mod code_tests;
 mod place_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod whose_tests;
