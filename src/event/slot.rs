@@ -52,6 +52,10 @@ pub fn sentence(person: &str, holder: &Holder, slot: Slot, what: Option<&str>, v
         Slot::Setting if copula(what) == "are" && is_count(value) => {
             format!("{who} has {value} {}", with_month_names(what))
         }
+        // A thing given a date is set for it: "Sam's launch is set for June 13", not "… is June 13".
+        Slot::Setting if is_calendar_date(value) => {
+            format!("{who}'s {} {} set for {value}", with_month_names(what), copula(what))
+        }
         Slot::Setting => format!(
             "{who}'s {} {} {}",
             with_month_names(what),
@@ -87,6 +91,23 @@ pub(crate) fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str
         }
         _ => value,
     }
+}
+
+/// Whether a value is a day of a month ("June 13", "2 June 2025"): a month's name among its
+/// first two words, a day number beside it.
+fn is_calendar_date(value: &str) -> bool {
+    let ws: Vec<&str> = value.split_whitespace().collect();
+    let month = |w: &str| {
+        crate::time::MONTHS.iter().any(|m| {
+            m.eq_ignore_ascii_case(w)
+                || (w.chars().count() == 3 && m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(w)))
+        })
+    };
+    let day = |w: &str| {
+        let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        !d.is_empty() && d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit())
+    };
+    matches!(ws.as_slice(), [a, b, ..] if (month(a) && day(b)) || (day(a) && month(b)))
 }
 
 /// Whether a value is a bare count: digits (and thousands commas) alone.
@@ -220,6 +241,15 @@ mod tests {
         assert_eq!(
             sentence("Dana", &Holder::Person, Slot::Setting, Some("visa status"), "pending"),
             "Dana's visa status is pending"
+        );
+        // A date is what a thing is set for; a count of days is no date.
+        assert_eq!(
+            sentence("Dana", &Holder::Person, Slot::Setting, Some("launch"), "June 13"),
+            "Dana's launch is set for June 13"
+        );
+        assert_eq!(
+            sentence("Dana", &Holder::Person, Slot::Setting, Some("trial"), "14 days"),
+            "Dana's trial is 14 days"
         );
         // "mar" is no month here, however it abbreviates one.
         assert_eq!(

@@ -2,6 +2,7 @@
 //! and extracting entity paths and relations into the graph (f_extract).
 
 mod canon;
+mod dates_set;
 mod graph;
 mod helper;
 pub mod import;
@@ -170,9 +171,22 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
             // A switch updates the tool it names the role of ("my editor from Vim to VS Code"),
             // or the one whose current value it moves away from ("from MongoDB to PostgreSQL"
             // after "Our database is MongoDB").
+            let retired = tools::retired_by_switch(&turn.text);
             for (from, to, role) in tools::switched(&turn.text) {
                 if let Some(what) = role.or_else(|| switched_setting(step.memory, person, &from)) {
                     named.push((crate::event::Slot::Setting, what, to));
+                } else if retired.contains(&from) {
+                    // "We switched from Fly.io to a Hetzner VPS", with no role named and none held
+                    // before: what is sure is that the old one is no longer used.
+                    stated.push(Event::SlotStated {
+                        person,
+                        episode,
+                        turn: *t,
+                        holder: crate::event::Holder::Person,
+                        slot: crate::event::Slot::Stopped,
+                        value: from,
+                        what: None,
+                    });
                 }
             }
             named.extend(settings::stated(&turn.text));

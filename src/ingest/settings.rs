@@ -62,6 +62,12 @@ fn toks(sentence: &str) -> Vec<Tok> {
     )
 }
 
+/// A value's tokens, for the tests of the modules beside this one.
+#[cfg(test)]
+pub(super) fn toks_for_tests(sentence: &str) -> Vec<Tok> {
+    toks(sentence)
+}
+
 /// A number as a value: "100", "1,000", "$85,000", "92%", "2.5", "30s", "10k", "8:30".
 fn is_number(low: &str) -> bool {
     is_amount(low) || is_clock(low)
@@ -239,7 +245,7 @@ fn clock_part(low: &str) -> bool {
 
 /// The noun phrase from `from` (after a determiner) up to `to`: one to four words, none a
 /// number, a stopword or a pronoun, each still inside the clause.
-fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
+pub(super) fn what(t: &[Tok], from: usize, to: usize) -> Option<String> {
     let mut words = t.get(from..to)?;
     // "the new rate limit" is the rate limit: the word marks a value, not another setting.
     while let [first, rest @ ..] = words
@@ -345,8 +351,25 @@ fn software_name(t: &[Tok], i: usize) -> Option<String> {
     .then(|| before.raw.clone())
 }
 
+/// The value after the "to" at `to`: a number with its unit ("to 200 requests a minute", "to
+/// allow 100 requests", the verb of allowing skipped) or a date ("moved the beta to June 13").
+fn new_value(t: &[Tok], to: usize) -> Option<String> {
+    let at = to + 1 + usize::from(t.get(to + 1).is_some_and(|x| ALLOWING.contains(&x.low.as_str())));
+    super::dates_set::date_at(t, to + 1).or_else(|| value_at(t, at))
+}
+
+/// The thing set when a phrase of where or what for follows it: "set the rate limit on the API
+/// to 60" sets the rate limit, "raised the budget for groceries to $400" the budget.
+fn before_preposition(t: &[Tok], start: usize, stop: usize) -> Option<String> {
+    let p = (start + 1..stop).find(|&j| matches!(t[j].low.as_str(), "on" | "for" | "in" | "of" | "at"))?;
+    if t.get(start..stop)?.iter().any(|x| x.ends) {
+        return None;
+    }
+    what(t, start, p)
+}
+
 /// Whether a determiner that opens a noun phrase stands at `i`.
-fn determiner(t: &[Tok], i: usize) -> bool {
+pub(super) fn determiner(t: &[Tok], i: usize) -> bool {
     t.get(i)
         .is_some_and(|x| matches!(x.low.as_str(), "the" | "my" | "our" | "its" | "a" | "an"))
 }
@@ -359,6 +382,8 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
     let prose = crate::text::without_fences(text);
     // A question asks about a value; it does not state one ("should I set it to 100?"). What
     // it tells does ("I've raised my budget to $750, how should I invest it?" states the budget).
+    // The quantity a later "it" sets, named in any sentence of the turn.
+    let mut last_quantity: Option<String> = None;
     for sentence in crate::rules::told_sentences(&prose) {
         let t = toks(&sentence);
         let first_person = t.iter().any(|x| {
@@ -368,7 +393,15 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             )
         });
         if !first_person {
+            if let Some(q) = (0..t.len()).rev().find_map(|i| super::dates_set::quantity_at(&t, i)) {
+                last_quantity = Some(q);
+            }
             continue;
+        }
+        for (w, date) in super::dates_set::due_by(&t) {
+            if out.len() < MOST && !out.iter().any(|(s, w2, _)| *s == Slot::Setting && *w2 == w) {
+                out.push((Slot::Setting, w, date));
+            }
         }
         let mut add = |slot: Slot, w: String, v: String| {
             let outcome = w.split_whitespace().last().is_some_and(|h| OUTCOMES.contains(&h));
@@ -384,23 +417,34 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
             // "I raised the rate limit from 100 to 120 requests per minute", "we set our
             // timeout to 30 seconds": a change verb, the thing, an optional old value, "to" and
             // the new one.
-            if CHANGE_VERBS.contains(&low(0)) && determiner(&t, i + 1) {
+            // "I raised it to 200 requests a minute": "it" is the quantity named last ("Some
+            // testers hit the limit.").
+            let thing = match (low(1), &last_quantity) {
+                ("it", Some(q)) if CHANGE_VERBS.contains(&low(0)) => Some((i + 2, q.clone())),
+                _ => None,
+            };
+            if let Some((stop, w)) = thing.filter(|(stop, _)| matches!(low(*stop - i), "to" | "from")) {
+                if let Some(v) = new_value(&t, stop) {
+                    add(Slot::Setting, w, v);
+                }
+            } else if CHANGE_VERBS.contains(&low(0)) && determiner(&t, i + 1) {
                 let start = i + 2;
-                let stop = (start..t.len().min(start + 5)).find(|&j| matches!(t[j].low.as_str(), "to" | "from"));
+                let stop = (start..t.len().min(start + 8)).find(|&j| matches!(t[j].low.as_str(), "to" | "from"));
                 if let Some(stop) = stop
-                    && let Some(w) = what(&t, start, stop)
+                    && let Some(w) = what(&t, start, stop).or_else(|| before_preposition(&t, start, stop))
                 {
                     let to = if t[stop].low == "from" {
                         (stop + 1..t.len().min(stop + 7)).find(|&j| t[j].low == "to")
                     } else {
                         Some(stop)
                     };
-                    let to =
-                        to.map(|j| j + usize::from(t.get(j + 1).is_some_and(|x| ALLOWING.contains(&x.low.as_str()))));
-                    if let Some(v) = to.and_then(|j| value_at(&t, j + 1)) {
+                    if let Some(v) = to.and_then(|j| new_value(&t, j)) {
                         add(Slot::Setting, w, v);
                     }
                 }
+            }
+            if let Some(q) = super::dates_set::quantity_at(&t, i) {
+                last_quantity = Some(q);
             }
             // "My budget is $500 a month", "the timeout is now set to 30 seconds": a
             // possessive or "the", the thing, "is", and the value.

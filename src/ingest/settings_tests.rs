@@ -254,3 +254,38 @@ fn a_number_earned_per_year_is_income() {
     );
     assert!(got("I make 3 loaves a week.").is_empty());
 }
+
+#[test]
+fn a_setting_named_with_where_it_applies_is_the_setting() {
+    assert_eq!(
+        got("I set the rate limit on the API to 60 requests a minute per user with a middleware."),
+        vec![setting("rate limit", "60 requests a minute")]
+    );
+    assert_eq!(
+        got("We raised the budget for groceries to $400 a month."),
+        vec![setting("budget", "$400 a month")]
+    );
+}
+
+#[test]
+fn an_it_after_a_change_verb_is_the_quantity_named_before() {
+    assert_eq!(
+        got("A few customers kept hitting the upload limit. I raised it to 50 MB."),
+        vec![setting("upload limit", "50 MB")]
+    );
+    // With no quantity named before, "it" is left unread.
+    assert!(got("I found the old bike. I raised it to 3 feet on the rack.").is_empty());
+}
+
+#[test]
+fn a_date_set_or_moved_is_the_setting_of_the_thing() {
+    assert_eq!(
+        got("I'm on my own here and I want the first release out by April 3."),
+        vec![setting("first release", "April 3")]
+    );
+    assert_eq!(
+        got("We pushed the launch to 20 May because the payment provider is late."),
+        vec![setting("launch", "20 May")]
+    );
+    assert!(got("We moved the sofa to the other room.").is_empty());
+}

@@ -152,6 +152,27 @@ pub fn stated(text: &str) -> Vec<(String, String)> {
 /// Jenkins with GitHub Actions" → ("Jenkins", "GitHub Actions", None).
 #[must_use]
 pub fn switched(text: &str) -> Vec<(String, String, Option<String>)> {
+    switches(text)
+        .into_iter()
+        .map(|(from, to, role, _)| (from, to, role))
+        .collect()
+}
+
+/// The old tool of each switch `text` says was one of tools, not of places: "we switched from
+/// Fly.io to a Hetzner VPS", "we migrated off… from Heroku to Render" retire Fly.io and Heroku;
+/// "we moved from Berlin to Lisbon" is a move of home, and retires nothing.
+#[must_use]
+pub fn retired_by_switch(text: &str) -> Vec<String> {
+    switches(text)
+        .into_iter()
+        .filter(|(_, _, _, relocation)| !relocation)
+        .map(|(from, ..)| from)
+        .collect()
+}
+
+/// The switches with whether their verb is one of moving ("moved from X to Y"), which also
+/// says a move between places.
+fn switches(text: &str) -> Vec<(String, String, Option<String>, bool)> {
     let mut out = Vec::new();
     for t in statements(text) {
         for i in 0..t.len() {
@@ -186,16 +207,24 @@ pub fn switched(text: &str) -> Vec<(String, String, Option<String>)> {
                         .position(|x| x.low == to_word)
                         .map(|k| f + 1 + k)
                 });
+                // "to a Hetzner VPS": the article before the name is no part of it.
+                let after_to = |at: usize| {
+                    name_at(&t, at).or_else(|| {
+                        t.get(at)
+                            .filter(|x| matches!(x.low.as_str(), "a" | "an" | "the"))
+                            .and_then(|_| name_at(&t, at + 1))
+                    })
+                };
                 (
                     f.and_then(|f| name_at(&t, i + 2 + f)),
-                    to.and_then(|k| name_at(&t, i + 2 + k)),
+                    to.and_then(|k| after_to(i + 2 + k)),
                 )
             };
             if let (Some(from), Some(to)) = (from, to)
                 && crate::text::entity_key(&from) != crate::text::entity_key(&to)
                 && out.len() < MOST
             {
-                out.push((from, to, role));
+                out.push((from, to, role, verb.starts_with("mov")));
             }
         }
     }
@@ -324,5 +353,14 @@ mod tests {
         // A move between places or times is no switch of tools.
         assert!(switched("We moved from the flat to a house in May.").is_empty());
         assert!(switched("Should we switch from MySQL to PostgreSQL?").is_empty());
+    }
+
+    #[test]
+    fn a_switch_of_tools_retires_the_old_one_and_a_move_of_home_nothing() {
+        assert_eq!(
+            retired_by_switch("We switched from Fly.io to a Hetzner VPS for 9 euros a month."),
+            vec!["Fly.io".to_string()]
+        );
+        assert!(retired_by_switch("We moved from Berlin to Lisbon in March.").is_empty());
     }
 }

@@ -16,7 +16,7 @@ mod written;
 
 pub use restriction::restriction_end;
 use words::*;
-use written::{absolute, relative_to_absolute};
+use written::{absolute, day_month, relative_to_absolute};
 
 /// A phrase of a text and the days it denotes, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -496,9 +496,18 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
             i += len;
             continue;
         }
-        if let Some((len, d)) = absolute(&toks, i) {
+        // "June 13" said without its year is written with the year it is in.
+        let written = absolute(&toks, i).map(|(len, d)| (len, d, None)).or_else(|| {
+            let (len, d) = day_month(&toks, i, anchor, ctx.past, ctx.future).filter(|_| phrases == Phrases::Current)?;
+            Some((
+                len,
+                d,
+                Some(format!("{}{}{}", toks[i].lead, human(d), toks[i + len - 1].tail)),
+            ))
+        });
+        if let Some((len, d, new)) = written {
             let phrase = join(&toks[i..i + len]);
-            push(&mut out, &phrase);
+            push(&mut out, new.as_deref().unwrap_or(&phrase));
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),

@@ -218,3 +218,25 @@ fn a_month_after_what_starts_or_was_put_off_lies_ahead() {
     let (t, _) = r("I haven't smoked since November.", "2024-03-01");
     assert_eq!(t, "I haven't smoked since November 2023.");
 }
+
+#[test]
+fn a_day_of_a_month_without_its_year_is_the_nearest_one() {
+    // Said in March of what is to come: this year's.
+    let (t, s) = r("I want a beta out by May 30.", "2025-03-04");
+    assert_eq!(t, "I want a beta out by 30 May 2025.");
+    assert_eq!(s, vec![("2025-05-30".into(), "2025-05-30".into())]);
+    // Said in January of what was: the day just gone, not next year's.
+    let (t, _) = r("My father died on January 3rd.", "2025-01-12");
+    assert_eq!(t, "My father died on 3 January 2025.");
+    // A date something was moved to is to come, though the verb is past.
+    let (_, s) = r("We moved the beta to June 13 because the bank sync is not stable.", "2025-04-30");
+    assert_eq!(s, vec![("2025-06-13".into(), "2025-06-13".into())]);
+    // A date to come said in December is next year's.
+    let (_, s) = r("The exam will be on 14 January.", "2025-12-20");
+    assert_eq!(s, vec![("2026-01-14".into(), "2026-01-14".into())]);
+    // "may" as a verb, and a day that no month has, are no dates.
+    let (t, s) = r("Some may 30 minutes late.", "2025-03-04");
+    assert_eq!(t, "Some may 30 minutes late.");
+    assert!(s.is_empty());
+    assert!(r("We met on June 31.", "2025-03-04").1.is_empty());
+}

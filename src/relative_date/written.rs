@@ -25,6 +25,57 @@ pub(super) fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
     None
 }
 
+/// A day of a month written without its year ("June 13", "May 30th", "3 January"): the
+/// occurrence nearest the day it was said, the next one when the sentence speaks of what is to
+/// come and the last one when it speaks of what was. People leave the year out of a date near
+/// enough for it to be plain. The phrase's length and the day.
+pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, future: bool) -> Option<(usize, Date)> {
+    let t = |k: usize| toks.get(i + k);
+    let day = |tok: &Tok<'_>| -> Option<i8> {
+        let d = ["st", "nd", "rd", "th"]
+            .iter()
+            .find_map(|s| tok.lower.strip_suffix(s))
+            .unwrap_or(&tok.lower);
+        (d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit()))
+            .then(|| d.parse().ok())
+            .flatten()
+            .filter(|d| (1..=31).contains(d))
+    };
+    // "may" in lower case is a verb; a month is written with its capital.
+    let month = |tok: &Tok<'_>| {
+        tok.core
+            .starts_with(char::is_uppercase)
+            .then(|| month_index(tok.core))
+            .flatten()
+            .filter(|_| tok.core.len() >= 3)
+    };
+    let (first, second) = (t(0)?, t(1)?);
+    if !first.tail.is_empty() && first.tail != "," {
+        return None;
+    }
+    let (m, d) = match (month(first), day(second), day(first), month(second)) {
+        (Some(m), Some(d), _, _) => (m, d),
+        (_, _, Some(d), Some(m)) => (m, d),
+        _ => return None,
+    };
+    // "by May 30", "moved to June 13", "booked for 2 June": a date something is due or put
+    // off to is to come, whatever the tense of the verb before it.
+    let prev = i.checked_sub(1).and_then(|p| toks.get(p)).map_or("", |t| t.lower.as_ref());
+    let future = future || matches!(prev, "by" | "to" | "until" | "till" | "for");
+    let past = past && !future;
+    let on = |y: i16| Date::new(y, m, d).ok();
+    let y = anchor.year();
+    let candidates = [y.checked_sub(1).and_then(on), on(y), y.checked_add(1).and_then(on)];
+    let days = |c: Date| (c - anchor).get_days();
+    let pick = candidates.into_iter().flatten().filter(|c| match (past, future) {
+        (false, true) => days(*c) >= 0,
+        (true, false) => days(*c) <= 0,
+        _ => true,
+    });
+    let best = pick.min_by_key(|c| days(*c).unsigned_abs())?;
+    Some((2, best))
+}
+
 /// A day, weekday, week or weekend told against a date written out ("the week before 9 June
 /// 2023", "the Friday after June 9, 2023"): the phrase's length and the range it names.
 pub(super) fn relative_to_absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date, Date)> {

@@ -372,7 +372,7 @@ fn of_listener(toks: &[String]) -> bool {
 
 /// The clause with every dotted name left out: "Fly.io", "Node.js", "www.example.com" are one
 /// name each, and the words inside them ("fly", "node") are no words of the clause.
-fn without_dotted_names(clause: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn without_dotted_names(clause: &str) -> std::borrow::Cow<'_, str> {
     if !clause.split_whitespace().any(crate::text::is_dotted_name) {
         return std::borrow::Cow::Borrowed(clause);
     }

@@ -75,6 +75,13 @@ pub fn plan(lex: &Lexicon, question: &str) -> Vec<PlanItem> {
             });
         }
     };
+    // A dotted name ("Fly.io", "Node.js") is one name, kept whole and never read for its words:
+    // "fly" in "Fly.io" is no flight.
+    for name in question.split_whitespace().filter(|t| crate::text::is_dotted_name(t)) {
+        push(&mut items, name.trim_matches(|c: char| !c.is_alphanumeric()), &[]);
+    }
+    let masked = super::extract::without_dotted_names(question);
+    let question: &str = &masked;
     // (A) content words; proper nouns as written, never expanded.
     for (i, raw) in question
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
@@ -281,6 +288,14 @@ mod tests {
             "What kind of person is Alex overall when it comes to running?",
         );
         assert!(p.iter().any(|i| i.retrieve.contains(&Retrieve::Summary)), "{p:?}");
+    }
+
+    #[test]
+    fn a_dotted_name_is_one_keyword_and_no_lexicon_word() {
+        let items = plan(Lexicon::builtin(), "Do we still deploy on Fly.io?");
+        let names = names(&items);
+        assert!(names.contains(&"Fly.io"), "{names:?}");
+        assert!(!names.iter().any(|n| n.to_lowercase().contains("flight")), "{names:?}");
     }
 
     #[test]

@@ -372,6 +372,13 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
                 let own: Vec<&Sentence> = sents.iter().filter(|s| about(s) && !s.asks).collect();
                 choice::pick(o, &own).to_string()
             }
+            // "Do you still use Fly.io?" after "we switched from Fly.io to…": no longer.
+            None if sents
+                .iter()
+                .any(|s| about(s) && !s.asks && spans::left_behind(&s.text, question)) =>
+            {
+                "No".to_string()
+            }
             None => yes_no(&top.text, likely),
         },
         Kind::Names { plural } => {

@@ -173,6 +173,32 @@ pub(super) fn yes_no(text: &str, likely: bool) -> String {
     verdict.to_string()
 }
 
+/// Whether a question about what still holds ("Do you still use Fly.io?", "Is she still in
+/// Leeds?") is answered by a switch away from what it names: "We switched from Fly.io to a
+/// Hetzner VPS", "we moved from Leeds to York".
+pub(super) fn left_behind(text: &str, question: &str) -> bool {
+    let asked: Vec<String> = question.split_whitespace().map(crate::text::token_word).collect();
+    if !asked.iter().any(|w| w == "still") {
+        return false;
+    }
+    let toks: Vec<String> = text.split_whitespace().map(crate::text::token_word).collect();
+    toks.iter().enumerate().any(|(i, t)| {
+        let switch = |w: &String| {
+            matches!(
+                w.as_str(),
+                "switched" | "moved" | "migrated" | "changed" | "ported" | "away" | "left" | "transferred"
+            )
+        };
+        t == "from"
+            && toks
+                .get(i.saturating_sub(4)..i)
+                .is_some_and(|before| before.iter().any(switch))
+            && toks
+                .get(i + 1)
+                .is_some_and(|next| !is_stopword(next) && asked.contains(next))
+    })
+}
+
 /// A title in quotes ("Charlotte's Web"), the likeliest answer to a what-question.
 pub(super) fn quoted(text: &str) -> Option<String> {
     for (open, close) in [('"', '"'), ('“', '”')] {

@@ -63,3 +63,13 @@ fn a_what_question_about_a_price_is_answered_with_the_sum() {
     let got = short_answer("What do I charge per month?", ctx, "User").map(|(a, _)| a);
     assert_eq!(got.as_deref(), Some("4 euros a month"));
 }
+
+#[test]
+fn a_switch_away_answers_a_still_question_no() {
+    let ctx = "# Events\n## 2 February 2025\n- Ines: The shop runs on Shopify with a theme I bought.\n## 9 June 2025\n- Ines: We switched from Shopify to WooCommerce because the fees kept rising.\n";
+    let got = short_answer("Does Ines still use Shopify?", ctx, "Ines").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("No"));
+    // Without "still", the question asks whether she ever did.
+    let got = short_answer("Did Ines use Shopify?", ctx, "Ines").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("Yes"));
+}
