@@ -396,7 +396,10 @@ pub(in crate::rules) fn attribute(sents: &mut [Sentence], known: &[String]) {
                 _ => {}
             }
         }
-        if second && !first {
+        // An assistant's "you" sentence is advice ("keep one long run a week for your knee"),
+        // not a remark on what the person is or did: it stays the assistant's.
+        let advice = s.who.as_deref() == Some("assistant");
+        if second && !first && !advice {
             let other = if s.who.as_ref() == Some(&a) { &b } else { &a };
             s.who = Some(other.clone());
             s.heard = true;

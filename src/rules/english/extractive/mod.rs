@@ -43,6 +43,10 @@ pub const NOT_MENTIONED: &str = "not mentioned";
 const MIN_COVERAGE: f64 = 0.25;
 /// Weight of a sentence about another person than the one the question names.
 const OTHER_PERSON: f64 = 0.55;
+/// Weight of the assistant's sentence when the question is about the person: its advice answers
+/// only what no sentence of the person's own does ("What is my long run now?" is the person's
+/// "I've cut back to 12 km", not the advice "keep one long run a week").
+const ADVICE: f64 = 0.3;
 /// Weight of a sentence about the person that another person said to them ("You're doing great
 /// with your kids"): a remark, weaker support than the person's own words.
 const HEARD: f64 = 0.8;
@@ -175,6 +179,9 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     {
         return Some((condition, s.line.clone()));
     }
+    // The assistant's words, in answer to a question about a person: advice given to them
+    // ("keep one long run a week"), which says what they might do, not what they do.
+    let advice = |s: &Sentence| s.who.as_deref() == Some("assistant") && asked.as_deref() != Some("assistant");
     // Whether a sentence's person is known. A memory line that names no one ("[topic] The kids
     // loved it after the road trip") may be about anyone: it is no support of the named person's
     // own against what another person is known to have said.
@@ -230,6 +237,8 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             };
             let w = if s.asks {
                 0.0
+            } else if advice(s) {
+                ADVICE
             } else if about(s) && s.heard {
                 HEARD
             } else if about(s) {

@@ -41,7 +41,12 @@ pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String
         })
         .map(|(l, _)| l.who.as_str())
         .collect();
-    let self_asked = has(&["i", "my", "me", "am"]);
+    // "Where did my father live?" asks about the father, whose slots no line states: the
+    // person's own home is no answer to it.
+    let of_relative = asked
+        .windows(2)
+        .any(|p| p[0] == "my" && crate::rules::words::relations::RELATIONS.contains(&p[1].as_str()));
+    let self_asked = has(&["i", "me", "am"]) || (has(&["my"]) && !of_relative);
     let fits = |l: &SlotLine| about.contains(&l.who.as_str()) || (about.is_empty() && self_asked);
     // The latest statement of a slot is its value now: a line dated later wins, and among
     // lines of one date (or none) the first.
@@ -124,6 +129,8 @@ mod tests {
         assert_eq!(a("Where do I live?").as_deref(), Some("Porto"));
         assert_eq!(a("What is my job?").as_deref(), Some("paramedic"));
         assert_eq!(a("What did I say about my brother?"), None);
+        // A relative no line states a home for: the person's own home is no answer.
+        assert_eq!(a("Where does my brother live?"), None);
         assert_eq!(a("When did Dana start her job as a paramedic?"), None);
         // The support is the item's line as shown.
         assert_eq!(

@@ -73,3 +73,10 @@ fn a_switch_away_answers_a_still_question_no() {
     let got = short_answer("Did Ines use Shopify?", ctx, "Ines").map(|(a, _)| a);
     assert_eq!(got.as_deref(), Some("Yes"));
 }
+
+#[test]
+fn an_assistants_advice_is_no_statement_of_the_persons() {
+    let ctx = "# Events\n## 1 March 2025\n- User: My knee hurts after long runs, so I've cut back to 14 km for the long run.\n- assistant: Increase your weekly distance slowly and keep one long run a week.\n";
+    let got = short_answer("What is my long run distance now?", ctx, "User").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("14 km"));
+}
