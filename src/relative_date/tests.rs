@@ -229,7 +229,10 @@ fn a_day_of_a_month_without_its_year_is_the_nearest_one() {
     let (t, _) = r("My father died on January 3rd.", "2025-01-12");
     assert_eq!(t, "My father died on 3 January 2025.");
     // A date something was moved to is to come, though the verb is past.
-    let (_, s) = r("We moved the beta to June 13 because the bank sync is not stable.", "2025-04-30");
+    let (_, s) = r(
+        "We moved the beta to June 13 because the bank sync is not stable.",
+        "2025-04-30",
+    );
     assert_eq!(s, vec![("2025-06-13".into(), "2025-06-13".into())]);
     // A date to come said in December is next year's.
     let (_, s) = r("The exam will be on 14 January.", "2025-12-20");

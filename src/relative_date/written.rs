@@ -60,7 +60,10 @@ pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, fu
     };
     // "by May 30", "moved to June 13", "booked for 2 June": a date something is due or put
     // off to is to come, whatever the tense of the verb before it.
-    let prev = i.checked_sub(1).and_then(|p| toks.get(p)).map_or("", |t| t.lower.as_ref());
+    let prev = i
+        .checked_sub(1)
+        .and_then(|p| toks.get(p))
+        .map_or("", |t| t.lower.as_ref());
     let future = future || matches!(prev, "by" | "to" | "until" | "till" | "for");
     let past = past && !future;
     let on = |y: i16| Date::new(y, m, d).ok();

@@ -107,7 +107,13 @@ pub fn short_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             // only shares the word.
             (!typed::asks_age(question) || typed::counts(&found.0)).then_some(found)
         })
-        .filter(|(a, line)| !typed::asks_home(question) || (typed::places(a) && typed::says_home(line)))
+        // A relative's home may be said any way ("she has spent her life in Antwerp"); the
+        // person's own is what they say they live in.
+        .filter(|(a, line)| {
+            !typed::asks_home(question)
+                || question::relative_asked(question).is_some()
+                || (typed::places(a) && typed::says_home(line))
+        })
 }
 
 fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Option<(String, String)> {
@@ -127,6 +133,14 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     let measure = kind == Kind::What && !for_work && asks_measure(question);
     let price = kind == Kind::What && !for_work && !measure && money::asks_price(question);
     let asked_date = question_date(question);
+    let relative = question::relative_asked(question).map(|r| stem(&r));
+    // "Where did my father live?": a sentence that names neither him nor anyone by "his" or
+    // "her" is about someone else, though it shares "live".
+    let of_relative = |s: &Sentence| {
+        relative.as_ref().is_none_or(|r| {
+            s.stems.contains(r) || words(&s.text).any(|x| matches!(x.as_str(), "his" | "her" | "their"))
+        })
+    };
     let wanted: Vec<String> = words(question)
         .filter(|w| !is_date_word(w))
         .filter(|w| {
@@ -246,6 +260,9 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             } else {
                 OTHER_PERSON
             };
+            // "Where did my father live?": a sentence that names neither him nor anyone by
+            // "his"/"her" is about someone else, though it shares "live".
+            let w = if of_relative(s) { w } else { w * OTHER_PERSON };
             let dated = asked_date.is_some_and(|(y, m)| {
                 s.date.is_some_and(|d| {
                     let (sy, sm, _) = d.civil();
@@ -303,15 +320,28 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
     }
     // The first sentence of the kind the question needs among the top ones about as relevant as
     // the best and about the person (the best itself when it is one); the best when none is.
+    // With none among them, a sentence of one of their items that fits ("My father died in
+    // January. … his flat in Porto" answers where the father lived).
     let prefer = |fits: &dyn Fn(&Sentence) -> bool| {
         scored
             .iter()
             .take(8)
             .find(|(_, cov, i)| {
                 let s = &sents[*i];
-                *cov >= RELATIVE * best_cov && about(s) && !s.asks && fits(s)
+                *cov >= RELATIVE * best_cov && about(s) && !s.asks && of_relative(s) && fits(s)
             })
-            .map_or(best, |(_, _, i)| *i)
+            .map(|(_, _, i)| *i)
+            .or_else(|| {
+                scored.iter().take(8).find_map(|(_, cov, top)| {
+                    let line = &sents[*top].line;
+                    (*cov >= MIN_COVERAGE).then_some(())?;
+                    (0..sents.len()).find(|&i| {
+                        let s = &sents[i];
+                        s.line == *line && i != *top && about(s) && !s.asks && of_relative(s) && fits(s)
+                    })
+                })
+            })
+            .unwrap_or(best)
     };
     let best = match kind {
         // A "where" is answered by a sentence that names a place.

@@ -266,3 +266,12 @@ pub(super) fn has_kind(kind: Kind, s: &Sentence) -> bool {
         _ => false,
     }
 }
+
+/// The relative a question in the first person asks about: "Where did my father live?" →
+/// "father"; `None` for a question about the person themselves ("Where do I live?").
+pub(super) fn relative_asked(question: &str) -> Option<String> {
+    let toks: Vec<String> = words(question).collect();
+    toks.windows(2)
+        .find(|p| p[0] == "my" && crate::rules::words::relations::RELATIONS.contains(&p[1].trim_end_matches("'s")))
+        .map(|p| p[1].trim_end_matches("'s").to_string())
+}

@@ -43,9 +43,7 @@ pub fn answer(question: &str, context: &AnswerContext) -> Option<(String, String
         .collect();
     // "Where did my father live?" asks about the father, whose slots no line states: the
     // person's own home is no answer to it.
-    let of_relative = asked
-        .windows(2)
-        .any(|p| p[0] == "my" && crate::rules::words::relations::RELATIONS.contains(&p[1].as_str()));
+    let of_relative = super::question::relative_asked(question).is_some();
     let self_asked = has(&["i", "me", "am"]) || (has(&["my"]) && !of_relative);
     let fits = |l: &SlotLine| about.contains(&l.who.as_str()) || (about.is_empty() && self_asked);
     // The latest statement of a slot is its value now: a line dated later wins, and among

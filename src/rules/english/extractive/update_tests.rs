@@ -80,3 +80,16 @@ fn an_assistants_advice_is_no_statement_of_the_persons() {
     let got = short_answer("What is my long run distance now?", ctx, "User").map(|(a, _)| a);
     assert_eq!(got.as_deref(), Some("14 km"));
 }
+
+#[test]
+fn a_question_about_my_relative_is_answered_from_sentences_about_them() {
+    let ctx = "# Facts\n- [2 January 2025] Nadia lives in Ghent, so every visit is a train ride.\n# Events\n## 9 January 2025\n- Nadia: My mother has spent her whole life in Antwerp.\n";
+    let got = short_answer("Where does my mother live?", ctx, "Nadia").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("Antwerp"));
+    let got = short_answer("Where do I live?", ctx, "Nadia").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("Ghent"));
+    // The place may be in the next sentence of the turn that names the relative.
+    let ctx = "# Facts\n- [2 January 2025] Nadia lives in Ghent, so every visit is a train ride.\n# Events\n## 9 January 2025\n- Nadia: My mother was in hospital all week. Her flat in Antwerp is empty now.\n";
+    let got = short_answer("Where does my mother live?", ctx, "Nadia").map(|(a, _)| a);
+    assert_eq!(got.as_deref(), Some("Antwerp"));
+}

@@ -112,8 +112,9 @@ pub(super) fn place(text: &str, qstems: &Stems) -> Option<String> {
                 .take_while(|w| !qstems.contains(&stem(&w.to_lowercase())) || w.to_lowercase() == "the")
                 .take(3)
                 .collect();
-            np.iter()
-                .any(|w| !is_stopword(&w.to_lowercase()))
+            // "all in Portuguese" says how, not where.
+            let spoken = np.first().is_some_and(|w| language(&w.to_lowercase()));
+            (!spoken && np.iter().any(|w| !is_stopword(&w.to_lowercase())))
                 .then(|| np.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "))
         })
     })
