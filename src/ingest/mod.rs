@@ -175,7 +175,10 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
             for (from, to, role) in tools::switched(&turn.text) {
                 if let Some(what) = role.or_else(|| switched_setting(step.memory, person, &from)) {
                     named.push((crate::event::Slot::Setting, what, to));
-                } else if retired.contains(&from) {
+                } else if retired.contains(&from)
+                    && switch_is_news(step.memory, person, &from)
+                    && !stated.iter().any(|e| matches!(e, Event::SlotStated { value, slot: crate::event::Slot::Stopped, .. } if *value == from))
+                {
                     // "We switched from Fly.io to a Hetzner VPS", with no role named and none held
                     // before: what is sure is that the old one is no longer used.
                     stated.push(Event::SlotStated {
@@ -210,6 +213,25 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
 
 /// The setting of the person's whose current value is the tool a switch moves away from
 /// ("MongoDB" is the value of "database" after "Our database is MongoDB 6.0").
+/// Whether a switch away from `tool` tells something new: a current setting or version names
+/// it (the switch retires it), or no slot ever did. A tool already said to be given up, or only
+/// a past value ("from SQLite to PostgreSQL" said again after the database moved), is old news.
+fn switch_is_news(memory: &crate::memory::Memory, person: ConceptId, tool: &str) -> bool {
+    let key = crate::text::entity_key(tool);
+    let first = key.split_whitespace().next();
+    let names = |e: &crate::memory::SlotEntry| {
+        crate::text::entity_key(&e.value).split_whitespace().next() == first
+            || e.what.as_deref().map(crate::text::entity_key).is_some_and(|w| w == key)
+    };
+    let slots = memory.slots_of(person);
+    if slots.iter().any(|(cur, _)| names(cur)) {
+        return slots
+            .iter()
+            .all(|(cur, _)| !(cur.slot == crate::event::Slot::Stopped && names(cur)));
+    }
+    !slots.iter().any(|(_, earlier)| earlier.iter().any(|e| names(e)))
+}
+
 fn switched_setting(memory: &crate::memory::Memory, person: ConceptId, from: &str) -> Option<String> {
     let key = crate::text::entity_key(from);
     memory

@@ -225,3 +225,41 @@ fn a_job_said_by_its_last_words_is_the_same_job() {
     assert!(!restates_job(&m, person, "nurse"));
     assert!(!restates_job(&m, person, "rial manager"), "whole words only");
 }
+
+/// A switch away from a tool retires it once: said again after it was retired, or after it
+/// became a past value, it is no news.
+#[test]
+fn a_switch_away_from_a_tool_is_news_once() {
+    use crate::event::{Holder, Slot};
+    use crate::ids::{EpisodeId, TurnId};
+    let mut m = memory(&[(1, "We run the shop on Shopify 2.0.")]);
+    let person = m.roots().next().map_or(ConceptId(0), |r| r.id);
+    assert!(switch_is_news(&m, person, "Magento"), "a tool no slot names");
+    let said = |m: &mut Memory, slot: Slot, value: &str, what: Option<&str>| {
+        m.apply(&Event::SlotStated {
+            person,
+            episode: EpisodeId(0),
+            turn: TurnId(0),
+            holder: Holder::Person,
+            slot,
+            value: value.into(),
+            what: what.map(str::to_string),
+        });
+    };
+    m.apply(&Event::EpisodeRecorded {
+        person,
+        turns: vec![TurnId(0)],
+        fact: "Alex runs the shop on Shopify 2.0.".into(),
+        base_conclusions: Vec::new(),
+        salient_conclusions: Vec::new(),
+        time: None,
+        session: 1,
+    });
+    said(&mut m, Slot::Version, "2.0", Some("Shopify"));
+    assert!(
+        switch_is_news(&m, person, "Shopify"),
+        "the switch retires a current version"
+    );
+    said(&mut m, Slot::Stopped, "Shopify", None);
+    assert!(!switch_is_news(&m, person, "Shopify"), "already given up");
+}
