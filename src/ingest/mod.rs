@@ -152,17 +152,7 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                 });
             }
             // A tool they no longer use retires the setting or version that names it.
-            for tool in tools::stopped(&turn.text) {
-                stated.push(Event::SlotStated {
-                    person,
-                    episode,
-                    turn: *t,
-                    holder: crate::event::Holder::Person,
-                    slot: crate::event::Slot::Stopped,
-                    value: tool,
-                    what: None,
-                });
-            }
+            let mut stopped = tools::stopped(&turn.text);
             // The person's own settings, versions and tools, each named by what it is of.
             let mut named: Vec<_> = tools::stated(&turn.text)
                 .into_iter()
@@ -176,21 +166,24 @@ fn record_slots(step: &mut Step<'_>, person: ConceptId, episode: EpisodeId, turn
                 if let Some(what) = role.or_else(|| switched_setting(step.memory, person, &from)) {
                     named.push((crate::event::Slot::Setting, what, to));
                 } else if retired.contains(&from)
+                    && !stopped.contains(&from)
                     && switch_is_news(step.memory, person, &from)
-                    && !stated.iter().any(|e| matches!(e, Event::SlotStated { value, slot: crate::event::Slot::Stopped, .. } if *value == from))
                 {
                     // "We switched from Fly.io to a Hetzner VPS", with no role named and none held
                     // before: what is sure is that the old one is no longer used.
-                    stated.push(Event::SlotStated {
-                        person,
-                        episode,
-                        turn: *t,
-                        holder: crate::event::Holder::Person,
-                        slot: crate::event::Slot::Stopped,
-                        value: from,
-                        what: None,
-                    });
+                    stopped.push(from);
                 }
+            }
+            for tool in stopped {
+                stated.push(Event::SlotStated {
+                    person,
+                    episode,
+                    turn: *t,
+                    holder: crate::event::Holder::Person,
+                    slot: crate::event::Slot::Stopped,
+                    value: tool,
+                    what: None,
+                });
             }
             named.extend(settings::stated(&turn.text));
             for (slot, what, value) in named {
