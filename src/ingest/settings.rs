@@ -424,7 +424,9 @@ pub fn stated(text: &str) -> Vec<(Slot, String, String)> {
                 _ => None,
             };
             if let Some((stop, w)) = thing.filter(|(stop, _)| matches!(low(*stop - i), "to" | "from")) {
-                if let Some(v) = new_value(&t, stop) {
+                // "raised it from 100 to 200": the new value follows the "to".
+                let to = (stop..t.len().min(stop + 7)).find(|&j| t[j].low == "to");
+                if let Some(v) = to.and_then(|to| new_value(&t, to)) {
                     add(Slot::Setting, w, v);
                 }
             } else if CHANGE_VERBS.contains(&low(0)) && determiner(&t, i + 1) {

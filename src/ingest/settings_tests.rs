@@ -273,6 +273,10 @@ fn an_it_after_a_change_verb_is_the_quantity_named_before() {
         got("A few customers kept hitting the upload limit. I raised it to 50 MB."),
         vec![setting("upload limit", "50 MB")]
     );
+    assert_eq!(
+        got("The upload limit kept biting. I raised it from 20 MB to 50 MB."),
+        vec![setting("upload limit", "50 MB")]
+    );
     // With no quantity named before, "it" is left unread.
     assert!(got("I found the old bike. I raised it to 3 feet on the rack.").is_empty());
 }
