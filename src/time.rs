@@ -39,6 +39,20 @@ pub(crate) const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// A day of a month written as a number, with or without its ordinal ending: "13", "30th",
+/// "1st" → 13, 30, 1; `None` past 31 or for anything else.
+#[must_use]
+pub(crate) fn day_of_month(word: &str) -> Option<i8> {
+    let digits = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|s| word.strip_suffix(s))
+        .unwrap_or(word);
+    if !(1..=2).contains(&digits.len()) || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
 /// English weekday names, Monday first.
 const WEEKDAYS: [&str; 7] = [
     "Monday",

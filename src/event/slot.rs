@@ -97,16 +97,8 @@ pub(crate) fn without_repeated_period<'v>(what: &str, value: &'v str) -> &'v str
 /// first two words, a day number beside it.
 fn is_calendar_date(value: &str) -> bool {
     let ws: Vec<&str> = value.split_whitespace().collect();
-    let month = |w: &str| {
-        crate::time::MONTHS.iter().any(|m| {
-            m.eq_ignore_ascii_case(w)
-                || (w.chars().count() == 3 && m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(w)))
-        })
-    };
-    let day = |w: &str| {
-        let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-        !d.is_empty() && d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit())
-    };
+    let month = |w: &str| crate::time::Timestamp::month_from_name(w).is_some();
+    let day = |w: &str| crate::time::day_of_month(&w.to_lowercase()).is_some();
     matches!(ws.as_slice(), [a, b, ..] if (month(a) && day(b)) || (day(a) && month(b)))
 }
 

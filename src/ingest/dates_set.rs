@@ -26,23 +26,13 @@ const FINISHED: &[&str] = &[
 
 /// The day of a month written as a number: "13", "30th", "1st".
 fn day(x: &Tok) -> bool {
-    let digits = ["st", "nd", "rd", "th"]
-        .iter()
-        .find_map(|s| x.low.strip_suffix(s))
-        .unwrap_or(&x.low);
-    (1..=2).contains(&digits.len())
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && digits.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
+    crate::time::day_of_month(&x.low).is_some()
 }
 
 /// A month's name, written with its capital ("may" is a verb as often as a month), in full or
-/// in its three-letter form ("Jun").
+/// cut to three letters or more ("Jun", "Sept").
 fn month(x: &Tok) -> bool {
-    x.raw.starts_with(char::is_uppercase)
-        && crate::time::MONTHS.iter().any(|m| {
-            m.eq_ignore_ascii_case(&x.low)
-                || (x.low.chars().count() == 3 && m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(&x.low)))
-        })
+    x.raw.starts_with(char::is_uppercase) && crate::time::Timestamp::month_from_name(&x.low).is_some()
 }
 
 /// A calendar date said as a value: a month and a day in either order ("June 13", "May 30th",

@@ -31,16 +31,7 @@ pub(super) fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
 /// enough for it to be plain. The phrase's length and the day.
 pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, future: bool) -> Option<(usize, Date)> {
     let t = |k: usize| toks.get(i + k);
-    let day = |tok: &Tok<'_>| -> Option<i8> {
-        let d = ["st", "nd", "rd", "th"]
-            .iter()
-            .find_map(|s| tok.lower.strip_suffix(s))
-            .unwrap_or(&tok.lower);
-        (d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit()))
-            .then(|| d.parse().ok())
-            .flatten()
-            .filter(|d| (1..=31).contains(d))
-    };
+    let day = |tok: &Tok<'_>| crate::time::day_of_month(&tok.lower);
     // "may" in lower case is a verb; a month is written with its capital.
     let month = |tok: &Tok<'_>| {
         tok.core

@@ -260,8 +260,6 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             } else {
                 OTHER_PERSON
             };
-            // "Where did my father live?": a sentence that names neither him nor anyone by
-            // "his"/"her" is about someone else, though it shares "live".
             let w = if of_relative(s) { w } else { w * OTHER_PERSON };
             let dated = asked_date.is_some_and(|(y, m)| {
                 s.date.is_some_and(|d| {
@@ -332,14 +330,17 @@ fn supported_answer(question: &str, context: &AnswerContext, person: &str) -> Op
             })
             .map(|(_, _, i)| *i)
             .or_else(|| {
-                scored.iter().take(8).find_map(|(_, cov, top)| {
-                    let line = &sents[*top].line;
-                    (*cov >= MIN_COVERAGE).then_some(())?;
-                    (0..sents.len()).find(|&i| {
-                        let s = &sents[i];
-                        s.line == *line && i != *top && about(s) && !s.asks && of_relative(s) && fits(s)
+                scored
+                    .iter()
+                    .take(8)
+                    .filter(|(_, cov, _)| *cov >= MIN_COVERAGE)
+                    .find_map(|(_, _, top)| {
+                        let line = &sents[*top].line;
+                        (0..sents.len()).find(|&i| {
+                            let s = &sents[i];
+                            s.line == *line && i != *top && about(s) && !s.asks && of_relative(s) && fits(s)
+                        })
                     })
-                })
             })
             .unwrap_or(best)
     };

@@ -182,13 +182,13 @@ pub(super) fn left_behind(text: &str, question: &str) -> bool {
         return false;
     }
     let toks: Vec<String> = text.split_whitespace().map(crate::text::token_word).collect();
+    let switch = |w: &String| {
+        matches!(
+            w.as_str(),
+            "switched" | "moved" | "migrated" | "changed" | "ported" | "away" | "left" | "transferred"
+        )
+    };
     toks.iter().enumerate().any(|(i, t)| {
-        let switch = |w: &String| {
-            matches!(
-                w.as_str(),
-                "switched" | "moved" | "migrated" | "changed" | "ported" | "away" | "left" | "transferred"
-            )
-        };
         t == "from"
             && toks
                 .get(i.saturating_sub(4)..i)
