@@ -104,6 +104,13 @@ fn make(step: &mut Step<'_>, segment: &Segment, speaker: &Speaker, root: Concept
         .map(|((_, text), _)| text.as_str())
         .collect();
     let source_text = own_words.join("\n");
+    let replies: Vec<&str> = lines
+        .iter()
+        .zip(turns)
+        .filter(|(_, t)| step.memory.turns[t.index()].speaker.is_assistant())
+        .map(|((_, text), _)| text.as_str())
+        .collect();
+    let replies = replies.join("\n");
     let task = Task::Synth {
         person: person.clone(),
         speaker: speaker.to_string(),
@@ -132,6 +139,7 @@ fn make(step: &mut Step<'_>, segment: &Segment, speaker: &Speaker, root: Concept
         fact: synth.fact.clone(),
         conclusions: conclusions.clone(),
         source_text: source_text.clone(),
+        replies: replies.clone(),
     };
     let paths = match step.try_call(task, parse::parse_paths, NO_PATHS) {
         Ok(paths) => paths,
@@ -164,6 +172,7 @@ fn make(step: &mut Step<'_>, segment: &Segment, speaker: &Speaker, root: Concept
             paths_json,
             paths: paths.clone(),
             source_text,
+            replies,
             time,
         };
         match step.try_call(task, parse::parse_relations, NO_LABELS) {

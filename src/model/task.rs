@@ -67,6 +67,9 @@ pub enum Task {
         conclusions: Vec<(String, bool)>,
         /// The person's own words in the segment (the offline model reads names from them).
         source_text: String,
+        /// What an assistant replied in the segment: not the person's, but it shows what the
+        /// exchange is about (a program's "operation", not surgery). No prompt shows it.
+        replies: String,
     },
     /// EXTRACT RELATIONS.
     Relations {
@@ -82,6 +85,8 @@ pub enum Task {
         paths: Vec<Vec<super::parse::PathNode>>,
         /// The person's own words.
         source_text: String,
+        /// What an assistant replied in the segment (as for `Entities`).
+        replies: String,
         /// Segment date.
         time: Option<Timestamp>,
     },

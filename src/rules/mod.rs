@@ -80,13 +80,16 @@ impl OfflineModel {
             Task::Synth {
                 person, time, lines, ..
             } => synth::synthesize(lex, person, *time, lines),
-            Task::Entities { source_text, .. } => extract::entities(lex, source_text),
+            Task::Entities {
+                source_text, replies, ..
+            } => extract::entities_in(lex, source_text, replies),
             Task::Relations {
                 paths,
                 source_text,
+                replies,
                 time,
                 ..
-            } => extract::relations(lex, paths, source_text, *time),
+            } => extract::relations_in(lex, paths, source_text, replies, *time),
             Task::Rk1 {
                 person,
                 source,

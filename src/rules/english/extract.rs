@@ -25,8 +25,15 @@ use std::cell::OnceCell;
 /// Most paths per unit, so a rambling turn cannot flood the graph.
 const MAX_PATHS: usize = 8;
 
-/// The EXTRACT ENTITIES reply: a JSON list of paths.
+/// The EXTRACT ENTITIES reply: a JSON list of paths, for a person's words alone.
+#[cfg(test)]
 pub fn entities(lex: &Lexicon, source_text: &str) -> String {
+    entities_in(lex, source_text, "")
+}
+
+/// The EXTRACT ENTITIES reply for a person's words and the replies they got in the same segment,
+/// which show what the exchange is about (see [`Setting::in_exchange`]).
+pub fn entities_in(lex: &Lexicon, source_text: &str, replies: &str) -> String {
     let mut paths: Vec<Vec<PathNode>> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let node = |name: &str, event: bool| PathNode {
@@ -35,7 +42,7 @@ pub fn entities(lex: &Lexicon, source_text: &str) -> String {
     };
     // Code in a message names variables and calls, not what the person does.
     let prose = without_code(source_text);
-    let setting = Setting::of(&prose);
+    let setting = Setting::in_exchange(&prose, replies);
     for sentence in sentences(&prose) {
         let mut generals: Vec<(String, String, String)> = Vec::new();
         // A word in its ordinary sense ("walk me through it") files nothing. Its sense is read
@@ -157,12 +164,25 @@ fn near(sentence: &str, name: &str, general: &str, lex: &Lexicon) -> bool {
     })
 }
 
-/// The EXTRACT RELATIONS reply for the paths of a unit.
+/// The EXTRACT RELATIONS reply for the paths of a unit, for a person's words alone.
+#[cfg(test)]
 pub fn relations(lex: &Lexicon, paths: &[Vec<PathNode>], source_text: &str, time: Option<Timestamp>) -> String {
+    relations_in(lex, paths, source_text, "", time)
+}
+
+/// The EXTRACT RELATIONS reply for the paths of a unit, the person's words read in the setting
+/// the replies they got show (see [`Setting::in_exchange`]).
+pub fn relations_in(
+    lex: &Lexicon,
+    paths: &[Vec<PathNode>],
+    source_text: &str,
+    replies: &str,
+    time: Option<Timestamp>,
+) -> String {
     // A mention quotes the person's prose, never a comment in their pasted code ("# Post photo").
     let prose = without_code(source_text);
     let sents = sentences(&prose);
-    let setting = Setting::of(&prose);
+    let setting = Setting::in_exchange(&prose, replies);
     // What each sentence names in the sense it was filed under, read once when a target first
     // asks (every target asked every sentence's clauses again).
     let in_sense: Vec<OnceCell<Vec<String>>> = sents.iter().map(|_| OnceCell::new()).collect();

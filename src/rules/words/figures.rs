@@ -64,6 +64,33 @@ pub const CONCOCTED: &[&str] = &[
 ];
 
 // From `src/rules/english/vocab/figure.rs`.
+/// What one is "meeting" when one satisfies it, not people: "meeting all the requirements",
+/// "meeting the deadline".
+pub const SATISFIED: &[&str] = &[
+    "requirement",
+    "requirements",
+    "deadline",
+    "deadlines",
+    "expectation",
+    "expectations",
+    "need",
+    "needs",
+    "goal",
+    "goals",
+    "criteria",
+    "standard",
+    "standards",
+    "demand",
+    "demands",
+    "target",
+    "targets",
+    "quota",
+    "specs",
+    "specification",
+    "specifications",
+];
+
+// From `src/rules/english/vocab/figure.rs`.
 /// What one is "fishing for" when it is sought, not caught: "fishing for compliments",
 /// "fishing for a reason".
 pub const SOUGHT: &[&str] = &[

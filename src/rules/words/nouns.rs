@@ -249,6 +249,10 @@ pub const ACTIVITY_SETTINGS: &[&str] = &[
 /// Head nouns that name a quantity or a measure of something ("the match score", "a size limit",
 /// "the sum formula", "our success rate"): what is measured may be a topic, the measure is not.
 pub const MEASURES: &[&str] = &[
+    "delay",
+    "delays",
+    "interval",
+    "intervals",
     "score",
     "scores",
     "size",

@@ -394,10 +394,18 @@ pub const EXECUTION: &[&str] = &["run", "runs", "running", "ran", "operation", "
 
 // From `src/rules/english/vocab/sense.rs`.
 /// Things a program uses or handles, whose technical sense a passage about code makes the near
-/// one as well: "I've tried using the library" in a chat about a lock is a package, and "post the
-/// photo" there is an upload. A career word (job, offer) is not here: a career changer who
-/// learns to code still gets a job offer.
+/// one as well: "I've tried using the library" in a chat about a lock is a package, "post the
+/// photo" there is an upload, "the leak is caused by unclosed file handles" loses memory, not
+/// water, "compatibility with older clients" is with programs and "I'm using a class to manage
+/// the posts" is a type. A career word (job, offer) is not here: a career changer who learns to
+/// code still gets a job offer.
 pub const PROGRAM_THINGS: &[&str] = &[
+    "class",
+    "classes",
+    "client",
+    "clients",
+    "leak",
+    "leaks",
     "library",
     "libraries",
     "photo",

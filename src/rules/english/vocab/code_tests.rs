@@ -166,3 +166,48 @@ fn a_name_in_a_passage_about_code_is_software_whatever_life_word_stands_beside_i
         "WebSockets is no social medium: {found}"
     );
 }
+
+/// The activities of a person's words as entity extraction files them, with the replies they got.
+fn filed(said: &str, replies: &str) -> Vec<String> {
+    let lex = crate::lexicon::Lexicon::builtin();
+    let found = crate::rules::english::extract::entities_in(lex, said, replies);
+    let paths: Vec<Vec<serde_json::Value>> = serde_json::from_str(&found).unwrap_or_default();
+    paths
+        .iter()
+        .flatten()
+        .filter_map(|n| n["name"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn a_reply_that_shows_code_puts_the_question_it_answers_in_code() {
+    let asked = "What happens if I hit the limit during actual operation, not just testing? \
+                 The leak is caused by unclosed handles. And what about older clients?";
+    let reply = "Retry with a backoff:\n\n```python\nimport time\nimport requests\n\n\
+                 def call(url):\n    return requests.get(url, timeout=5)\n```\n\
+                 The API answers 429 while the server is busy.";
+    // Alone, the question names nothing of software, and its words keep their filed senses.
+    let alone = filed(asked, "");
+    assert!(alone.iter().any(|g| g == "Surgery"), "{alone:?}");
+    let answered = filed(asked, reply);
+    for not in ["Surgery", "Home Repairs", "Clients"] {
+        assert!(!answered.iter().any(|g| g == not), "{not}: {answered:?}");
+    }
+    // Advice that says "install", "test" and "implementation" shows no code: a knee operation
+    // stays one.
+    let knee = "My knee operation is next week and the recovery worries me.";
+    let advice = "Install grab bars, test the handrails before you go in, and keep the \
+                  documentation from the hospital: the implementation of the plan matters.";
+    let kept = filed(knee, advice);
+    assert!(kept.iter().any(|g| g == "Surgery"), "{kept:?}");
+}
+
+#[test]
+fn in_a_passage_about_code_a_word_before_a_measure_is_the_program_s() {
+    let reply = "```python\nimport time\ntime.sleep(2)\n```\nThe API allows 100 calls a minute.";
+    let got = filed("The sleep delay idea really helps with the rate limits.", reply);
+    assert!(!got.iter().any(|g| g == "Sleep"), "{got:?}");
+    // A person's own sleep is still theirs in the same exchange.
+    let got = filed("I barely sleep since the launch, maybe five hours a night.", reply);
+    assert!(got.iter().any(|g| g == "Sleep"), "{got:?}");
+}

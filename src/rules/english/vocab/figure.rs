@@ -1,11 +1,11 @@
 //! Figures of speech built on activity words. English lends its pastimes to other meanings:
 //! one is "swimming in paperwork" (too much of it), "cooking up a plan" (making it up),
 //! "fishing for a reason" (seeking one) or has "painted themselves into a corner" (left no way
-//! out). None is the pastime. Each rule reads the words right after the activity word, so the
+//! out), or is "meeting the deadline" (keeping it). None is the pastime. Each rule reads the words right after the activity word, so the
 //! literal use keeps its sense: "swimming in the lake", "cooking up some rice", "fishing for
 //! trout", "painting the corner of the room".
 
-use crate::rules::words::figures::{BURDENS, CONCOCTED, REFLEXIVES, SOUGHT};
+use crate::rules::words::figures::{BURDENS, CONCOCTED, REFLEXIVES, SATISFIED, SOUGHT};
 use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
 
 /// Whether the activity word at `at` (of `len` words) in `toks` opens a figure of speech.
@@ -24,6 +24,14 @@ pub(super) fn figurative(toks: &[String], at: usize, len: usize) -> bool {
     }
     if stem("fish") {
         return rest.first().is_some_and(|w| w == "for") && noun_after(rest.get(1..).unwrap_or_default(), SOUGHT);
+    }
+    if stem("meet") {
+        // "meeting all the requirements": a quantifier may stand before the determiner.
+        let skip = usize::from(
+            rest.first()
+                .is_some_and(|w| matches!(w.as_str(), "all" | "both" | "each")),
+        );
+        return noun_after(rest.get(skip..).unwrap_or_default(), SATISFIED);
     }
     if stem("paint") {
         return rest.first().is_some_and(|w| REFLEXIVES.contains(&w.as_str()))
@@ -71,5 +79,9 @@ mod tests {
         assert!(!fig("We went fishing for trout on Saturday.", "fishing"));
         assert!(!fig("I'm painting the corner of the living room.", "painting"));
         assert!(!fig("I love swimming.", "swimming"));
+        assert!(fig("I want to be sure I'm meeting all the requirements.", "meeting"));
+        assert!(fig("We're meeting the deadline after all.", "meeting"));
+        assert!(!fig("I'm meeting the team for lunch on Friday.", "meeting"));
+        assert!(!fig("The meeting ran long again.", "meeting"));
     }
 }

@@ -288,6 +288,25 @@ impl Setting {
         })
     }
 
+    /// The setting of a person's words in an exchange: that of [`Setting::of`] their words,
+    /// about code as well where a reply they got shows code. "What happens if I hit the limit
+    /// during actual operation?" names no software, but the answer it gets (a code block that
+    /// retries the API call) shows the exchange is about a program, so its "operation" is the
+    /// program's. A reply is read as showing code only with a fenced block in it and words of
+    /// software: advice on a fire safety plan also says "install", "test" and "implementation".
+    pub(crate) fn in_exchange(own: &str, replies: &str) -> std::rc::Rc<Self> {
+        let setting = Self::of(own);
+        if setting.code || !replies.contains("```") || !speaks_of_code(replies) {
+            return setting;
+        }
+        std::rc::Rc::new(Self {
+            votes: setting.votes.clone(),
+            words: setting.words,
+            code: true,
+            moving: setting.moving,
+        })
+    }
+
     fn read(text: &str) -> Self {
         let lex = crate::lexicon::Lexicon::builtin();
         // A word with a common second sense does not vouch for either.

@@ -66,6 +66,11 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     {
         return false;
     }
+    // In a passage about code, a word that qualifies a measure or a setting is the program's,
+    // whatever its other sense ("the sleep delay between requests", "a game score endpoint").
+    if setting.about_code() && qualifies_measure(toks, after) {
+        return false;
+    }
     // A word with a common second sense is always read with its neighbours ("run the unit
     // tests", "a connection pool", "for state management"); another only where the setting
     // leans to another base.
@@ -97,11 +102,7 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     }
     // A word with a second sense that qualifies a measure or a setting is in its technical
     // sense ("the pool size", "environment variables").
-    if strict
-        && toks
-            .get(after)
-            .is_some_and(|n| MEASURES.contains(&n.as_str()) || SETTINGS_HEADS.contains(&n.as_str()))
-    {
+    if strict && qualifies_measure(toks, after) {
         return false;
     }
     // A phrase that opens with a preposition ("at work") has no compound modifier before it.
@@ -134,6 +135,13 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         // word, so it is not read.
         None => true,
     }
+}
+
+/// Whether the word at `after` is a measure or a setting of a system ("size", "delay",
+/// "variables"), so that the words before it qualify it.
+fn qualifies_measure(toks: &[String], after: usize) -> bool {
+    toks.get(after)
+        .is_some_and(|n| MEASURES.contains(&n.as_str()) || SETTINGS_HEADS.contains(&n.as_str()))
 }
 
 /// Whether the clause speaks for the filed sense: another word of the match's base concept, one
