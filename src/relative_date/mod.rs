@@ -497,22 +497,28 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
             continue;
         }
         // "June 13" said without its year is written with the year it is in.
-        let written = absolute(&toks, i).map(|(len, d)| (len, d, None)).or_else(|| {
+        // "November 15 to 25" is a range of that month: "15 to 25 November 2024".
+        let written = absolute(&toks, i).map(|(len, d)| (len, d, d, None)).or_else(|| {
             let (len, d) = day_month(&toks, i, anchor, ctx.past, ctx.future).filter(|_| phrases == Phrases::Current)?;
+            let (len, end, said) = match written::range_end(&toks, i + len, d) {
+                Some((more, end)) => (len + more, end, format!("{} to {}", d.day(), human(end))),
+                None => (len, d, human(d)),
+            };
             Some((
                 len,
                 d,
-                Some(format!("{}{}{}", toks[i].lead, human(d), toks[i + len - 1].tail)),
+                end,
+                Some(format!("{}{said}{}", toks[i].lead, toks[i + len - 1].tail)),
             ))
         });
-        if let Some((len, d, new)) = written {
+        if let Some((len, d, end, new)) = written {
             let phrase = join(&toks[i..i + len]);
             push(&mut out, new.as_deref().unwrap_or(&phrase));
             spans.push((
                 DateSpan {
                     phrase: phrase.clone(),
                     start: iso(d),
-                    end: iso(d),
+                    end: iso(end),
                 },
                 phrase,
             ));

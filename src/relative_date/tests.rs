@@ -243,3 +243,35 @@ fn a_day_of_a_month_without_its_year_is_the_nearest_one() {
     assert!(s.is_empty());
     assert!(r("We met on June 31.", "2025-03-04").1.is_empty());
 }
+
+#[test]
+fn a_range_of_days_in_one_month_is_one_span() {
+    let (t, s) = r(
+        "I practiced guided meditation daily from November 15 to 25 to manage holiday stress.",
+        "2024-11-26",
+    );
+    assert_eq!(
+        t,
+        "I practiced guided meditation daily from 15 to 25 November 2024 to manage holiday stress."
+    );
+    assert_eq!(s, vec![("2024-11-15".into(), "2024-11-25".into())]);
+    // A day with a month of its own is a date of its own, and a day before the first no end.
+    let (_, s) = r("We stayed from June 3 to July 7.", "2025-08-01");
+    assert_eq!(
+        s,
+        vec![
+            ("2025-06-03".into(), "2025-06-03".into()),
+            ("2025-07-07".into(), "2025-07-07".into())
+        ]
+    );
+    let (_, s) = r("We moved the beta from May 30 to June 13.", "2025-04-30");
+    assert_eq!(
+        s,
+        vec![
+            ("2025-05-30".into(), "2025-05-30".into()),
+            ("2025-06-13".into(), "2025-06-13".into())
+        ]
+    );
+    let (t, _) = r("I fly on June 20 to 5 cities.", "2025-03-01");
+    assert_eq!(t, "I fly on 20 June 2025 to 5 cities.");
+}

@@ -55,8 +55,21 @@ pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, fu
         .checked_sub(1)
         .and_then(|p| toks.get(p))
         .map_or("", |t| t.lower.as_ref());
-    let future = future || matches!(prev, "by" | "to" | "until" | "till" | "for");
-    let past = past && !future;
+    // "from June 3 to July 7": a "to" that ends a range is no "moved to", and the ends of a
+    // range follow no tense ("we moved the beta from May 30 to June 13"): the nearest.
+    let ends_range = prev == "to"
+        && (2..=5).any(|k| {
+            i.checked_sub(k)
+                .and_then(|p| toks.get(p))
+                .is_some_and(|t| t.lower == "from")
+        });
+    let starts_range = prev == "from"
+        && toks
+            .get(i + 2)
+            .is_some_and(|t| matches!(t.lower.as_ref(), "to" | "until" | "till" | "through"));
+    let in_range = ends_range || starts_range;
+    let future = future || (!in_range && matches!(prev, "by" | "to" | "until" | "till" | "for"));
+    let past = past && !future && !in_range;
     let on = |y: i16| Date::new(y, m, d).ok();
     let y = anchor.year();
     let candidates = [y.checked_sub(1).and_then(on), on(y), y.checked_add(1).and_then(on)];
@@ -68,6 +81,27 @@ pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, fu
     });
     let best = pick.min_by_key(|c| days(*c).unsigned_abs())?;
     Some((2, best))
+}
+
+/// The last day of a range of days in one month written after its first ("November 15 to 25",
+/// "from June 3 through 7"): the words it takes after the first date at `next` and that day.
+/// A day followed by a month of its own ("June 3 to July 7") is a date, not a day of this
+/// range, and a day before the first is no range.
+pub(super) fn range_end(toks: &[Tok<'_>], next: usize, first: Date) -> Option<(usize, Date)> {
+    let joiner = toks.get(next)?;
+    let last = toks.get(next.checked_add(1)?)?;
+    if !matches!(joiner.lower.as_ref(), "to" | "through" | "until" | "till") || !joiner.tail.is_empty() {
+        return None;
+    }
+    let day = crate::time::day_of_month(&last.lower)?;
+    let month_after = toks
+        .get(next.checked_add(2)?)
+        .is_some_and(|t| t.core.starts_with(char::is_uppercase) && month_index(t.core).is_some());
+    if month_after || !last.lead.is_empty() {
+        return None;
+    }
+    let end = Date::new(first.year(), first.month(), day).ok()?;
+    (end > first).then_some((2, end))
 }
 
 /// A day, weekday, week or weekend told against a date written out ("the week before 9 June

@@ -65,8 +65,10 @@ pub const CONCOCTED: &[&str] = &[
 
 // From `src/rules/english/vocab/figure.rs`.
 /// What one is "meeting" when one satisfies it, not people: "meeting all the requirements",
-/// "meeting the deadline".
+/// "meeting the deadline", "meeting the required hours".
 pub const SATISFIED: &[&str] = &[
+    "required",
+    "minimum",
     "requirement",
     "requirements",
     "deadline",

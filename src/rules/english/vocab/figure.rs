@@ -81,6 +81,7 @@ mod tests {
         assert!(!fig("I love swimming.", "swimming"));
         assert!(fig("I want to be sure I'm meeting all the requirements.", "meeting"));
         assert!(fig("We're meeting the deadline after all.", "meeting"));
+        assert!(fig("Am I meeting the required total hours for the quarter?", "meeting"));
         assert!(!fig("I'm meeting the team for lunch on Friday.", "meeting"));
         assert!(!fig("The meeting ran long again.", "meeting"));
     }
