@@ -34,6 +34,36 @@ pub const SOFTWARE_HEADS: &[&str] = &[
     "preprocessing",
 ];
 
+// From `src/rules/english/vocab/sense.rs`.
+/// Heads that name a program's records or one of its parts, which in a passage about code make
+/// the words before them the program's data, whatever they name elsewhere: "the job titles",
+/// "my job match system", "the movie names column", "a sleep tracking feature".
+pub const DATA_HEADS: &[&str] = &[
+    "title",
+    "titles",
+    "description",
+    "descriptions",
+    "names",
+    "record",
+    "records",
+    "entries",
+    "field",
+    "fields",
+    "column",
+    "columns",
+    "listings",
+    "system",
+    "systems",
+    "table",
+    "tables",
+    "dataset",
+    "datasets",
+    "database",
+    "tool",
+    "feature",
+    "features",
+];
+
 // From `src/rules/english/vocab/machine.rs`.
 /// Words that, right before "job(s)", make it a program's unit of work.
 pub const RUN_BY_PROGRAMS: &[&str] = &[

@@ -207,7 +207,17 @@ fn in_a_passage_about_code_a_word_before_a_measure_is_the_program_s() {
     let reply = "```python\nimport time\ntime.sleep(2)\n```\nThe API allows 100 calls a minute.";
     let got = filed("The sleep delay idea really helps with the rate limits.", reply);
     assert!(!got.iter().any(|g| g == "Sleep"), "{got:?}");
+    // Nor is a word that names the program's records or parts.
+    for said in [
+        "I want to store the job titles and descriptions in one table.",
+        "I'm improving the user experience of my job match system.",
+    ] {
+        let got = filed(said, reply);
+        assert!(!got.iter().any(|g| g == "Employment"), "{said}: {got:?}");
+    }
     // A person's own sleep is still theirs in the same exchange.
     let got = filed("I barely sleep since the launch, maybe five hours a night.", reply);
     assert!(got.iter().any(|g| g == "Sleep"), "{got:?}");
+    let got = filed("I start a new job as a nurse next month.", reply);
+    assert!(got.iter().any(|g| g == "Career"), "{got:?}");
 }

@@ -82,8 +82,9 @@ fn made_to(toks: &[String], at: usize) -> bool {
         // Only a verb is what the object does; "had a rough deadline" names a thing had.
         return false;
     }
-    // The object: one or two words, a determiner allowed before it.
-    (1..=3).any(|n| {
+    // The object: up to four words, a determiner allowed before it and "and" or "or" within it
+    // ("get the drag-and-drop functionality to work" is read as "drag and drop").
+    (1..=5).any(|n| {
         let Some(start) = i.checked_sub(n) else {
             return false;
         };
@@ -97,10 +98,11 @@ fn made_to(toks: &[String], at: usize) -> bool {
                 )
             });
         let nouns = pronoun
-            || object
-                .iter()
-                .enumerate()
-                .all(|(k, w)| bare(w) || (k == 0 && n > 1 && DETERMINERS.contains(&w.as_str())));
+            || object.iter().enumerate().all(|(k, w)| {
+                bare(w)
+                    || (k == 0 && n > 1 && DETERMINERS.contains(&w.as_str()))
+                    || (k > 0 && k + 1 < n && matches!(w.as_str(), "and" | "or"))
+            });
         nouns
             && start
                 .checked_sub(1)

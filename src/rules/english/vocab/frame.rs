@@ -75,7 +75,7 @@ fn content(w: &str) -> bool {
 
 /// Whether the words at `after` end a compound (of at most one more word) in one of `heads`:
 /// "the trip example", "the certifications field", "a resume upload form".
-fn modifies(toks: &[String], after: usize, heads: &[&str]) -> bool {
+pub(super) fn modifies(toks: &[String], after: usize, heads: &[&str]) -> bool {
     (0..2).any(|gap| {
         let Some(head) = toks.get(after.saturating_add(gap)) else {
             return false;

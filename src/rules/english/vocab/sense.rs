@@ -7,6 +7,7 @@
 //!   ("writing the formula", "run the tests"), judged by the embedder;
 //! - a noun whose compound modifier belongs elsewhere ("induction proof exercises").
 
+use crate::rules::words::code::DATA_HEADS;
 use crate::rules::words::function::OBJECT_PRONOUNS;
 use crate::rules::words::function::PARTICLES;
 pub(super) use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;
@@ -67,8 +68,9 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
         return false;
     }
     // In a passage about code, a word that qualifies a measure or a setting is the program's,
-    // whatever its other sense ("the sleep delay between requests", "a game score endpoint").
-    if setting.about_code() && qualifies_measure(toks, after) {
+    // whatever its other sense ("the sleep delay between requests", "a game score endpoint"),
+    // and so is one that names its records or parts ("the job titles", "my job match system").
+    if setting.about_code() && (qualifies_measure(toks, after) || super::frame::modifies(toks, after, DATA_HEADS)) {
         return false;
     }
     // A word with a common second sense is always read with its neighbours ("run the unit

@@ -40,6 +40,7 @@ fn ordinary_senses_of_activity_words_are_not_activities() {
         "But this doesn't seem to be working correctly.",
         "I've tried adjusting the CSS, but nothing seems to work.",
         "I'm having trouble getting it to work.",
+        "I'm having trouble getting the drag-and-drop functionality to work.",
         "I'm optimizing the performance of my scheduler job queue.",
         "I use a nightly ETL job to process the records.",
         "I've implemented a sync job that handles network failures.",
