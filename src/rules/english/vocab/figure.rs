@@ -1,9 +1,10 @@
 //! Figures of speech built on activity words. English lends its pastimes to other meanings:
 //! one is "swimming in paperwork" (too much of it), "cooking up a plan" (making it up),
-//! "fishing for a reason" (seeking one) or has "painted themselves into a corner" (left no way
-//! out), or is "meeting the deadline" (keeping it). None is the pastime. Each rule reads the words right after the activity word, so the
-//! literal use keeps its sense: "swimming in the lake", "cooking up some rice", "fishing for
-//! trout", "painting the corner of the room".
+//! "fishing for a reason" (seeking one), "meeting the deadline" (keeping it) or has "painted
+//! themselves into a corner" (left no way out). None is the pastime. Each rule reads the words
+//! right after the activity word, so the literal use keeps its sense: "swimming in the lake",
+//! "cooking up some rice", "fishing for trout", "meeting the team for lunch", "painting the
+//! corner of the room".
 
 use crate::rules::words::figures::{BURDENS, CONCOCTED, REFLEXIVES, SATISFIED, SOUGHT};
 use crate::rules::words::function::SENSE_DETERMINERS as DETERMINERS;

@@ -63,9 +63,9 @@ pub(crate) fn in_sense(toks: &[String], found: &Located<'_>, setting: &Setting) 
     // career changer who learns to code still starts a new job.
     let near_in_code =
         setting.about_code() && (EXECUTION.contains(&word.as_str()) || PROGRAM_THINGS.contains(&word.as_str()));
-    // A word of those lists has its technical sense whether or not the lexicon marks a second
-    // one ("the client moved the launch" at work keeps its sense, "older clients" of an API
-    // do not).
+    // A word of those two lists takes its technical sense in a passage about code whether or
+    // not the lexicon marks it two-sensed ("compatibility with older clients"); elsewhere it
+    // keeps the filed one ("the client moved the launch date forward").
     if ((found.entry.polysemous && super::machine::code_sentence(toks)) || near_in_code)
         && !vouched_closely(toks, found)
     {
