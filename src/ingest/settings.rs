@@ -4,6 +4,7 @@
 //! "I'm using Flask 2.2" and later "I upgraded to Flask 3.0". Each rule is one pattern of
 //! English, named on it with an example; code blocks are not the person's words and are skipped.
 
+use crate::rules::words::clauses::QUALIFIERS;
 use crate::rules::words::code::SOFTWARE_KINDS;
 use crate::rules::words::hedges::FRESHNESS;
 use crate::rules::words::hedges::HEDGES;
@@ -315,7 +316,7 @@ fn software_name(t: &[Tok], i: usize) -> Option<String> {
         Some(words.join(" "))
     };
     if !SOFTWARE_KINDS.contains(&head.low.as_str()) {
-        return joined(i);
+        return described(t, i).or_else(|| joined(i));
     }
     if start < i {
         // "the Tweepy library v4.12.1" is Tweepy, "Graph API version 12.0" the Graph API: a word
@@ -349,6 +350,31 @@ fn software_name(t: &[Tok], i: usize) -> Option<String> {
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '+')))
     .then(|| before.raw.clone())
+}
+
+/// A lowercase name a lowercase word of what it does stands before, opened by a capitalised
+/// name: "the Flask debug toolbar v0.11.0" is the Flask debug toolbar, not "toolbar". A word
+/// that only qualifies ("the latest numpy", "new") or a verb ("installed numpy") is no part of
+/// it, and without a capitalised name to open it ("Hugging Face transformers") the head names
+/// itself.
+fn described(t: &[Tok], i: usize) -> Option<String> {
+    let head = t.get(i)?;
+    let what = t.get(i.checked_sub(1)?)?;
+    let name = t.get(i.checked_sub(2)?)?;
+    let plain = |x: &Tok| {
+        !x.ends
+            && x.raw.chars().all(|c| c.is_ascii_lowercase())
+            && !crate::text::is_stopword(&x.low)
+            && !QUALIFIERS.contains(&x.low.as_str())
+            && !x.low.ends_with("ing")
+            && !x.low.ends_with("ed")
+            && !USE_VERBS.contains(&x.low.as_str())
+            && !CHANGE_VERBS.contains(&x.low.as_str())
+    };
+    if !(plain(head) && plain(what) && capitalised(name)) {
+        return None;
+    }
+    Some(format!("{} {} {}", name.raw, what.raw, head.raw))
 }
 
 /// The value after the "to" at `to`: a number with its unit ("to 200 requests a minute", "to

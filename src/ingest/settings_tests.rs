@@ -153,6 +153,11 @@ fn a_kind_of_software_takes_its_name_from_the_words_before_it() {
         got("I'm using Hugging Face transformers v4.26.1 for it."),
         v("transformers", "v4.26.1")
     );
+    assert_eq!(
+        got("I trace them with the Flask debug toolbar v0.11.0 now."),
+        v("Flask debug toolbar", "v0.11.0")
+    );
+    assert_eq!(got("I'm on the latest numpy v1.24.2 here."), v("numpy", "v1.24.2"));
     assert!(got("I'm using version 0.57.0 now.").is_empty());
     assert!(got("I'm using the library v2.28.2 for that.").is_empty());
 }
