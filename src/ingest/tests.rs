@@ -8,6 +8,19 @@ use crate::model::{Completion, Model, ModelError, ModelRequest};
 use crate::rules::OfflineModel;
 
 /// Alex's turns, already ingested but not yet cut.
+/// Records the first turn's episode for `person` with `fact`, as ingest would.
+fn recorded(m: &mut Memory, person: ConceptId, fact: &str) {
+    m.apply(&Event::EpisodeRecorded {
+        person,
+        turns: vec![crate::ids::TurnId(0)],
+        fact: fact.into(),
+        base_conclusions: Vec::new(),
+        salient_conclusions: Vec::new(),
+        time: None,
+        session: 1,
+    });
+}
+
 fn memory(turns: &[(u32, &str)]) -> Memory {
     let mut m = Memory::new();
     m.apply(&Event::person_tracked("Alex", "user"));
@@ -202,15 +215,7 @@ fn a_job_said_by_its_last_words_is_the_same_job() {
     let mut m = memory(&[(1, "I'm settling into my role as an editorial manager.")]);
     let person = m.roots().next().map_or(ConceptId(0), |r| r.id);
     assert!(!restates_job(&m, person, "manager"), "no job is known yet");
-    m.apply(&Event::EpisodeRecorded {
-        person,
-        turns: vec![TurnId(0)],
-        fact: "Alex works as an editorial manager.".into(),
-        base_conclusions: Vec::new(),
-        salient_conclusions: Vec::new(),
-        time: None,
-        session: 1,
-    });
+    recorded(&mut m, person, "Alex works as an editorial manager.");
     m.apply(&Event::SlotStated {
         person,
         episode: EpisodeId(0),
@@ -246,15 +251,7 @@ fn a_switch_away_from_a_tool_is_news_once() {
             what: what.map(str::to_string),
         });
     };
-    m.apply(&Event::EpisodeRecorded {
-        person,
-        turns: vec![TurnId(0)],
-        fact: "Alex runs the shop on Shopify 2.0.".into(),
-        base_conclusions: Vec::new(),
-        salient_conclusions: Vec::new(),
-        time: None,
-        session: 1,
-    });
+    recorded(&mut m, person, "Alex runs the shop on Shopify 2.0.");
     said(&mut m, Slot::Version, "2.0", Some("Shopify"));
     assert!(
         switch_is_news(&m, person, "Shopify"),

@@ -16,7 +16,7 @@ mod written;
 
 pub use restriction::restriction_end;
 use words::*;
-use written::{absolute, day_month, relative_to_absolute};
+use written::relative_to_absolute;
 
 /// A phrase of a text and the days it denotes, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -496,21 +496,7 @@ fn resolve_with(text: &str, anchor: Option<Date>, phrases: Phrases) -> (Vec<(Dat
             i += len;
             continue;
         }
-        // "June 13" said without its year is written with the year it is in.
-        // "November 15 to 25" is a range of that month: "15 to 25 November 2024".
-        let written = absolute(&toks, i).map(|(len, d)| (len, d, d, None)).or_else(|| {
-            let (len, d) = day_month(&toks, i, anchor, ctx.past, ctx.future).filter(|_| phrases == Phrases::Current)?;
-            let (len, end, said) = match written::range_end(&toks, i + len, d) {
-                Some((more, end)) => (len + more, end, format!("{} to {}", d.day(), human(end))),
-                None => (len, d, human(d)),
-            };
-            Some((
-                len,
-                d,
-                end,
-                Some(format!("{}{said}{}", toks[i].lead, toks[i + len - 1].tail)),
-            ))
-        });
+        let written = written::written_at(&toks, i, anchor, (ctx.past, ctx.future), phrases == Phrases::Current);
         if let Some((len, d, end, new)) = written {
             let phrase = join(&toks[i..i + len]);
             push(&mut out, new.as_deref().unwrap_or(&phrase));

@@ -1,7 +1,8 @@
 //! When a restriction ("no lifting for three months", "until August 2024") ends.
 
 use super::words::*;
-use super::{absolute, add_days, tokenize};
+use super::written::absolute;
+use super::{add_days, tokenize};
 use jiff::ToSpan;
 use jiff::civil::Date;
 

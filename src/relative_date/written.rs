@@ -2,7 +2,7 @@
 //! ("the week before 9 June 2023"): kept as written, recorded as ranges.
 
 use super::words::{month_index, weekday};
-use super::{Tok, add_days, week_start};
+use super::{Tok, add_days, human, week_start};
 use jiff::civil::{Date, Weekday};
 
 /// Absolute dates already in the text ("9 June 2023", "June 9, 2023", "the week before 9 June
@@ -29,7 +29,7 @@ pub(super) fn absolute(toks: &[Tok<'_>], i: usize) -> Option<(usize, Date)> {
 /// occurrence nearest the day it was said, the next one when the sentence speaks of what is to
 /// come and the last one when it speaks of what was. People leave the year out of a date near
 /// enough for it to be plain. The phrase's length and the day.
-pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, future: bool) -> Option<(usize, Date)> {
+fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, future: bool) -> Option<(usize, Date)> {
     let t = |k: usize| toks.get(i + k);
     let day = |tok: &Tok<'_>| crate::time::day_of_month(&tok.lower);
     // "may" in lower case is a verb; a month is written with its capital.
@@ -83,11 +83,37 @@ pub(super) fn day_month(toks: &[Tok<'_>], i: usize, anchor: Date, past: bool, fu
     Some((2, best))
 }
 
+/// A date the text writes at `i`: its length, first and last day, and the words it becomes.
+/// One with its year stays as written (no new words); "June 13" said without its year is
+/// written with the year it is in (`with_year`, today's phrases only), and "November 15 to 25"
+/// is a range of that month: "15 to 25 November 2024". `tense` is (past, future).
+pub(super) fn written_at(
+    toks: &[Tok<'_>],
+    i: usize,
+    anchor: Date,
+    tense: (bool, bool),
+    with_year: bool,
+) -> Option<(usize, Date, Date, Option<String>)> {
+    if let Some((len, d)) = absolute(toks, i) {
+        return Some((len, d, d, None));
+    }
+    if !with_year {
+        return None;
+    }
+    let (len, d) = day_month(toks, i, anchor, tense.0, tense.1)?;
+    let (len, end, said) = match range_end(toks, i + len, d) {
+        Some((more, end)) => (len + more, end, format!("{} to {}", d.day(), human(end))),
+        None => (len, d, human(d)),
+    };
+    let (first, last) = (toks.get(i)?, toks.get(i + len - 1)?);
+    Some((len, d, end, Some(format!("{}{said}{}", first.lead, last.tail))))
+}
+
 /// The last day of a range of days in one month written after its first ("November 15 to 25",
 /// "from June 3 through 7"): the words it takes after the first date at `next` and that day.
 /// A day followed by a month of its own ("June 3 to July 7") is a date, not a day of this
 /// range, and a day before the first is no range.
-pub(super) fn range_end(toks: &[Tok<'_>], next: usize, first: Date) -> Option<(usize, Date)> {
+fn range_end(toks: &[Tok<'_>], next: usize, first: Date) -> Option<(usize, Date)> {
     let joiner = toks.get(next)?;
     let last = toks.get(next.checked_add(1)?)?;
     if !matches!(joiner.lower.as_ref(), "to" | "through" | "until" | "till") || !joiner.tail.is_empty() {
